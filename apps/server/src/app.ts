@@ -1,0 +1,238 @@
+import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import helmet from '@fastify/helmet';
+import middie from '@fastify/middie';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import Fastify, { LogController } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { Config } from './config.ts';
+import { accessRoutes } from './modules/access/access.routes.ts';
+import { resolveUserByEmail } from './modules/users/users.service.ts';
+import { usersRoutes } from './modules/users/users.routes.ts';
+import { registerAccessControl } from './platform/access/access-control.ts';
+import { isGuardedPath } from './platform/access/route-access.ts';
+import { recordAudit } from './platform/audit/audit.ts';
+import { cachedUserResolver } from './platform/auth/actor-cache.ts';
+import type { TokenVerifier } from './platform/auth/token-verifier.ts';
+import { createTokenVerifier, discoverRemoteKeys, localKeys } from './platform/auth/token-verifier.ts';
+import type { Database } from './platform/db/database.ts';
+import { AppError } from './platform/errors/app-error.ts';
+import { filesRoutes } from './platform/files/files.routes.ts';
+import { createLocalFiles } from './platform/files/local-files.ts';
+import { containsNul, registerErrorHandling, sendError } from './platform/errors/error-handler.ts';
+import type { AppInstance } from './platform/http/app-instance.ts';
+import { systemRoutes } from './platform/http/system.routes.ts';
+import { createIdentityProvider } from './platform/idp/idp.ts';
+import { purgeExpiredPayloads } from './platform/idp/idp-adapter.ts';
+import { loadOrCreateIdpSecrets } from './platform/idp/idp-secrets.ts';
+import { registerInteractionRoutes } from './platform/idp/interaction.routes.ts';
+import type { StartJobsOptions } from './platform/jobs/jobs.ts';
+import { startJobs } from './platform/jobs/jobs.ts';
+import { httpDuration } from './platform/metrics/metrics.ts';
+
+export interface BuildAppOptions {
+  config: Config;
+  database: Database;
+  /** Pino logging; tests pass false. */
+  logger?: boolean;
+  /** Overrides for the job platform. */
+  jobs?: StartJobsOptions;
+}
+
+const API_PREFIXES = ['/api/', '/hooks/', '/idp', '/interaction/', '/ws', '/metrics'];
+
+export async function buildApp({
+  config,
+  database,
+  logger = true,
+  jobs: jobsOptions = {},
+}: BuildAppOptions): Promise<AppInstance> {
+  const app = Fastify({
+    logger: logger
+      ? {
+          level: config.LOG_LEVEL,
+          // DESIGN §3: no tokens, message bodies or dates of birth in logs.
+          redact: ['req.headers.authorization', 'req.headers.cookie'],
+        }
+      : false,
+    genReqId: (request) => {
+      const given = request.headers['x-request-id'];
+      return typeof given === 'string' && /^[\w-]{1,64}$/.test(given) ? given : randomUUID();
+    },
+    requestIdHeader: false,
+    // One line per request, written in onResponse below.
+    logController: new LogController({ disableRequestLogging: true }),
+    bodyLimit: 1024 * 1024,
+    // Fastify's own routing errors (a malformed %-escape, an over-long path parameter) in our error shape.
+    frameworkErrors: (error, _request, reply) => {
+      const status = error.statusCode === 414 ? 414 : 400;
+      return sendError(reply, status, {
+        code: 'VALIDATION',
+        message: status === 414 ? 'URL too long' : 'Malformed URL',
+      });
+    },
+    trustProxy: true,
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorate('config', config);
+  app.decorate('database', database);
+  app.decorate('db', database.db);
+  app.decorate('files', await createLocalFiles(config, database.db));
+  // DESIGN §3 Jobs: callers migrate first; pg-boss installs its own pgboss schema on first start.
+  const jobs = await startJobs(database, {
+    connectionString: config.DATABASE_URL,
+    logger: app.log,
+    testMode: config.NODE_ENV === 'test',
+    ...jobsOptions,
+  });
+  app.decorate('jobs', jobs);
+  // Runs during app.close(), before the database is closed by its owner.
+  app.addHook('onClose', async () => {
+    await jobs.stop();
+  });
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+  app.addHook('onResponse', async (request, reply) => {
+    // DESIGN §3: one line per request; the path without its query string, which may hold names or numbers.
+    request.log.info(
+      {
+        method: request.method,
+        path: request.url.split('?')[0],
+        route: request.routeOptions.url,
+        status: reply.statusCode,
+        ms: Math.round(reply.elapsedTime * 10) / 10,
+        user: request.actor?.userId,
+      },
+      'request',
+    );
+    httpDuration.observe(
+      { method: request.method, route: request.routeOptions.url ?? 'unmatched', status: String(reply.statusCode) },
+      reply.elapsedTime / 1000,
+    );
+  });
+
+  registerErrorHandling(app);
+  // PostgreSQL cannot store NUL in text; refuse it as bad input rather than fail in the database.
+  app.addHook('preValidation', async (request) => {
+    if (containsNul(request.body) || containsNul(request.query) || containsNul(request.params)) {
+      throw AppError.validation('Text must not contain NUL characters.');
+    }
+  });
+  await app.register(helmet, { contentSecurityPolicy: { directives: cspDirectives(config) } });
+
+  const verifier = await buildVerifier(config, database);
+  registerAccessControl(app, {
+    db: database.db,
+    verifier,
+    resolveUser: cachedUserResolver((email) => resolveUserByEmail(database.db, email)),
+  });
+
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'Casedesk API', version: '1.0.0' },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+      security: [{ bearer: [] }],
+    },
+    transform: jsonSchemaTransform,
+  });
+  // The documentation pages are public; the routes they describe are not.
+  await app.register(async (docs) => {
+    markRoutesPublic(docs);
+    await docs.register(swaggerUi, { routePrefix: '/api/docs' });
+  });
+
+  await app.register(systemRoutes);
+  await app.register(usersRoutes);
+  await app.register(accessRoutes);
+  await app.register(filesRoutes);
+
+  if (config.localIdentity) await mountIdentityProvider(app, config, database);
+  await serveSpa(app, config);
+  return app;
+}
+
+async function buildVerifier(config: Config, database: Database): Promise<TokenVerifier> {
+  const keys = config.localIdentity
+    ? localKeys((await loadOrCreateIdpSecrets(database.db)).publicKey)
+    : await discoverRemoteKeys(config.issuer);
+  return createTokenVerifier({
+    issuer: config.issuer,
+    audience: config.OIDC_AUDIENCE,
+    emailClaim: config.OIDC_EMAIL_CLAIM,
+    keys,
+  });
+}
+
+async function mountIdentityProvider(app: AppInstance, config: Config, database: Database): Promise<void> {
+  const secrets = await loadOrCreateIdpSecrets(database.db);
+  await purgeExpiredPayloads(database.db);
+  const provider = createIdentityProvider(config, database.db, secrets);
+  provider.on('grant.revoked', (ctx, grantId: string) => {
+    const accountId = ctx.oidc?.entities?.RefreshToken?.accountId ?? ctx.oidc?.entities?.AccessToken?.accountId;
+    void recordAudit(database.db, {
+      actorId: accountId ?? null,
+      action: 'auth.sign_out',
+      ip: ctx.ip,
+      detail: { grantId },
+    }).catch((error: unknown) => app.log.error({ err: error }, 'audit of sign-out failed'));
+  });
+  provider.on('server_error', (_ctx, error) => app.log.error({ err: error }, 'identity provider error'));
+  await registerInteractionRoutes(app, provider, database.db);
+  await app.register(middie);
+  app.use('/idp', provider.callback());
+}
+
+/** The built SPA; any other GET that is not an API path gets index.html so client routes deep-link. */
+async function serveSpa(app: AppInstance, config: Config): Promise<void> {
+  const indexFile = path.join(config.WEB_DIST, 'index.html');
+  const built = fs.existsSync(indexFile);
+  if (built) {
+    // The SPA's files are public: it signs in by itself once loaded.
+    await app.register(async (files) => {
+      markRoutesPublic(files);
+      await files.register(fastifyStatic, { root: config.WEB_DIST, wildcard: false, index: false });
+    });
+  }
+  app.setNotFoundHandler((request, reply) => {
+    const pathname = request.url.split('?')[0] ?? '/';
+    const isApi = API_PREFIXES.some((prefix) => pathname.startsWith(prefix)) || isGuardedPath(pathname);
+    if (request.method === 'GET' && !isApi && built) {
+      return reply
+        .type('text/html; charset=utf-8')
+        .header('cache-control', 'no-cache')
+        .send(fs.createReadStream(indexFile));
+    }
+    return sendError(reply, 404, { code: 'NOT_FOUND', message: `Route ${request.method} ${pathname} not found` });
+  });
+}
+
+/** Routes a plugin registers in this scope need no token (they cannot declare it themselves). */
+function markRoutesPublic(scope: AppInstance): void {
+  scope.addHook('onRoute', (route) => {
+    route.config = { ...(route.config as object), public: true };
+  });
+}
+
+function cspDirectives(config: Config) {
+  const issuerOrigin = new URL(config.issuer).origin;
+  return {
+    defaultSrc: ["'self'"],
+    scriptSrc: ["'self'"],
+    // Mantine writes its CSS variables into style tags at run time; scripts stay strictly external.
+    styleSrc: ["'self'", "'unsafe-inline'"],
+    imgSrc: ["'self'", 'data:', 'blob:'],
+    connectSrc: ["'self'", 'ws:', 'wss:', issuerOrigin],
+    fontSrc: ["'self'", 'data:'],
+    formAction: ["'self'", issuerOrigin],
+    frameAncestors: ["'none'"],
+    objectSrc: ["'none'"],
+    baseUri: ["'self'"],
+  };
+}

@@ -1,0 +1,46 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  PUBLIC_URL: z.string().url().optional(),
+  DATABASE_URL: z.string().optional(),
+  DATA_DIR: z.string().default(path.join(repoRoot, '.data')),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  OIDC_ISSUER: z.string().url().optional(),
+  OIDC_CLIENT_ID: z.string().default('casedesk-web'),
+  OIDC_AUDIENCE: z.string().default('urn:casedesk:api'),
+  OIDC_SCOPE: z.string().optional(),
+  OIDC_EMAIL_CLAIM: z.string().default('email'),
+  ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(5).max(600).default(600),
+  METRICS_TOKEN: z.string().optional(),
+  SEED_CLIENTS: z.coerce.number().int().min(0).default(2000),
+  WEB_DIST: z.string().default(path.join(repoRoot, 'apps/web/dist')),
+});
+
+export type Config = ReturnType<typeof loadConfig>;
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
+  const parsed = envSchema.parse(env);
+  const publicUrl = (parsed.PUBLIC_URL ?? `http://localhost:${parsed.PORT}`).replace(/\/$/, '');
+  const localIdentity = !parsed.OIDC_ISSUER;
+  // DESIGN §7: demo passwords must never face the internet.
+  if (localIdentity && parsed.NODE_ENV === 'production') {
+    throw new Error(
+      'Local mode (embedded sign-in with demo passwords) refuses to start with NODE_ENV=production: set OIDC_ISSUER.',
+    );
+  }
+  return {
+    ...parsed,
+    publicUrl,
+    localIdentity,
+    issuer: parsed.OIDC_ISSUER ?? `${publicUrl}/idp`,
+    scope: parsed.OIDC_SCOPE ?? 'openid profile email offline_access',
+    repoRoot,
+  };
+}

@@ -1,0 +1,21 @@
+import type { Permission } from '@casedesk/contract/access/permissions';
+import { eq } from 'drizzle-orm';
+import type { Db } from '../../platform/db/database.ts';
+import { permissions } from './access.tables.ts';
+
+export async function findPermissionsOfUser(db: Db, userId: string): Promise<Permission[]> {
+  const rows = await db
+    .select({ permissionType: permissions.permissionType, accessLevelDTO: permissions.accessLevels })
+    .from(permissions)
+    .where(eq(permissions.userId, userId))
+    .orderBy(permissions.permissionType);
+  return rows;
+}
+
+export async function replacePermissionsOfUser(db: Db, userId: string, list: Permission[]): Promise<void> {
+  await db.delete(permissions).where(eq(permissions.userId, userId));
+  if (list.length === 0) return;
+  await db
+    .insert(permissions)
+    .values(list.map((p) => ({ userId, permissionType: p.permissionType, accessLevels: p.accessLevelDTO })));
+}

@@ -1,0 +1,21 @@
+import { index, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { offices } from '../offices/offices.tables.ts';
+import { users } from '../users/users.tables.ts';
+
+export const attorneys = pgTable(
+  'attorneys',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    userId: uuid()
+      .notNull()
+      .unique()
+      .references(() => users.id),
+    officeId: uuid()
+      .notNull()
+      .references(() => offices.id),
+    lawType: text().notNull(),
+    jurisdiction: text().notNull(),
+    zoomLink: text(),
+  },
+  (t) => [index('attorneys_office_idx').on(t.officeId)],
+);

@@ -1,0 +1,147 @@
+import type { Scope } from '@casedesk/contract/access/permissions';
+import { pageOffset } from '@casedesk/contract/common/paging';
+import type { Role, UserByRole, UserDetail, UserDirectoryRequest, UserMin } from '@casedesk/contract/users/user';
+import type { SQL } from 'drizzle-orm';
+import { and, asc, count, eq, ilike, inArray, isNull, like, notInArray, or, sql } from 'drizzle-orm';
+import type { Db } from '../../platform/db/database.ts';
+import { offices } from '../offices/offices.tables.ts';
+import { users } from './users.tables.ts';
+
+const detailColumns = {
+  id: users.id,
+  displayName: users.displayName,
+  mail: users.mail,
+  jobTitle: users.jobTitle,
+  role: users.role,
+  workNumber: users.workNumber,
+  phoneExtension: users.phoneExtension,
+  mobileNumber: users.mobileNumber,
+  zoomLink: users.zoomLink,
+  imageUrl: users.imageUrl,
+  image: users.image,
+  clickToCall: users.clickToCall,
+  defaultDashboard: users.defaultDashboard,
+  accountEnabled: users.accountEnabled,
+  officeId: users.officeId,
+};
+
+export async function findUserById(db: Db, id: string): Promise<UserDetail | undefined> {
+  const [row] = await db.select(detailColumns).from(users).where(eq(users.id, id));
+  return row;
+}
+
+export async function findUserByEmail(db: Db, email: string): Promise<UserDetail | undefined> {
+  const [row] = await db
+    .select(detailColumns)
+    .from(users)
+    .where(eq(sql`lower(${users.mail})`, email.toLowerCase()));
+  return row;
+}
+
+export type UserChanges = Partial<
+  Pick<
+    UserDetail,
+    'workNumber' | 'phoneExtension' | 'mobileNumber' | 'clickToCall' | 'zoomLink' | 'imageUrl' | 'defaultDashboard'
+  >
+>;
+
+export async function updateUserRow(db: Db, id: string, changes: UserChanges): Promise<UserDetail | undefined> {
+  const [row] = await db
+    .update(users)
+    .set({ ...changes, updatedAt: new Date() })
+    .where(eq(users.id, id))
+    .returning(detailColumns);
+  return row;
+}
+
+export type NewUser = typeof users.$inferInsert;
+
+export async function insertUser(db: Db, user: NewUser): Promise<UserDetail> {
+  const [row] = await db.insert(users).values(user).returning(detailColumns);
+  return row!;
+}
+
+const directorySortColumns = {
+  displayName: users.displayName,
+  mail: users.mail,
+  workNumber: users.workNumber,
+  phoneExtension: users.phoneExtension,
+  location: offices.name,
+} as const;
+
+/** Enabled users by name, email or any phone digits; one query for the page and one for the count. */
+export async function findDirectoryPage(db: Db, request: UserDirectoryRequest) {
+  const keyword = request.filter.searchKeyword;
+  const digits = keyword ? keyword.replace(/\D/g, '') : '';
+  const conditions = [eq(users.accountEnabled, true)];
+  if (keyword) {
+    const pattern = `%${keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    const byText = or(ilike(users.displayName, pattern), ilike(users.mail, pattern));
+    conditions.push(
+      digits.length >= 3
+        ? or(
+            byText,
+            like(users.workNumber, `%${digits}%`),
+            like(users.mobileNumber, `%${digits}%`),
+            eq(users.phoneExtension, digits),
+          )!
+        : byText!,
+    );
+  }
+  const where = and(...conditions);
+  const column = directorySortColumns[request.sortBy];
+  const order = request.sortOrder === 'DESC' ? sql`${column} desc nulls last` : sql`${column} asc nulls last`;
+  const offset = pageOffset(request.pageNumber, request.pageSize);
+  const [items, [total]] = await Promise.all([
+    db
+      .select({
+        id: users.id,
+        displayName: users.displayName,
+        mail: users.mail,
+        workNumber: users.workNumber,
+        phoneExtension: users.phoneExtension,
+        mobileNumber: users.mobileNumber,
+        location: offices.name,
+      })
+      .from(users)
+      .leftJoin(offices, eq(offices.id, users.officeId))
+      .where(where)
+      .orderBy(order, users.id)
+      .limit(request.pageSize)
+      .offset(offset),
+    db.select({ n: count() }).from(users).where(where),
+  ]);
+  return { items, totalCount: total?.n ?? 0, pageNumber: request.pageNumber, pageSize: request.pageSize };
+}
+
+/** Enabled users, by name (then id, so equal names keep one order). */
+export async function findActiveUsersMin(db: Db): Promise<UserMin[]> {
+  return db
+    .select({ id: users.id, displayName: users.displayName })
+    .from(users)
+    .where(eq(users.accountEnabled, true))
+    .orderBy(asc(users.displayName), asc(users.id));
+}
+
+/** Condition values are free text; only uuids can name an office (anything else would fail the uuid cast). */
+const isUuid = (value: string) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value);
+
+/** Enabled users with a role, limited to the offices an office scope allows. */
+export async function findUsersByRole(db: Db, role: Role, officeScope: Scope): Promise<UserByRole[]> {
+  if (officeScope.kind === 'none') return [];
+  const conditions: (SQL | undefined)[] = [eq(users.role, role), eq(users.accountEnabled, true)];
+  if (officeScope.kind === 'limited') {
+    if (officeScope.only) {
+      const only = officeScope.only.filter(isUuid);
+      conditions.push(only.length ? inArray(users.officeId, only) : sql`false`);
+    }
+    const except = officeScope.except.filter(isUuid);
+    // NOT_EQUALS holds for a user without an office (conditionHolds of the contract).
+    if (except.length) conditions.push(or(isNull(users.officeId), notInArray(users.officeId, except)));
+  }
+  return db
+    .select({ id: users.id, displayName: users.displayName, mail: users.mail })
+    .from(users)
+    .where(and(...conditions))
+    .orderBy(asc(users.displayName), asc(users.id));
+}

@@ -1,0 +1,156 @@
+import { hasAccess, scopeOf } from '@casedesk/contract/access/permissions';
+import type {
+  DefaultDashboard,
+  Role,
+  UserByRole,
+  UserDetail,
+  UserDirectoryRequest,
+  UserMin,
+} from '@casedesk/contract/users/user';
+import { USER_MESSAGES } from '@casedesk/contract/users/user';
+import type { PhotoUploadRequest, PhotoUploadResponse } from '@casedesk/contract/users/user-photo';
+import { fileIdFromUrl } from '@casedesk/contract/users/user-photo';
+import type { Actor, ResolvedUser } from '../../platform/auth/actor.ts';
+import { notifyActorsChanged } from '../../platform/auth/actor-cache.ts';
+import { recordAudit } from '../../platform/audit/audit.ts';
+import type { Db } from '../../platform/db/database.ts';
+import { AppError } from '../../platform/errors/app-error.ts';
+import type { Files } from '../../platform/files/files.service.ts';
+import { isStoredPhotoOf, requestUpload } from '../../platform/files/files.service.ts';
+import { findPermissionsOfUser } from '../access/access.service.ts';
+import type { UserChanges } from './users.repository.ts';
+import {
+  findActiveUsersMin,
+  findDirectoryPage,
+  findUserByEmail,
+  findUserById,
+  findUsersByRole,
+  updateUserRow,
+} from './users.repository.ts';
+
+/** The token's email → the product's user and permissions; unknown emails get no access. */
+export async function resolveUserByEmail(db: Db, email: string): Promise<ResolvedUser | undefined> {
+  const user = await findUserByEmail(db, email);
+  if (!user) return undefined;
+  const permissions = user.accountEnabled ? await findPermissionsOfUser(db, user.id) : [];
+  return {
+    id: user.id,
+    role: user.role,
+    officeId: user.officeId,
+    accountEnabled: user.accountEnabled,
+    permissions,
+    user,
+  };
+}
+
+/** Own record always; another user's needs USER_ACCESS READ. */
+export async function getUser(db: Db, actor: Actor, userId: string | undefined): Promise<UserDetail> {
+  const target = userId ?? actor.userId;
+  if (target === actor.userId) return actor.self;
+  if (!hasAccess(actor.permissions, 'USER_ACCESS', 'READ')) throw AppError.forbidden();
+  const user = await findUserById(db, target);
+  if (!user) throw AppError.notFound('User');
+  return user;
+}
+
+/**
+ * SPEC §6: USER_PROFILE UPDATE allows editing one's profile; the click-to-call number is the user
+ * menu's own setting (SPEC §2) and stays editable without it. Another user's record needs USER_ACCESS UPDATE.
+ */
+export async function updateUser(
+  db: Db,
+  actor: Actor,
+  userId: string | undefined,
+  changes: UserChanges,
+): Promise<UserDetail> {
+  const target = userId ?? actor.userId;
+  const own = target === actor.userId;
+  const profileFields = Object.keys(changes).filter((key) => key !== 'clickToCall');
+  const allowed = own
+    ? profileFields.length === 0 || hasAccess(actor.permissions, 'USER_PROFILE', 'UPDATE')
+    : hasAccess(actor.permissions, 'USER_ACCESS', 'UPDATE');
+  if (!allowed) throw AppError.forbidden();
+  if (changes.imageUrl) await checkPhotoOf(db, target, changes.imageUrl);
+  return changeUser(db, actor, target, changes, 'user.update');
+}
+
+/** SPEC §7 photo: imageUrl may only point at a photo uploaded for this very user (not someone else's file). */
+async function checkPhotoOf(db: Db, userId: string, imageUrl: string): Promise<void> {
+  const fileId = fileIdFromUrl(imageUrl);
+  if (!fileId || !(await isStoredPhotoOf(db, fileId, userId))) {
+    throw AppError.validation(USER_MESSAGES.imageUrl, { imageUrl: USER_MESSAGES.imageUrl });
+  }
+}
+
+/** Who may change a user's photo: the user with USER_PROFILE UPDATE (SPEC §6), or USER_ACCESS UPDATE for anyone. */
+function mayEditProfileOf(actor: Actor, userId: string): boolean {
+  return userId === actor.userId
+    ? hasAccess(actor.permissions, 'USER_PROFILE', 'UPDATE')
+    : hasAccess(actor.permissions, 'USER_ACCESS', 'UPDATE');
+}
+
+/** SPEC §7 photo: a short-lived signed location to PUT the image to; the profile save then sets imageUrl. */
+export async function requestPhotoUpload(
+  db: Db,
+  files: Files,
+  actor: Actor,
+  request: PhotoUploadRequest,
+): Promise<PhotoUploadResponse> {
+  // Permission before existence, so the answer says nothing about ids the caller may not touch.
+  if (!mayEditProfileOf(actor, request.userId)) throw AppError.forbidden();
+  if (request.userId !== actor.userId && !(await findUserById(db, request.userId))) throw AppError.notFound('User');
+  return requestUpload(db, files, actor, {
+    ownerUserId: request.userId,
+    purpose: 'USER_PHOTO',
+    filename: request.filename,
+  });
+}
+
+/** Pickers: every enabled user, id and name only, so any signed-in user may have it. */
+export async function listActiveUsers(db: Db): Promise<UserMin[]> {
+  return findActiveUsersMin(db);
+}
+
+/**
+ * The choose-assignee modal of SMS category changes (SPEC §2): callers who may change an SMS (SMS UPDATE)
+ * see users of the offices their SMS UPDATE reaches; USER_ACCESS READ sees everyone. Nobody else.
+ */
+export async function listUsersByRole(db: Db, actor: Actor, role: Role): Promise<UserByRole[]> {
+  if (hasAccess(actor.permissions, 'USER_ACCESS', 'READ')) return findUsersByRole(db, role, { kind: 'all' });
+  if (!hasAccess(actor.permissions, 'SMS', 'UPDATE')) throw AppError.forbidden();
+  return findUsersByRole(db, role, scopeOf(actor.permissions, 'SMS', 'UPDATE', 'OFFICE'));
+}
+
+export async function updateDefaultDashboard(db: Db, actor: Actor, defaultDashboard: DefaultDashboard) {
+  return changeUser(db, actor, actor.userId, { defaultDashboard }, 'user.update_dashboard');
+}
+
+async function changeUser(db: Db, actor: Actor, userId: string, changes: UserChanges, action: string) {
+  const changed = await db.transaction(async (tx) => {
+    const before = await findUserById(tx, userId);
+    if (!before) throw AppError.notFound('User');
+    const after = await updateUserRow(tx, userId, changes);
+    await recordAudit(tx, {
+      actorId: actor.userId,
+      action,
+      entity: 'user',
+      entityId: userId,
+      before: pick(before, Object.keys(changes)),
+      after: changes,
+      ip: actor.ip,
+      requestId: actor.requestId,
+    });
+    return after!;
+  });
+  notifyActorsChanged();
+  return changed;
+}
+
+function pick<T extends object>(record: T, keys: string[]): Partial<T> {
+  return Object.fromEntries(Object.entries(record).filter(([key]) => keys.includes(key))) as Partial<T>;
+}
+
+/** SPEC §2 User Directory: every enabled colleague, searchable by name or phone. */
+export async function searchDirectory(db: Db, request: UserDirectoryRequest) {
+  return findDirectoryPage(db, request);
+}

@@ -1,0 +1,107 @@
+import { hasAccess } from '@casedesk/contract/access/permissions';
+import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
+import { AppError } from '../errors/app-error.ts';
+import { recordAudit } from '../audit/audit.ts';
+import type { Db } from '../db/database.ts';
+import type { UserResolver } from '../auth/actor.ts';
+import type { TokenVerifier } from '../auth/token-verifier.ts';
+import { TokenRejected } from '../auth/token-verifier.ts';
+import type { RouteAccessEntry } from './route-access.ts';
+import { accessOf, isGuardedPath } from './route-access.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Every guarded route and who may reach it; snapshot-tested (DESIGN §3). */
+    routeAccessTable: RouteAccessEntry[];
+  }
+}
+
+export interface AccessControlOptions {
+  db: Db;
+  verifier: TokenVerifier;
+  resolveUser: UserResolver;
+}
+
+function bearerToken(request: FastifyRequest): string | undefined {
+  const header = request.headers.authorization;
+  if (!header) return undefined;
+  const match = /^Bearer\s+(\S+)$/i.exec(header);
+  return match?.[1];
+}
+
+/**
+ * The one gate every route passes (DESIGN §3): the route must declare its access at registration
+ * (the app refuses to start otherwise), and each request is checked against it before its body is read.
+ */
+export function registerAccessControl(app: FastifyInstance, options: AccessControlOptions): void {
+  const table: RouteAccessEntry[] = [];
+  const routes: RouteOptions[] = [];
+  app.decorate('routeAccessTable', table);
+
+  // Judged when the app is ready, after plugins' own onRoute hooks have had their say.
+  app.addHook('onRoute', (route) => {
+    if (isGuardedPath(route.url)) routes.push(route);
+  });
+
+  app.addHook('onReady', async () => {
+    const undeclared: string[] = [];
+    for (const route of routes) {
+      const access = accessOf(route);
+      for (const method of ([] as string[]).concat(route.method).filter((m) => m !== 'HEAD')) {
+        if (access) table.push({ method, url: route.url, access });
+        else undeclared.push(`${method} ${route.url}`);
+      }
+    }
+    if (undeclared.length > 0) {
+      throw new Error(`Routes without a declared permission or public: true: ${undeclared.join(', ')}`);
+    }
+    table.sort((a, b) => a.url.localeCompare(b.url) || a.method.localeCompare(b.method));
+  });
+
+  app.addHook('onRequest', async (request) => {
+    const config = request.routeOptions.config;
+    // Unknown routes fall through to the not-found handler; public ones need nothing.
+    if (!request.routeOptions.url || config.public) return;
+
+    const token = bearerToken(request);
+    if (!token) throw AppError.unauthorized();
+    let email: string;
+    try {
+      ({ email } = await options.verifier.verify(token));
+    } catch (error) {
+      if (error instanceof TokenRejected) throw AppError.unauthorized(error.message);
+      throw error;
+    }
+
+    const user = await options.resolveUser(email);
+    if (!user || !user.accountEnabled) {
+      const reason = user ? 'ACCOUNT_INACTIVE' : 'MISSING_PERMISSION';
+      await auditDenied(options.db, request, user?.id ?? null, reason, email);
+      throw AppError.forbidden(reason);
+    }
+    request.actor = {
+      userId: user.id,
+      role: user.role,
+      officeId: user.officeId,
+      permissions: user.permissions,
+      self: user.user,
+      ip: request.ip,
+      requestId: request.id,
+    };
+    const required = config.permission;
+    if (required && !hasAccess(user.permissions, required[0], required[1])) {
+      await auditDenied(options.db, request, user.id, `MISSING_PERMISSION ${required.join(':')}`);
+      throw AppError.forbidden('MISSING_PERMISSION');
+    }
+  });
+}
+
+async function auditDenied(db: Db, request: FastifyRequest, actorId: string | null, reason: string, email?: string) {
+  await recordAudit(db, {
+    actorId,
+    action: 'auth.denied',
+    ip: request.ip,
+    requestId: request.id,
+    detail: { route: `${request.method} ${request.routeOptions.url}`, reason, ...(email && !actorId ? { email } : {}) },
+  });
+}

@@ -1,0 +1,41 @@
+import type { PermissionRequirement } from '@casedesk/contract/access/permissions';
+import type { RouteOptions } from 'fastify';
+import type { Actor } from '../auth/actor.ts';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** [permissionType, accessType] the caller must hold (DESIGN §3). */
+    permission?: PermissionRequirement;
+    /** Any signed-in, enabled user; the service narrows further (e.g. own record only). */
+    signedIn?: boolean;
+    /** No token needed. Must be said explicitly. */
+    public?: boolean;
+  }
+  interface FastifyRequest {
+    actor?: Actor;
+  }
+}
+
+export type RouteAccess = 'public' | 'signed-in' | `${string}:${string}`;
+
+export interface RouteAccessEntry {
+  method: string;
+  url: string;
+  access: RouteAccess;
+}
+
+/** Paths under our own control; static files and the embedded provider's endpoints are not API routes. */
+export const GUARDED_PREFIXES = ['/api/', '/hooks/', '/ws', '/metrics', '/interaction/'];
+
+export function accessOf(route: Pick<RouteOptions, 'config'>): RouteAccess | undefined {
+  const config = route.config as
+    { permission?: PermissionRequirement; signedIn?: boolean; public?: boolean } | undefined;
+  const declared = [config?.permission, config?.signedIn, config?.public].filter(Boolean).length;
+  if (declared !== 1) return undefined;
+  if (config?.permission) return `${config.permission[0]}:${config.permission[1]}`;
+  return config?.signedIn ? 'signed-in' : 'public';
+}
+
+export function isGuardedPath(url: string): boolean {
+  return GUARDED_PREFIXES.some((prefix) => url === prefix.replace(/\/$/, '') || url.startsWith(prefix));
+}

@@ -1,0 +1,40 @@
+import type { Db } from '../db/database.ts';
+import { auditEvents } from './audit.tables.ts';
+
+export interface AuditEntry {
+  actorId?: string | null;
+  action: string;
+  entity?: string;
+  entityId?: string;
+  before?: unknown;
+  after?: unknown;
+  ip?: string;
+  requestId?: string;
+  detail?: Record<string, unknown>;
+}
+
+/** Keys whose values never reach the audit trail (DESIGN §3 logs rule applies here too). */
+const REDACTED_KEYS = new Set(['password', 'passwordHash', 'token', 'accessToken', 'refreshToken']);
+
+function redact(value: unknown): unknown {
+  if (!value || typeof value !== 'object') return value ?? null;
+  if (Array.isArray(value)) return value.map(redact);
+  return Object.fromEntries(
+    Object.entries(value).map(([k, v]) => [k, REDACTED_KEYS.has(k) ? '[redacted]' : redact(v)]),
+  );
+}
+
+/** Appends one audit row; pass the transaction so the row commits or rolls back with the change. */
+export async function recordAudit(db: Db, entry: AuditEntry): Promise<void> {
+  await db.insert(auditEvents).values({
+    actorId: entry.actorId ?? null,
+    action: entry.action,
+    entity: entry.entity ?? null,
+    entityId: entry.entityId ?? null,
+    before: redact(entry.before),
+    after: redact(entry.after),
+    ip: entry.ip ?? null,
+    requestId: entry.requestId ?? null,
+    detail: entry.detail ?? null,
+  });
+}

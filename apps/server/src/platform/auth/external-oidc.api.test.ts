@@ -1,0 +1,128 @@
+import net from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../app.ts';
+import { loadConfig } from '../../config.ts';
+import { signInWithCodeFlow } from '../../../test/support/code-flow.ts';
+import { fetchClient } from '../../../test/support/http-client.ts';
+import type { TestApp } from '../../../test/support/test-app.ts';
+import { createTestApp, openTestDatabase, SEEDED } from '../../../test/support/test-app.ts';
+import type { AppInstance } from '../http/app-instance.ts';
+import { DEMO_PASSWORD } from '../../seed/seed.ts';
+
+/**
+ * External mode against a second, independent issuer started here on a real port: its own keys, URL,
+ * audience and email claim (as Entra ID's `upn`). The app must discover it, fetch its JWKS over HTTP and
+ * accept its tokens, and nothing else.
+ */
+const AUDIENCE = 'api://casedesk-corporate';
+const EMAIL_CLAIM = 'upn';
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+    server.on('error', reject);
+  });
+}
+
+let corporate: { app: AppInstance; close: () => Promise<void>; issuer: string; base: string };
+let external: TestApp;
+
+beforeAll(async () => {
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  const { database, databaseUrl, dispose } = await openTestDatabase();
+  const issuerConfig = loadConfig({
+    NODE_ENV: 'test',
+    PUBLIC_URL: base,
+    OIDC_AUDIENCE: AUDIENCE,
+    OIDC_EMAIL_CLAIM: EMAIL_CLAIM,
+    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+  });
+  const app = await buildApp({ config: issuerConfig, database, logger: false });
+  await app.listen({ port, host: '127.0.0.1' });
+  corporate = {
+    app,
+    base,
+    issuer: issuerConfig.issuer,
+    close: async () => {
+      await app.close();
+      await dispose();
+    },
+  };
+  external = await createTestApp({
+    OIDC_ISSUER: corporate.issuer,
+    OIDC_AUDIENCE: AUDIENCE,
+    OIDC_EMAIL_CLAIM: EMAIL_CLAIM,
+  });
+});
+afterAll(async () => {
+  await external?.close();
+  await corporate?.close();
+});
+
+const corporateToken = async (email: string) =>
+  (
+    await signInWithCodeFlow(fetchClient(corporate.base), {
+      issuer: corporate.issuer,
+      clientId: 'casedesk-web',
+      redirectUri: `${corporate.base}/`,
+      email,
+      password: DEMO_PASSWORD,
+      resource: AUDIENCE,
+    })
+  ).access_token;
+
+describe('external OpenID Connect mode', () => {
+  it('tells the SPA to sign in at the corporate issuer, and mounts no embedded provider', async () => {
+    const config = await external.app.inject({ method: 'GET', url: '/api/config' });
+    expect(config.json()).toMatchObject({ authority: corporate.issuer, localMode: false, resource: null });
+    const idp = await external.app.inject({ method: 'GET', url: '/idp/.well-known/openid-configuration' });
+    expect(idp.statusCode).toBe(404);
+  });
+
+  it("accepts the corporate issuer's token, mapping the configured claim to the user", async () => {
+    const token = await corporateToken(SEEDED.manager);
+    const res = await external.app.inject({
+      method: 'GET',
+      url: '/api/v1/user',
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().mail).toBe(SEEDED.manager);
+  });
+
+  it('still decides access itself: a disabled account gets 403', async () => {
+    const token = await corporateToken(SEEDED.disabled);
+    const res = await external.app.inject({
+      method: 'GET',
+      url: '/api/v1/user',
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(res.statusCode).toBe(403);
+    expect(res.json().reason).toBe('ACCOUNT_INACTIVE');
+  });
+
+  it('refuses tokens of any other issuer', async () => {
+    const local = await createTestApp();
+    try {
+      const foreign = await local.tokenFor(SEEDED.admin);
+      const res = await external.app.inject({
+        method: 'GET',
+        url: '/api/v1/user',
+        headers: { authorization: `Bearer ${foreign}` },
+      });
+      expect(res.statusCode).toBe(401);
+    } finally {
+      await local.close();
+    }
+  });
+
+  it('refuses to start in local mode with NODE_ENV=production', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/refuses to start with NODE_ENV=production/);
+    expect(() => loadConfig({ NODE_ENV: 'production', OIDC_ISSUER: corporate.issuer })).not.toThrow();
+  });
+});

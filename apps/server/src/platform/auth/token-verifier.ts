@@ -1,0 +1,85 @@
+import type { JWK, JWTVerifyGetKey } from 'jose';
+import { createLocalJWKSet, createRemoteJWKSet, errors, jwtVerify } from 'jose';
+import { z } from 'zod';
+
+export interface VerifiedToken {
+  subject: string;
+  email: string;
+}
+
+export interface TokenVerifier {
+  /** Resolves the token's identity or throws TokenRejected. */
+  verify(token: string): Promise<VerifiedToken>;
+}
+
+export class TokenRejected extends Error {}
+
+export interface TokenVerifierOptions {
+  issuer: string;
+  audience: string;
+  emailClaim: string;
+  keys: JWTVerifyGetKey;
+}
+
+const VERIFIED_CACHE_LIMIT = 10_000;
+
+/**
+ * Signature (JWKS), issuer, audience and expiry, as any OpenID Connect resource server must.
+ * A token's signature, issuer and audience never change, so a verified token is remembered until it
+ * expires (its expiry is still checked on every use); failures are never remembered.
+ */
+export function createTokenVerifier(options: TokenVerifierOptions): TokenVerifier {
+  const verified = new Map<string, VerifiedToken & { expiresAt: number }>();
+  const check = verifyOnce(options);
+  return {
+    async verify(token) {
+      const hit = verified.get(token);
+      if (hit) {
+        if (hit.expiresAt > Date.now()) return { subject: hit.subject, email: hit.email };
+        verified.delete(token);
+        throw new TokenRejected('Token expired');
+      }
+      const result = await check(token);
+      if (verified.size >= VERIFIED_CACHE_LIMIT) verified.clear();
+      verified.set(token, result);
+      return { subject: result.subject, email: result.email };
+    },
+  };
+}
+
+function verifyOnce(options: TokenVerifierOptions) {
+  return async (token: string): Promise<VerifiedToken & { expiresAt: number }> => {
+    {
+      try {
+        const { payload } = await jwtVerify(token, options.keys, {
+          issuer: options.issuer,
+          audience: options.audience,
+          algorithms: ['RS256', 'RS384', 'RS512', 'PS256', 'ES256', 'ES384', 'EdDSA'],
+          requiredClaims: ['exp', 'sub'],
+        });
+        const email = payload[options.emailClaim];
+        if (typeof email !== 'string' || !email) throw new TokenRejected(`Token has no ${options.emailClaim} claim`);
+        return { subject: payload.sub!, email, expiresAt: payload.exp! * 1000 };
+      } catch (error) {
+        if (error instanceof TokenRejected) throw error;
+        if (error instanceof errors.JWTExpired) throw new TokenRejected('Token expired');
+        throw new TokenRejected('Invalid token');
+      }
+    }
+  };
+}
+
+export function localKeys(publicKey: JWK): JWTVerifyGetKey {
+  return createLocalJWKSet({ keys: [publicKey] });
+}
+
+const discoverySchema = z.object({ issuer: z.string(), jwks_uri: z.string().url() });
+
+/** External mode: the corporate provider's JWKS, found through its discovery document and cached by jose. */
+export async function discoverRemoteKeys(issuer: string): Promise<JWTVerifyGetKey> {
+  const url = `${issuer.replace(/\/$/, '')}/.well-known/openid-configuration`;
+  const response = await fetch(url, { signal: AbortSignal.timeout(10_000) });
+  if (!response.ok) throw new Error(`OpenID discovery failed at ${url}: HTTP ${response.status}`);
+  const document = discoverySchema.parse(await response.json());
+  return createRemoteJWKSet(new URL(document.jwks_uri));
+}

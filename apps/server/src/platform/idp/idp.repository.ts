@@ -1,0 +1,41 @@
+import { eq, sql } from 'drizzle-orm';
+import { users } from '../../modules/users/users.tables.ts';
+import type { Db } from '../db/database.ts';
+import { localCredentials } from './idp.tables.ts';
+import { hashPassword, verifyPassword } from './passwords.ts';
+
+export interface IdpAccount {
+  id: string;
+  email: string;
+  name: string;
+}
+
+export async function findAccountById(db: Db, id: string): Promise<IdpAccount | undefined> {
+  const [row] = await db
+    .select({ id: users.id, email: users.mail, name: users.displayName })
+    .from(users)
+    .where(eq(users.id, id));
+  return row;
+}
+
+/**
+ * The embedded provider lets a disabled user authenticate, as a corporate provider would:
+ * the product decides what a disabled account sees (SPEC §8 inactive wording).
+ */
+export async function verifyCredentials(db: Db, email: string, password: string): Promise<IdpAccount | undefined> {
+  const [row] = await db
+    .select({ id: users.id, email: users.mail, name: users.displayName, hash: localCredentials.passwordHash })
+    .from(users)
+    .innerJoin(localCredentials, eq(localCredentials.userId, users.id))
+    .where(eq(sql`lower(${users.mail})`, email.trim().toLowerCase()));
+  if (!row || !(await verifyPassword(password, row.hash))) return undefined;
+  return { id: row.id, email: row.email, name: row.name };
+}
+
+export async function setLocalPassword(db: Db, userId: string, password: string): Promise<void> {
+  const passwordHash = await hashPassword(password);
+  await db
+    .insert(localCredentials)
+    .values({ userId, passwordHash })
+    .onConflictDoUpdate({ target: localCredentials.userId, set: { passwordHash } });
+}

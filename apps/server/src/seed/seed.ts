@@ -1,0 +1,196 @@
+import { Faker, base, en, en_US } from '@faker-js/faker';
+import type { Permission } from '@casedesk/contract/access/permissions';
+import type { DefaultDashboard, Role } from '@casedesk/contract/users/user';
+import { count } from 'drizzle-orm';
+import { buildClient } from '../../test/factories/clients.factory.ts';
+import { SEED_OFFICES } from '../../test/factories/offices.factory.ts';
+import { JURISDICTIONS, LAW_TYPES, SMS_CATEGORIES, SMS_REASONS } from '../../test/factories/reference-data.ts';
+import { setPermissions } from '../modules/access/access.service.ts';
+import { attorneys } from '../modules/attorneys/attorneys.tables.ts';
+import { clients } from '../modules/clients/clients.tables.ts';
+import { dropdownOptions } from '../modules/dropdowns/dropdowns.tables.ts';
+import { offices } from '../modules/offices/offices.tables.ts';
+import { insertUser } from '../modules/users/users.repository.ts';
+import type { Db } from '../platform/db/database.ts';
+import { setLocalPassword } from '../platform/idp/idp.repository.ts';
+import {
+  adminPermissions,
+  attorneyPermissions,
+  collectorPermissions,
+  managerPermissions,
+  operatorPermissions,
+} from './permission-profiles.ts';
+
+export const DEMO_PASSWORD = 'casedesk';
+const CLIENT_BATCH = 1000;
+
+interface SeedUser {
+  mail: string;
+  displayName: string;
+  jobTitle: string;
+  role: Role;
+  defaultDashboard: DefaultDashboard | null;
+  accountEnabled?: boolean;
+  officeIndex: number;
+  permissions: (officeIds: string[]) => Permission[];
+}
+
+/** The accounts of the README table; all share the demo password in local mode. */
+const SEED_USERS: SeedUser[] = [
+  {
+    mail: 'admin@casedesk.local',
+    displayName: 'Alex Admin',
+    jobTitle: 'Operations Director',
+    role: 'ADMIN',
+    defaultDashboard: 'CORPORATE',
+    officeIndex: 0,
+    permissions: adminPermissions,
+  },
+  {
+    mail: 'manager@casedesk.local',
+    displayName: 'Morgan Manager',
+    jobTitle: 'Office Manager',
+    role: 'MANAGER',
+    defaultDashboard: 'OFFICE',
+    officeIndex: 0,
+    permissions: (ids) => managerPermissions(ids.slice(0, 2)),
+  },
+  {
+    mail: 'operator@casedesk.local',
+    displayName: 'Olivia Operator',
+    jobTitle: 'Intake Specialist',
+    role: 'OPERATOR',
+    defaultDashboard: 'CALL_CENTER',
+    officeIndex: 6,
+    permissions: operatorPermissions,
+  },
+  {
+    mail: 'attorney@casedesk.local',
+    displayName: 'Avery Attorney',
+    jobTitle: 'Associate Attorney',
+    role: 'ATTORNEY',
+    defaultDashboard: 'OFFICE',
+    officeIndex: 0,
+    permissions: (ids) => attorneyPermissions(ids[0]!),
+  },
+  {
+    mail: 'collector@casedesk.local',
+    displayName: 'Casey Collector',
+    jobTitle: 'Collections Specialist',
+    role: 'COLLECTOR',
+    defaultDashboard: null,
+    officeIndex: 0,
+    permissions: (ids) => collectorPermissions(ids[0]!),
+  },
+  {
+    mail: 'disabled@casedesk.local',
+    displayName: 'Dana Disabled',
+    jobTitle: 'Intake Specialist',
+    role: 'OPERATOR',
+    defaultDashboard: 'CALL_CENTER',
+    accountEnabled: false,
+    officeIndex: 6,
+    permissions: operatorPermissions,
+  },
+];
+
+export async function isSeeded(db: Db): Promise<boolean> {
+  const [row] = await db.select({ n: count() }).from(offices);
+  return (row?.n ?? 0) > 0;
+}
+
+/** First start: offices, users with permissions, attorneys, dropdowns and demo clients, in one transaction. */
+export async function seedDemoData(db: Db, options: { clients: number; seed?: number }): Promise<void> {
+  const faker = new Faker({ locale: [en_US, en, base] });
+  faker.seed(options.seed ?? 20261122);
+  await db.transaction(async (tx) => {
+    const officeRows = await tx.insert(offices).values(SEED_OFFICES).returning({ id: offices.id });
+    const officeIds = officeRows.map((o) => o.id);
+    await seedDropdowns(tx);
+    for (const user of SEED_USERS) {
+      const row = await insertUser(tx, {
+        mail: user.mail,
+        displayName: user.displayName,
+        jobTitle: user.jobTitle,
+        role: user.role,
+        defaultDashboard: user.defaultDashboard,
+        accountEnabled: user.accountEnabled ?? true,
+        officeId: officeIds[user.officeIndex]!,
+        workNumber: faker.string.numeric({ length: 1, exclude: ['0', '1'] }) + faker.string.numeric(9),
+        phoneExtension: faker.string.numeric(6),
+        clickToCall: faker.string.numeric({ length: 1, exclude: ['0', '1'] }) + faker.string.numeric(9),
+      });
+      await setPermissions(tx, row.id, user.permissions(officeIds));
+      await setLocalPassword(tx, row.id, DEMO_PASSWORD);
+      if (user.role === 'ATTORNEY') {
+        await tx
+          .insert(attorneys)
+          .values({ userId: row.id, officeId: row.officeId!, lawType: LAW_TYPES[0], jurisdiction: JURISDICTIONS[0] });
+      }
+    }
+    await seedMoreAttorneys(tx, faker, officeIds);
+  });
+  await seedClients(db, faker, options.clients);
+}
+
+async function seedDropdowns(db: Db): Promise<void> {
+  const rows = [
+    ...LAW_TYPES.map((value, i) => ({ dropdownType: 'INQUIRY_LAW_TYPE', value, sortOrder: i })),
+    ...JURISDICTIONS.map((value, i) => ({ dropdownType: 'JURISDICTION', value, sortOrder: i })),
+    ...SMS_CATEGORIES.map((c, i) => ({
+      dropdownType: 'SMS_CATEGORY',
+      value: c.value,
+      groupType: c.groupType,
+      sortOrder: i,
+    })),
+    ...SMS_REASONS.map((value, i) => ({ dropdownType: 'SMS_REASON', value, sortOrder: i })),
+  ];
+  await db.insert(dropdownOptions).values(rows);
+}
+
+/** Two attorneys per branch office, across law types and jurisdictions, each able to sign in. */
+async function seedMoreAttorneys(db: Db, faker: Faker, officeIds: string[]): Promise<void> {
+  const branchIds = officeIds.slice(0, 6);
+  for (const [index, officeId] of branchIds.flatMap((id) => [id, id]).entries()) {
+    const firstName = faker.person.firstName();
+    const lastName = faker.person.lastName();
+    const user = await insertUser(db, {
+      mail: `${firstName}.${lastName}.${index}@casedesk.local`.toLowerCase().replace(/[^a-z0-9.@]/g, ''),
+      displayName: `${firstName} ${lastName}`,
+      jobTitle: index % 3 === 0 ? 'Partner' : 'Associate Attorney',
+      role: 'ATTORNEY',
+      defaultDashboard: 'OFFICE',
+      officeId,
+      workNumber: faker.string.numeric({ length: 1, exclude: ['0', '1'] }) + faker.string.numeric(9),
+      phoneExtension: faker.string.numeric(6),
+      zoomLink: `https://zoom.us/j/${faker.string.numeric(10)}`,
+    });
+    await setPermissions(db, user.id, attorneyPermissions(officeId));
+    await setLocalPassword(db, user.id, DEMO_PASSWORD);
+    await db.insert(attorneys).values({
+      userId: user.id,
+      officeId,
+      lawType: LAW_TYPES[index % LAW_TYPES.length]!,
+      jurisdiction: JURISDICTIONS[index % JURISDICTIONS.length]!,
+      zoomLink: user.zoomLink,
+    });
+  }
+}
+
+/** Clients in batches, so a million for the benchmark neither buffers nor holds one huge transaction. */
+export async function seedClients(
+  db: Db,
+  faker: Faker,
+  total: number,
+  onProgress?: (done: number) => void,
+): Promise<void> {
+  const officeIds = (await db.select({ id: offices.id }).from(offices)).map((o) => o.id);
+  for (let done = 0; done < total; done += CLIENT_BATCH) {
+    const size = Math.min(CLIENT_BATCH, total - done);
+    const batch = Array.from({ length: size }, () =>
+      buildClient(faker, { officeId: faker.helpers.arrayElement(officeIds) }),
+    );
+    await db.insert(clients).values(batch);
+    onProgress?.(done + size);
+  }
+}

@@ -1,0 +1,37 @@
+import { buildApp } from './app.ts';
+import { loadConfig } from './config.ts';
+import { openConfiguredDatabase } from './platform/db/open-configured.ts';
+import { isSeeded, seedDemoData } from './seed/seed.ts';
+
+const config = loadConfig();
+const database = await openConfiguredDatabase(config);
+await database.migrate();
+if (!(await isSeeded(database.db))) {
+  console.log(`First start: seeding demo data (${config.SEED_CLIENTS} clients)…`);
+  await seedDemoData(database.db, { clients: config.SEED_CLIENTS });
+}
+const app = await buildApp({ config, database });
+await app.listen({ port: config.PORT, host: config.HOST });
+app.log.info(
+  `Casedesk is ready at ${config.publicUrl} (${database.kind}, ${config.localIdentity ? 'local sign-in' : config.issuer})`,
+);
+
+let stopping = false;
+async function shutdown(signal: string) {
+  if (stopping) return;
+  stopping = true;
+  app.log.info(`${signal}: finishing in-flight requests`);
+  // Fastify stops accepting, lets in-flight requests finish, then closes; the database closes last.
+  const force = setTimeout(() => process.exit(1), 15_000);
+  force.unref();
+  try {
+    await app.close();
+    await database.close();
+    process.exit(0);
+  } catch (error) {
+    app.log.error({ err: error }, 'shutdown failed');
+    process.exit(1);
+  }
+}
+process.on('SIGTERM', () => void shutdown('SIGTERM'));
+process.on('SIGINT', () => void shutdown('SIGINT'));

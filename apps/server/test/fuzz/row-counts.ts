@@ -1,0 +1,62 @@
+import type { Database } from '../../src/platform/db/database.ts';
+
+export type RowCounts = Record<string, number>;
+
+/**
+ * Tables whose rows legitimately appear on a refused request: the audit trail (sign-ins, denials),
+ * the identity provider's sessions and tokens, and drizzle's own bookkeeping.
+ */
+const NOT_COUNTED = new Set(['audit_events', 'oidc_payloads', '__drizzle_migrations']);
+
+function quoted(name: string): string {
+  return `"${name.replaceAll('"', '""')}"`;
+}
+
+/** Every table of the public schema, read at run time so a new table is watched without editing this file. */
+export async function watchedTables(database: Database): Promise<string[]> {
+  const rows = await database.query<{ table_name: string }>(
+    `SELECT table_name FROM information_schema.tables
+     WHERE table_schema = 'public' AND table_type = 'BASE TABLE' ORDER BY table_name`,
+  );
+  return rows.map((r) => r.table_name).filter((name) => !NOT_COUNTED.has(name));
+}
+
+/** One round trip for all tables: counting after every group of 4xx must stay cheap on PGlite. */
+export function rowCounter(database: Database, tables: string[]): () => Promise<RowCounts> {
+  const text = tables
+    .map((t, i) => `SELECT ${i} AS i, count(*)::int AS n FROM public.${quoted(t)}`)
+    .join(' UNION ALL ');
+  return async () => {
+    const counts: RowCounts = {};
+    if (tables.length === 0) return counts;
+    for (const row of await database.query<{ i: number; n: number }>(text))
+      counts[tables[row.i] ?? '?'] = Number(row.n);
+    return counts;
+  };
+}
+
+export function changedCounts(before: RowCounts, after: RowCounts): Record<string, string> {
+  const changed: Record<string, string> = {};
+  for (const table of new Set([...Object.keys(before), ...Object.keys(after)])) {
+    if (before[table] !== after[table]) changed[table] = `${before[table] ?? 0} -> ${after[table] ?? 0}`;
+  }
+  return changed;
+}
+
+/**
+ * A few real ids per table, so generated uuids sometimes name existing records (reads, updates, IDOR
+ * paths). Ids are random per test database, so they are taken in insertion (ctid) order: the same seed
+ * then picks the same seeded records on every run, under whatever id they have this time.
+ */
+export async function knownUuids(database: Database, perTable = 5): Promise<string[]> {
+  const tables = await database.query<{ table_name: string }>(
+    `SELECT table_name FROM information_schema.columns
+     WHERE table_schema = 'public' AND column_name = 'id' AND data_type = 'uuid' ORDER BY table_name`,
+  );
+  const watched = tables.map((r) => r.table_name).filter((name) => !NOT_COUNTED.has(name));
+  if (watched.length === 0) return [];
+  const text = watched
+    .map((t) => `(SELECT id::text AS id FROM public.${quoted(t)} ORDER BY ctid LIMIT ${perTable})`)
+    .join(' UNION ALL ');
+  return (await database.query<{ id: string }>(text)).map((r) => r.id);
+}

@@ -1,0 +1,115 @@
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { inject } from 'vitest';
+import { buildApp } from '../../src/app.ts';
+import type { Config } from '../../src/config.ts';
+import { loadConfig } from '../../src/config.ts';
+import type { Database } from '../../src/platform/db/database.ts';
+import { openDatabase } from '../../src/platform/db/database.ts';
+import type { AppInstance } from '../../src/platform/http/app-instance.ts';
+import { DEMO_PASSWORD } from '../../src/seed/seed.ts';
+import { signInWithCodeFlow } from './code-flow.ts';
+import type { HttpClient } from './http-client.ts';
+import { injectClient } from './http-client.ts';
+import { dropPostgresDatabase, postgresUrlFor, runOnPostgres } from './postgres.ts';
+
+export const TEST_PUBLIC_URL = 'http://localhost:3000';
+
+export const SEEDED = {
+  admin: 'admin@casedesk.local',
+  manager: 'manager@casedesk.local',
+  operator: 'operator@casedesk.local',
+  attorney: 'attorney@casedesk.local',
+  collector: 'collector@casedesk.local',
+  disabled: 'disabled@casedesk.local',
+} as const;
+
+/** A fresh copy of the seeded template database: PGlite by default, PostgreSQL when DATABASE_URL is set. */
+export async function openTestDatabase(): Promise<{
+  database: Database;
+  databaseUrl?: string;
+  dispose: () => Promise<void>;
+}> {
+  const template = inject('templateDatabase');
+  const baseUrl = process.env.DATABASE_URL;
+  if (baseUrl) {
+    const name = `casedesk_test_${process.pid}_${randomBytes(4).toString('hex')}`;
+    await runOnPostgres(baseUrl, [`CREATE DATABASE ${name} TEMPLATE ${template}`]);
+    const databaseUrl = postgresUrlFor(baseUrl, name);
+    const database = await openDatabase({ databaseUrl, poolSize: 10 });
+    return {
+      database,
+      databaseUrl,
+      dispose: async () => {
+        await database.close();
+        await dropPostgresDatabase(baseUrl, name);
+      },
+    };
+  }
+  const database = await openDatabase({ loadDataDir: new Blob([fs.readFileSync(template)]) });
+  return { database, dispose: () => database.close() };
+}
+
+export interface TestApp {
+  app: AppInstance;
+  database: Database;
+  /** Shorthand for `database.db`. */
+  db(): Database['db'];
+  config: Config;
+  http: HttpClient;
+  /** A real access token for a seeded user, from the embedded provider's code flow (cached per email). */
+  tokenFor(email: string): Promise<string>;
+  /** `Authorization` header for a seeded user. */
+  authFor(email: string): Promise<{ authorization: string }>;
+  close(): Promise<void>;
+}
+
+export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+  const { database, databaseUrl, dispose } = await openTestDatabase();
+  // Uploaded files of this app only (DATA_DIR/files), removed on close.
+  const dataDir = env.DATA_DIR ?? fs.mkdtempSync(path.join(os.tmpdir(), 'casedesk-files-'));
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    PUBLIC_URL: TEST_PUBLIC_URL,
+    LOG_LEVEL: 'silent',
+    DATA_DIR: dataDir,
+    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+    ...env,
+  });
+  const app = await buildApp({ config, database, logger: false });
+  await app.ready();
+  const http = injectClient(app);
+  const tokens = new Map<string, Promise<string>>();
+  const tokenFor = (email: string) => {
+    if (!tokens.has(email)) {
+      tokens.set(
+        email,
+        signInWithCodeFlow(http, {
+          issuer: config.issuer,
+          clientId: config.OIDC_CLIENT_ID,
+          redirectUri: `${TEST_PUBLIC_URL}/`,
+          email,
+          password: DEMO_PASSWORD,
+          resource: config.OIDC_AUDIENCE,
+        }).then((t) => t.access_token),
+      );
+    }
+    return tokens.get(email)!;
+  };
+  return {
+    app,
+    database,
+    db: () => database.db,
+    config,
+    http,
+    tokenFor,
+    authFor: async (email) => ({ authorization: `Bearer ${await tokenFor(email)}` }),
+    close: async () => {
+      await app.close();
+      await dispose();
+      if (!env.DATA_DIR) fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}

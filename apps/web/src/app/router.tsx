@@ -1,0 +1,135 @@
+import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+import { PageLoader } from '@/components/page-loader.tsx';
+import { paths } from '@/config/paths.ts';
+import { requirementOf } from '@/config/route-access.ts';
+import { AuthGuard } from './guards/auth-guard.tsx';
+import { RequirePermission } from './guards/require-permission.tsx';
+import { SessionLoader } from './guards/session-loader.tsx';
+import { AppointmentDetailPlaceholderPage } from './routes/appointment-detail-placeholder-page.tsx';
+import { DashboardRedirect } from './routes/dashboard-redirect.tsx';
+import { LoggedOutPage } from './routes/logged-out-page.tsx';
+import { NotFoundPage } from './routes/not-found-page.tsx';
+import { RouteErrorPage } from './routes/route-error-page.tsx';
+import { AppLayout } from './shell/app-layout.tsx';
+
+type LazyRoute = NonNullable<RouteObject['lazy']>;
+
+/**
+ * A route guarded by its permission from config/route-access.ts, whose page is loaded on demand
+ * (DESIGN §4: code-split per module; the first screen loads only the shell and its dashboard).
+ */
+function permittedPage(path: string, lazy: LazyRoute): RouteObject {
+  const requirement = requirementOf(path);
+  if (!requirement) throw new Error(`No permission is mapped for ${path} in config/route-access.ts`);
+  return {
+    path,
+    element: <RequirePermission requirement={requirement} />,
+    children: [{ index: true, lazy }],
+  };
+}
+
+/** A module not built yet: its title and "This section is not available yet" (issue 3). */
+function notAvailable(path: string, title: string): RouteObject {
+  return permittedPage(path, () =>
+    import('./routes/not-available-page.tsx').then(({ NotAvailablePage }) => ({
+      element: <NotAvailablePage title={title} />,
+    })),
+  );
+}
+
+const dashboardRoutes: RouteObject[] = [
+  { path: paths.dashboard.root.path, element: <DashboardRedirect /> },
+  permittedPage(paths.dashboard.callCenter.path, () =>
+    import('@/features/dashboards/pages/call-center-dashboard-page.tsx').then((m) => ({
+      Component: m.CallCenterDashboardPage,
+    })),
+  ),
+  permittedPage(paths.dashboard.office.path, () =>
+    import('@/features/dashboards/pages/office-dashboard-page.tsx').then((m) => ({
+      Component: m.OfficeDashboardPage,
+    })),
+  ),
+  permittedPage(paths.dashboard.corporate.path, () =>
+    import('@/features/dashboards/pages/corporate-dashboard-page.tsx').then((m) => ({
+      Component: m.CorporateDashboardPage,
+    })),
+  ),
+];
+
+/** SPEC §2 routes whose modules come with later issues; each later issue swaps in its page. */
+const moduleRoutes: RouteObject[] = [
+  notAvailable(paths.communication.leads.path, 'Leads'),
+  notAvailable(paths.communication.calls.path, 'Calls'),
+  notAvailable(paths.communication.reporting.path, 'Communication reporting'),
+  notAvailable(paths.communication.sms.path, 'SMS'),
+  notAvailable(paths.communication.lead.path, 'Lead'),
+  notAvailable(paths.client.detail.path, 'Client'),
+  notAvailable(paths.management.searchClient.path, 'Search client'),
+  notAvailable(paths.appointments.set.path, 'Set appointments'),
+  notAvailable(paths.appointments.all.path, 'All appointments'),
+  notAvailable(paths.appointments.pi.path, 'PI appointments'),
+  notAvailable(paths.appointments.week.path, 'Appointments by week'),
+  notAvailable(paths.accounting.cashFlow.path, 'Cash flow'),
+  notAvailable(paths.accounting.cashFlowRecon.path, 'Cash flow reconciliation'),
+  notAvailable(paths.accounting.cashFlowManagement.path, 'Cash flow management'),
+  notAvailable(paths.payment.detail.path, 'Payment'),
+  notAvailable(paths.management.office.path, 'Offices'),
+  notAvailable(paths.management.officeDetail.path, 'Office'),
+  notAvailable(paths.management.litigationCalendar.path, 'Litigation calendar'),
+  notAvailable(paths.management.attorney.path, 'Attorneys'),
+  notAvailable(paths.management.attorneyDetail.path, 'Attorney'),
+  notAvailable(paths.collections.dashboard.path, 'Collections dashboard'),
+  notAvailable(paths.collections.management.path, 'Collection management'),
+  notAvailable(paths.collections.allAccounts.path, 'All accounts'),
+  notAvailable(paths.collections.reporting.path, 'Collection reporting'),
+  notAvailable(paths.collections.accountDetail.path, 'Collection account'),
+  notAvailable(paths.marketing.trackingLines.path, 'Tracking lines'),
+  notAvailable(paths.marketing.trackingLineType.path, 'Tracking lines'),
+  notAvailable(paths.adminPanel.userAccess.path, 'User access'),
+  notAvailable(paths.adminPanel.userAccessDetail.path, 'User access'),
+  // Matched last by React Router's ranking: static first segments win over `:from`.
+  notAvailable(paths.communication.inquiry.path, 'Inquiry'),
+];
+
+export const routes: RouteObject[] = [
+  {
+    errorElement: <RouteErrorPage />,
+    hydrateFallbackElement: <PageLoader />,
+    children: [
+      // SPEC §2: these three run without the auth guard.
+      { path: paths.loggedOut.path, element: <LoggedOutPage /> },
+      { path: paths.pnc.path, element: <AppointmentDetailPlaceholderPage /> },
+      { path: paths.apptDetail.path, element: <AppointmentDetailPlaceholderPage /> },
+      {
+        path: paths.root.path,
+        element: <AuthGuard />,
+        children: [
+          {
+            element: <SessionLoader />,
+            children: [
+              {
+                element: <AppLayout />,
+                children: [
+                  // SPEC §2: / redirects to /dashboard (the sign-in callback is handled by the guard).
+                  { index: true, element: <Navigate to={paths.dashboard.root.href()} replace /> },
+                  ...dashboardRoutes,
+                  ...moduleRoutes,
+                  {
+                    path: paths.dev.dataTable.path,
+                    lazy: () =>
+                      import('@/components/data-table/demo/data-table-demo-page.tsx').then((m) => ({
+                        Component: m.DataTableDemoPage,
+                      })),
+                  },
+                  { path: '*', element: <NotFoundPage /> },
+                ],
+              },
+            ],
+          },
+        ],
+      },
+    ],
+  },
+];
+
+export const router = createBrowserRouter(routes);

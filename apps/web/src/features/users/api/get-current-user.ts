@@ -1,0 +1,19 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { userDetailSchema, type UserDetail } from '@casedesk/contract/users/user';
+import { apiRequest } from '@/lib/api-client.ts';
+
+/** GET /api/v1/user: the signed-in user (SPEC §7 Session). A 403 is shown as Access Denied. */
+export function getCurrentUser(signal?: AbortSignal): Promise<UserDetail> {
+  return apiRequest('/api/v1/user', userDetailSchema, { signal, handledStatuses: [403] });
+}
+
+export function currentUserQueryOptions() {
+  return queryOptions({
+    queryKey: ['user', 'current'],
+    queryFn: ({ signal }) => getCurrentUser(signal),
+  });
+}
+
+export function useCurrentUser() {
+  return useQuery(currentUserQueryOptions());
+}

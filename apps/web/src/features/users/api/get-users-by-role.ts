@@ -1,0 +1,16 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { userByRoleListSchema, type Role, type UserByRole } from '@casedesk/contract/users/user';
+import { apiRequest } from '@/lib/api-client.ts';
+
+/** GET /api/v1/user/role?role=…: users with a role, for the choose-assignee modal (needs SMS UPDATE or USER_ACCESS READ). */
+export function getUsersByRole(role: Role, signal?: AbortSignal): Promise<UserByRole[]> {
+  return apiRequest('/api/v1/user/role', userByRoleListSchema, { query: { role }, signal });
+}
+
+export function usersByRoleQueryOptions(role: Role) {
+  return queryOptions({ queryKey: ['user', 'role', role], queryFn: ({ signal }) => getUsersByRole(role, signal) });
+}
+
+export function useUsersByRole(role: Role, enabled = true) {
+  return useQuery({ ...usersByRoleQueryOptions(role), enabled });
+}

@@ -1,0 +1,112 @@
+import type { z } from 'zod';
+import { ApiError, popupMessageOf, readErrorBody } from './api-error.ts';
+import { getAccessToken, refreshAccessToken, startSignIn } from './auth.ts';
+import { reportError } from './error-popup-store.ts';
+import { browserOffsetHours } from './time-offset.ts';
+
+type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+type QueryValue = string | number | boolean | null | undefined;
+
+export interface ApiRequestOptions {
+  method?: HttpMethod;
+  query?: Record<string, QueryValue | readonly QueryValue[]>;
+  body?: unknown;
+  signal?: AbortSignal;
+  /** SPEC §7: time-sensitive calls send the browser's offsetHours. */
+  withOffsetHours?: boolean;
+  /** SPEC §8: failures go to the error popup unless the spec says they are only logged. */
+  onError?: 'popup' | 'log';
+  /** Statuses the caller shows itself (e.g. 403 as Access Denied), so no popup for them. */
+  handledStatuses?: readonly number[];
+}
+
+function buildUrl(path: string, options: ApiRequestOptions): string {
+  const url = new URL(path, window.location.origin);
+  for (const [key, value] of Object.entries(options.query ?? {})) {
+    const values: readonly QueryValue[] = Array.isArray(value) ? value : [value as QueryValue];
+    values.forEach((v) => {
+      if (v !== null && v !== undefined) url.searchParams.append(key, String(v));
+    });
+  }
+  if (options.withOffsetHours) url.searchParams.set('offsetHours', String(browserOffsetHours()));
+  return url.pathname + url.search;
+}
+
+function send(url: string, token: string | null, options: ApiRequestOptions): Promise<Response> {
+  const headers = new Headers({ Accept: 'application/json' });
+  if (token) headers.set('Authorization', `Bearer ${token}`);
+  let body: BodyInit | undefined;
+  if (options.body instanceof FormData) {
+    body = options.body;
+  } else if (options.body !== undefined) {
+    headers.set('Content-Type', 'application/json');
+    body = JSON.stringify(options.body);
+  }
+  return fetch(url, { method: options.method ?? 'GET', headers, body, signal: options.signal });
+}
+
+function currentPath(): string {
+  const { pathname, search, hash } = window.location;
+  return pathname + search + hash;
+}
+
+/**
+ * SPEC §4/§8: on a 401 refresh the token silently and retry once; if that fails, sign in again.
+ * When another call has already refreshed meanwhile, its new token is simply reused.
+ */
+async function sendWithAuth(url: string, options: ApiRequestOptions): Promise<Response> {
+  const token = await getAccessToken();
+  const first = await send(url, token, options);
+  if (first.status !== 401) return first;
+
+  const latest = await getAccessToken();
+  const renewed = latest && latest !== token ? latest : await refreshAccessToken();
+  if (renewed) {
+    const retried = await send(url, renewed, options);
+    if (retried.status !== 401) return retried;
+  }
+  await startSignIn(currentPath());
+  // The browser is leaving for the sign-in page; callers just see a failed call.
+  throw new ApiError(401, null, 'Sign-in required');
+}
+
+function report(error: unknown, options: ApiRequestOptions, label: string): void {
+  console.error(`${label} failed`, error);
+  if (options.signal?.aborted) return;
+  if (error instanceof ApiError && (error.status === 401 || options.handledStatuses?.includes(error.status))) return;
+  if ((options.onError ?? 'popup') === 'popup') reportError(popupMessageOf(error));
+}
+
+async function execute(path: string, options: ApiRequestOptions): Promise<Response> {
+  const url = buildUrl(path, options);
+  const label = `${options.method ?? 'GET'} ${path}`;
+  try {
+    const response = await sendWithAuth(url, options);
+    if (!response.ok) throw new ApiError(response.status, await readErrorBody(response));
+    return response;
+  } catch (error) {
+    report(error, options, label);
+    throw error;
+  }
+}
+
+/** Calls the product API and validates the response against its contract schema. */
+export async function apiRequest<S extends z.ZodType>(
+  path: string,
+  schema: S,
+  options: ApiRequestOptions = {},
+): Promise<z.output<S>> {
+  const response = await execute(path, options);
+  const parsed = schema.safeParse(response.status === 204 ? undefined : await response.json());
+  if (!parsed.success) {
+    const error = new ApiError(response.status, null);
+    report(parsed.error, options, `Response of ${options.method ?? 'GET'} ${path} does not match the contract:`);
+    throw error;
+  }
+  return parsed.data;
+}
+
+/** For calls whose response body is not used (e.g. 204 No Content). */
+export async function apiSend(path: string, options: ApiRequestOptions = {}): Promise<void> {
+  await execute(path, options);
+}

@@ -1,0 +1,162 @@
+import { UserManager, WebStorageStateStore, type User } from 'oidc-client-ts';
+import { clientConfigSchema, type ClientConfig } from '@casedesk/contract/common/config';
+
+/** Set after an explicit sign-out so the next sign-in asks for credentials again (see signOut). */
+const SIGNED_OUT_FLAG = 'casedesk.signedOut';
+const DEFAULT_RETURN_PATH = '/dashboard';
+
+interface SignInState {
+  returnTo: string;
+}
+
+let configPromise: Promise<ClientConfig> | null = null;
+let managerPromise: Promise<UserManager> | null = null;
+let refreshInFlight: Promise<string | null> | null = null;
+const callbacks = new Map<string, Promise<string>>();
+
+/** GET /api/config is public: it says which identity provider to use, so one build serves any. */
+export function loadClientConfig(): Promise<ClientConfig> {
+  configPromise ??= fetch('/api/config', { headers: { Accept: 'application/json' } })
+    .then(async (response) => {
+      if (!response.ok) throw new Error(`GET /api/config failed with status ${response.status}`);
+      return clientConfigSchema.parse(await response.json());
+    })
+    .catch((error: unknown) => {
+      configPromise = null; // let the next attempt try again
+      throw error;
+    });
+  return configPromise;
+}
+
+function resourceParams(config: ClientConfig): Record<string, string> {
+  return config.resource ? { resource: config.resource } : {};
+}
+
+function createUserManager(config: ClientConfig): UserManager {
+  const origin = window.location.origin;
+  return new UserManager({
+    authority: config.authority,
+    client_id: config.clientId,
+    scope: config.scope,
+    // SPEC §1: the sign-in redirect target is the site root.
+    redirect_uri: `${origin}/`,
+    post_logout_redirect_uri: `${origin}/logged-out`,
+    response_type: 'code',
+    // SPEC §1: the token is kept in browser local storage.
+    userStore: new WebStorageStateStore({ store: window.localStorage }),
+    stateStore: new WebStorageStateStore({ store: window.localStorage }),
+    // SPEC §4/§8: we refresh on a 401 instead of on a timer.
+    automaticSilentRenew: false,
+    monitorSession: false,
+    // The resource indicator makes the IdP issue an access token for our API (a JWT with its audience).
+    extraQueryParams: resourceParams(config),
+    extraTokenParams: resourceParams(config),
+  });
+}
+
+export function getUserManager(): Promise<UserManager> {
+  managerPromise ??= loadClientConfig().then(createUserManager);
+  return managerPromise;
+}
+
+/** A session is usable while its access token is valid or it can be renewed with its refresh token. */
+export function isUsableSession(user: User | null): user is User {
+  if (!user) return false;
+  return !user.expired || Boolean(user.refresh_token);
+}
+
+export async function getStoredUser(): Promise<User | null> {
+  const manager = await getUserManager();
+  return manager.getUser();
+}
+
+export async function getAccessToken(): Promise<string | null> {
+  const user = await getStoredUser();
+  return user?.access_token ?? null;
+}
+
+/** Only same-site paths are honoured as a return target, never another origin. */
+function safeReturnPath(value: unknown): string {
+  if (typeof value !== 'string' || !value.startsWith('/') || value.startsWith('//')) return DEFAULT_RETURN_PATH;
+  if (value === '/' || value.startsWith('/?')) return DEFAULT_RETURN_PATH;
+  return value;
+}
+
+function readReturnPath(user: User | undefined): string {
+  const state = user?.state as Partial<SignInState> | undefined;
+  return safeReturnPath(state?.returnTo);
+}
+
+/** Sends the browser to the identity provider; `returnTo` is where the user lands afterwards. */
+export async function startSignIn(returnTo: string): Promise<void> {
+  const manager = await getUserManager();
+  const state: SignInState = { returnTo: safeReturnPath(returnTo) };
+  const afterSignOut = window.localStorage.getItem(SIGNED_OUT_FLAG) === '1';
+  await manager.signinRedirect({ state, prompt: afterSignOut ? 'login' : undefined });
+}
+
+/** The IdP comes back to the site root with `code` and `state` (or `error` and `state`). */
+export function isSignInCallback(pathname: string, search: string): boolean {
+  if (pathname !== '/') return false;
+  const params = new URLSearchParams(search);
+  return params.has('state') && (params.has('code') || params.has('error'));
+}
+
+/**
+ * Completes the code exchange and returns the path saved before sign-in. Memoised per URL because
+ * the authorization code can be redeemed once only and React may run effects twice.
+ */
+export function completeSignIn(url: string): Promise<string> {
+  let pending = callbacks.get(url);
+  if (!pending) {
+    pending = getUserManager()
+      .then((manager) => manager.signinCallback(url))
+      .then((user) => {
+        window.localStorage.removeItem(SIGNED_OUT_FLAG);
+        return readReturnPath(user);
+      });
+    callbacks.set(url, pending);
+  }
+  return pending;
+}
+
+async function refreshOnce(): Promise<string | null> {
+  const [manager, config] = await Promise.all([getUserManager(), loadClientConfig()]);
+  const user = await manager.getUser();
+  if (!user?.refresh_token) return null;
+  try {
+    // With a refresh token signinSilent makes a refresh_token grant; it does not reuse the
+    // settings' extraTokenParams, so the resource is passed again here.
+    const renewed = await manager.signinSilent({ extraTokenParams: resourceParams(config) });
+    return renewed?.access_token ?? null;
+  } catch (error) {
+    console.warn('Silent token refresh failed', error);
+    return null;
+  }
+}
+
+/**
+ * SPEC §4: on a 401 the token is refreshed silently. Calls failing at the same time share one
+ * refresh, because refresh tokens rotate and presenting a used one again revokes the session.
+ */
+export function refreshAccessToken(): Promise<string | null> {
+  refreshInFlight ??= refreshOnce().finally(() => {
+    refreshInFlight = null;
+  });
+  return refreshInFlight;
+}
+
+/**
+ * SPEC §1: sign-out removes the token locally. The refresh token is revoked too (DESIGN §7), and
+ * the next sign-in asks for credentials instead of silently reusing the IdP session.
+ */
+export async function signOut(): Promise<void> {
+  const manager = await getUserManager();
+  try {
+    await manager.revokeTokens(['refresh_token']);
+  } catch (error) {
+    console.warn('Refresh token revocation failed', error);
+  }
+  window.localStorage.setItem(SIGNED_OUT_FLAG, '1');
+  await manager.removeUser();
+}

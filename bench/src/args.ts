@@ -1,0 +1,72 @@
+import { parseArgs } from 'node:util';
+
+export type DatabaseKind = 'pglite' | 'postgres';
+
+export interface BenchArgs {
+  clients: number;
+  connections: number;
+  /** Seconds of measured load per route (the 2 s warm-up comes on top). */
+  duration: number;
+  database: DatabaseKind;
+  /** Server URL of the PostgreSQL cluster; the bench creates and drops its own database in it. */
+  postgresUrl: string;
+  /** Run the server under --cpu-prof; the profile lands in bench/results/profiles/. */
+  cpuProf: boolean;
+}
+
+const DEFAULT_POSTGRES_URL = 'postgres://postgres@127.0.0.1:5432/postgres';
+// The access token lives 10 minutes; a fresh one is taken per route, so one route's run must fit in it.
+const MAX_DURATION_SECONDS = 570;
+
+export const USAGE = `Usage: npm run bench -- [--clients N] [--connections C] [--duration S] [--database pglite|postgres] [--cpu-prof]
+
+  --clients N        demo clients to seed (default 20000)
+  --connections C    concurrent autocannon connections (default 50)
+  --duration S       seconds of load per route, after a 2 s warm-up (default 10, at most ${MAX_DURATION_SECONDS})
+  --database KIND    pglite (a fresh temporary data directory) or postgres (a fresh database casedesk_bench
+                     on DATABASE_URL's server, default ${DEFAULT_POSTGRES_URL}; dropped afterwards)
+  --cpu-prof         profile the server (node --cpu-prof) into bench/results/profiles/; open it in Chrome DevTools`;
+
+function positiveInt(
+  name: string,
+  raw: string | undefined,
+  fallback: number,
+  min: number,
+  max = Number.MAX_SAFE_INTEGER,
+) {
+  if (raw === undefined) return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < min || value > max) {
+    throw new Error(`--${name} must be an integer from ${min} to ${max}, got "${raw}"`);
+  }
+  return value;
+}
+
+export function parseBenchArgs(argv: string[], env: NodeJS.ProcessEnv): BenchArgs | 'help' {
+  const { values } = parseArgs({
+    args: argv,
+    strict: true,
+    allowPositionals: false,
+    options: {
+      clients: { type: 'string' },
+      connections: { type: 'string' },
+      duration: { type: 'string' },
+      database: { type: 'string' },
+      'cpu-prof': { type: 'boolean' },
+      help: { type: 'boolean', short: 'h' },
+    },
+  });
+  if (values.help) return 'help';
+  const database = values.database ?? 'pglite';
+  if (database !== 'pglite' && database !== 'postgres') {
+    throw new Error(`--database must be pglite or postgres, got "${database}"`);
+  }
+  return {
+    clients: positiveInt('clients', values.clients, 20_000, 0),
+    connections: positiveInt('connections', values.connections, 50, 1, 10_000),
+    duration: positiveInt('duration', values.duration, 10, 1, MAX_DURATION_SECONDS),
+    database,
+    postgresUrl: env.DATABASE_URL || DEFAULT_POSTGRES_URL,
+    cpuProf: values['cpu-prof'] ?? false,
+  };
+}

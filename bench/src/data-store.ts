@@ -1,0 +1,148 @@
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { Database } from '@casedesk/server/src/platform/db/database.ts';
+import { openDatabase } from '@casedesk/server/src/platform/db/database.ts';
+import type { BenchArgs } from './args.ts';
+import type { Cleanup } from './cleanup.ts';
+import { ProgressLine } from './progress.ts';
+
+const BENCH_DATABASE = 'casedesk_bench';
+
+/** A fresh, empty store for one run, described as the environment the server and its seed read. */
+export interface DataStore {
+  kind: BenchArgs['database'];
+  /** DATA_DIR or DATABASE_URL for the server's processes. */
+  env: Record<string, string>;
+  /** Opens the store in this process (PGlite: only while no server holds the directory). */
+  open(): Promise<Database>;
+  /** Where the data is, for the report; no credentials. */
+  label: string;
+}
+
+export async function createDataStore(args: BenchArgs, cleanup: Cleanup): Promise<DataStore> {
+  return args.database === 'postgres'
+    ? createPostgresDatabase(args.postgresUrl, cleanup)
+    : createPgliteDirectory(cleanup);
+}
+
+function createPgliteDirectory(cleanup: Cleanup): DataStore {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'casedesk-bench-'));
+  cleanup.add(`remove ${dataDir}`, () => fs.rmSync(dataDir, { recursive: true, force: true }));
+  return {
+    kind: 'pglite',
+    env: { DATA_DIR: dataDir },
+    // The server keeps PGlite in DATA_DIR/pglite (platform/db/open-configured.ts).
+    open: () => openDatabase({ dataDir: path.join(dataDir, 'pglite') }),
+    label: dataDir,
+  };
+}
+
+async function createPostgresDatabase(serverUrl: string, cleanup: Cleanup): Promise<DataStore> {
+  const benchUrl = new URL(serverUrl);
+  benchUrl.pathname = `/${BENCH_DATABASE}`;
+  const admin = await openDatabase({ databaseUrl: serverUrl, poolSize: 1 });
+  try {
+    // A run that was killed hard may have left the database behind; FORCE ends its stray sessions.
+    await admin.query(`drop database if exists ${BENCH_DATABASE} with (force)`);
+    await admin.query(`create database ${BENCH_DATABASE}`);
+  } finally {
+    await admin.close();
+  }
+  cleanup.add(`drop database ${BENCH_DATABASE}`, async () => {
+    const dropper = await openDatabase({ databaseUrl: serverUrl, poolSize: 1 });
+    try {
+      await dropper.query(`drop database if exists ${BENCH_DATABASE} with (force)`);
+    } finally {
+      await dropper.close();
+    }
+  });
+  return {
+    kind: 'postgres',
+    env: { DATABASE_URL: benchUrl.toString() },
+    open: () => openDatabase({ databaseUrl: benchUrl.toString(), poolSize: 4 }),
+    label: `${benchUrl.host}/${BENCH_DATABASE}`,
+  };
+}
+
+/** PostgreSQL can be watched from outside while the seed runs; PGlite's directory belongs to the seed. */
+async function watchSeededClients(
+  store: DataStore,
+): Promise<{ count(): Promise<number | undefined>; close(): Promise<void> }> {
+  if (store.kind !== 'postgres') return { count: async () => undefined, close: async () => {} };
+  const database = await store.open();
+  return {
+    async count() {
+      try {
+        const [row] = await database.query<{ n: number }>('select count(*)::int as n from clients');
+        return row?.n;
+      } catch {
+        return 0; // migrations have not created the table yet
+      }
+    },
+    close: () => database.close(),
+  };
+}
+
+/**
+ * Seeds through the server's own seed CLI (the same code a first start runs), so the benchmark measures
+ * the data the product makes. SEED_CLIENTS sizes it.
+ */
+export async function seedStore(
+  store: DataStore,
+  clients: number,
+  repoRoot: string,
+  cleanup: Cleanup,
+): Promise<number> {
+  const progress = new ProgressLine();
+  const started = performance.now();
+  const env: NodeJS.ProcessEnv = { ...process.env, ...store.env, SEED_CLIENTS: String(clients), LOG_LEVEL: 'warn' };
+  delete env.NODE_ENV;
+  if (!store.env.DATABASE_URL) delete env.DATABASE_URL;
+  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/seed/seed.cli.ts'], {
+    cwd: repoRoot,
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  cleanup.add('stop the seed', () => {
+    if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
+  });
+  const forward = (chunk: Buffer) => {
+    for (const line of chunk
+      .toString('utf8')
+      .split(/[\r\n]+/)
+      .filter(Boolean))
+      progress.log(`  seed: ${line}`);
+  };
+  child.stdout.on('data', forward);
+  child.stderr.on('data', forward);
+
+  const watcher = await watchSeededClients(store);
+  let finished = false;
+  const tick = async () => {
+    const seconds = ((performance.now() - started) / 1000).toFixed(0);
+    const done = await watcher.count();
+    if (finished) return; // a count that outlived the seed would redraw a stale line
+    const share =
+      done === undefined || clients === 0
+        ? ''
+        : ` ${done}/${clients} clients (${Math.floor((done / clients) * 100)}%),`;
+    progress.update(`Seeding ${clients} clients into ${store.kind}…${share} ${seconds} s`);
+  };
+  const timer = setInterval(() => void tick(), 1_000);
+  try {
+    const code = await new Promise<number | null>((resolve, reject) => {
+      child.once('error', reject);
+      child.once('exit', (exitCode) => resolve(exitCode));
+    });
+    if (code !== 0) throw new Error(`The seed exited with code ${code}`);
+  } finally {
+    finished = true;
+    clearInterval(timer);
+    await watcher.close();
+  }
+  const seconds = (performance.now() - started) / 1000;
+  progress.done(`Seeded ${clients} clients in ${seconds.toFixed(1)} s.`);
+  return seconds * 1000;
+}

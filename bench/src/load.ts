@@ -1,0 +1,127 @@
+import type { Instance, Options, Result } from 'autocannon';
+import autocannon from 'autocannon';
+import type { Summary } from './stats.ts';
+import { round, summarize } from './stats.ts';
+
+export const WARM_UP_SECONDS = 2;
+
+export interface RouteTarget {
+  name: string;
+  method: 'GET' | 'POST';
+  path: string;
+  body?: string;
+}
+
+export interface LoadResult {
+  route: string;
+  connections: number;
+  /** The measured window, after the warm-up. */
+  durationSeconds: number;
+  requestsPerSecond: number;
+  /** 2xx response times in ms of requests sent after the warm-up, every one kept (autocannon's table has no p95). */
+  latency: Summary;
+  completed: number;
+  errors: number;
+  non2xx: number;
+  statusCodes: Record<string, number>;
+  /** autocannon's own figures over the whole run, warm-up included, to cross-check ours. */
+  autocannonWholeRun: {
+    requestsPerSecond: number;
+    p50: number;
+    p99: number;
+    max: number;
+    errors: number;
+    timeouts: number;
+    non2xx: number;
+  };
+}
+
+let current: Instance | undefined;
+
+/** Ctrl-C: end the running load now instead of after its full duration. */
+export function stopLoad(): void {
+  current?.stop();
+}
+
+/**
+ * One autocannon run of warm-up + measurement over the same connections, keeping only what happens after
+ * the warm-up. Two separate runs would open fresh connections for the measurement, and on a saturated
+ * server the first request of a new connection can wait seconds (seen here: up to 2 s) — a ramp-up
+ * artefact that would land in p99 instead of the steady state the budget is about.
+ */
+export async function loadRoute(
+  baseUrl: string,
+  target: RouteTarget,
+  token: string,
+  connections: number,
+  duration: number,
+): Promise<LoadResult> {
+  const options: Options = {
+    url: `${baseUrl}${target.path}`,
+    method: target.method,
+    connections,
+    duration: WARM_UP_SECONDS + duration,
+    title: target.name,
+    headers: {
+      authorization: `Bearer ${token}`,
+      ...(target.body ? { 'content-type': 'application/json' } : {}),
+    },
+    ...(target.body ? { body: target.body } : {}),
+  };
+
+  const latencies: number[] = [];
+  const statusCodes: Record<string, number> = {};
+  let completed = 0;
+  let errors = 0;
+  let measureFrom = Number.POSITIVE_INFINITY;
+  let measureUntil = Number.POSITIVE_INFINITY;
+
+  const instance = autocannon(options);
+  current = instance;
+  instance.on('start', () => {
+    measureFrom = performance.now() + WARM_UP_SECONDS * 1000;
+    measureUntil = measureFrom + duration * 1000;
+  });
+  instance.on('response', (_client, statusCode, _bytes, ms) => {
+    const now = performance.now();
+    // Throughput counts completions inside the window; latency only requests that were also sent inside it.
+    if (now < measureFrom || now > measureUntil) return;
+    completed++;
+    statusCodes[statusCode] = (statusCodes[statusCode] ?? 0) + 1;
+    if (statusCode >= 200 && statusCode < 300 && now - ms >= measureFrom) latencies.push(ms);
+  });
+  instance.on('reqError', () => {
+    const now = performance.now();
+    if (now >= measureFrom && now <= measureUntil) errors++;
+  });
+  let result: Result;
+  try {
+    result = await new Promise<Result>((resolve, reject) => instance.then(resolve, reject));
+  } finally {
+    current = undefined;
+  }
+
+  const non2xx = Object.entries(statusCodes)
+    .filter(([code]) => !code.startsWith('2'))
+    .reduce((sum, [, count]) => sum + count, 0);
+  return {
+    route: target.name,
+    connections,
+    durationSeconds: duration,
+    requestsPerSecond: round(completed / duration, 1),
+    latency: summarize(latencies),
+    completed,
+    errors,
+    non2xx,
+    statusCodes,
+    autocannonWholeRun: {
+      requestsPerSecond: result.requests.average,
+      p50: result.latency.p50,
+      p99: result.latency.p99,
+      max: result.latency.max,
+      errors: result.errors,
+      timeouts: result.timeouts,
+      non2xx: result.non2xx,
+    },
+  };
+}

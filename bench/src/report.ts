@@ -1,0 +1,200 @@
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { BenchArgs } from './args.ts';
+import type { BareSqlResult } from './bare-sql.ts';
+import type { LoadResult } from './load.ts';
+import { round } from './stats.ts';
+
+export interface Budget {
+  name: string;
+  limit: number;
+  actual: number;
+  unit: 'ms';
+  /** null: the budget is defined for another setup (e.g. PGlite at 50 connections), so it is not judged. */
+  pass: boolean | null;
+  note?: string;
+}
+
+export interface BenchReport {
+  startedAt: string;
+  finishedAt: string;
+  args: Omit<BenchArgs, 'postgresUrl'>;
+  machine: Record<string, string | number>;
+  database: { kind: BenchArgs['database']; location: string; clients: number };
+  seedMs: number;
+  coldStartMs: number;
+  routes: LoadResult[];
+  bareSql: BareSqlResult;
+  budgets: Budget[];
+}
+
+const USER_P99_BUDGET_MS = 20;
+const COLD_START_BUDGET_MS = 5000;
+
+export function judgeBudgets(args: BenchArgs, coldStartMs: number, routes: LoadResult[]): Budget[] {
+  const user = routes.find((r) => r.route === 'GET /api/v1/user');
+  const comparable = args.database === 'pglite' && args.connections === 50;
+  return [
+    {
+      name: 'GET /api/v1/user p99',
+      limit: USER_P99_BUDGET_MS,
+      actual: round(user?.latency.p99 ?? Number.NaN),
+      unit: 'ms',
+      pass: comparable ? (user?.latency.p99 ?? Infinity) <= USER_P99_BUDGET_MS : null,
+      ...(comparable ? {} : { note: 'budget is set for PGlite at 50 connections' }),
+    },
+    {
+      name: 'cold start to healthy',
+      limit: COLD_START_BUDGET_MS,
+      actual: round(coldStartMs, 0),
+      unit: 'ms',
+      pass: coldStartMs <= COLD_START_BUDGET_MS,
+    },
+  ];
+}
+
+function gitCommit(repoRoot: string): string {
+  try {
+    return execFileSync('git', ['rev-parse', '--short', 'HEAD'], {
+      cwd: repoRoot,
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'ignore'],
+    }).trim();
+  } catch {
+    return 'unknown';
+  }
+}
+
+function cpuTimes(): { busy: number; total: number } {
+  let busy = 0;
+  let total = 0;
+  for (const { times } of os.cpus()) {
+    const all = times.user + times.nice + times.sys + times.irq + times.idle;
+    busy += all - times.idle;
+    total += all;
+  }
+  return { busy, total };
+}
+
+const BUSY_SAMPLE_MS = 1000;
+const BUSY_WARNING_PERCENT = 25;
+
+/**
+ * How busy the machine is before the bench adds anything: other work (test suites, builds) takes CPU from
+ * the server and from autocannon alike, and a load average would still remember the previous bench run.
+ */
+async function cpuBusyPercent(): Promise<number> {
+  const before = cpuTimes();
+  await new Promise((resolve) => setTimeout(resolve, BUSY_SAMPLE_MS));
+  const after = cpuTimes();
+  return round((100 * (after.busy - before.busy)) / Math.max(1, after.total - before.total), 0);
+}
+
+export async function machineInfo(repoRoot: string): Promise<Record<string, string | number>> {
+  const cpus = os.cpus();
+  return {
+    cpus: cpus.length,
+    cpuModel: cpus[0]?.model.trim() ?? 'unknown',
+    memoryGb: round(os.totalmem() / 1024 ** 3, 1),
+    platform: `${os.platform()} ${os.release()} ${os.arch()}`,
+    node: process.version,
+    commit: gitCommit(repoRoot),
+    cpuBusyPercentBeforeRun: await cpuBusyPercent(),
+  };
+}
+
+/** Text columns (the first, and any named in `textColumns`) align left, figures right. */
+function table(header: string[], rows: string[][], textColumns: number[] = []): string {
+  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
+  const left = new Set([0, ...textColumns]);
+  const line = (cells: string[]) =>
+    cells
+      .map((c, i) => (left.has(i) ? c.padEnd(widths[i]!) : c.padStart(widths[i]!)))
+      .join('  ')
+      .trimEnd();
+  return [line(header), widths.map((w) => '─'.repeat(w)).join('  '), ...rows.map(line)].join('\n');
+}
+
+const ms = (value: number) => (Number.isFinite(value) ? value.toFixed(2) : '—');
+
+function verdict(budget: Budget): string {
+  if (budget.pass === null) return 'n/a';
+  return budget.pass ? 'PASS' : 'FAIL';
+}
+
+export function printReport(report: BenchReport): void {
+  const { args, machine } = report;
+  console.log(
+    `\nCasedesk bench — ${report.database.kind}, ${report.database.clients} clients, ${args.connections} connections, ${args.duration} s per route` +
+      `\n${machine.cpus} × ${machine.cpuModel}, ${machine.memoryGb} GB, Node ${machine.node}, commit ${machine.commit}\n`,
+  );
+  const busy = Number(machine.cpuBusyPercentBeforeRun);
+  if (busy > BUSY_WARNING_PERCENT) {
+    console.log(`*** Other work kept the CPUs ${busy}% busy just before the run: figures are pessimistic. ***\n`);
+  }
+  console.log(
+    table(
+      ['route', 'conn', 'req/s', 'median ms', 'p95 ms', 'p99 ms', 'errors', 'non-2xx', 'ms/req (1000 / req/s)'],
+      report.routes.map((r) => [
+        r.route,
+        String(r.connections),
+        r.requestsPerSecond.toFixed(0),
+        ms(r.latency.median),
+        ms(r.latency.p95),
+        ms(r.latency.p99),
+        String(r.errors),
+        String(r.non2xx),
+        ms(1000 / r.requestsPerSecond),
+      ]),
+    ),
+  );
+  // Closed-loop load keeps every connection busy, so latency is mostly queueing: median ≈ connections × ms/req.
+  console.log(
+    `  (${args.connections} connections always busy: median ≈ ${args.connections} × ms/req; a p99 of 20 ms needs ` +
+      `≥ ${Math.ceil((args.connections * 1000) / 20)} req/s)`,
+  );
+  console.log(`\nBare SQL, the floor (${report.bareSql.iterations} iterations, one connection, no HTTP):`);
+  console.log(
+    table(
+      ['route', 'median ms', 'p95 ms', 'statements'],
+      report.bareSql.routes.map((r) => [r.route, ms(r.total.median), ms(r.total.p95), r.statements]),
+      [3],
+    ),
+  );
+  console.log(
+    `  per statement (median/p95 ms): ${Object.entries(report.bareSql.statements)
+      .map(([name, s]) => `${name} ${ms(s.median)}/${ms(s.p95)}`)
+      .join(', ')}`,
+  );
+  console.log(
+    `\nSeed: ${(report.seedMs / 1000).toFixed(1)} s   Cold start (spawn → first healthy): ${report.coldStartMs.toFixed(0)} ms`,
+  );
+  console.log('\nBudgets:');
+  for (const budget of report.budgets) {
+    const note = budget.note ? `; ${budget.note}, not judged here` : '';
+    console.log(
+      `  ${verdict(budget).padEnd(4)}  ${budget.name}: ${budget.actual} ${budget.unit} (budget ≤ ${budget.limit} ${budget.unit}${note})`,
+    );
+  }
+  const failed = report.budgets.filter((b) => b.pass === false);
+  if (failed.length > 0) {
+    console.log(`\n*** ${failed.length} budget(s) FAILED: ${failed.map((b) => b.name).join(', ')} ***`);
+  }
+  const broken = report.routes.filter((r) => r.errors > 0 || r.non2xx > 0);
+  if (broken.length > 0) {
+    console.log(
+      `\n*** Errors or non-2xx responses: ${broken.map((r) => `${r.route} ${JSON.stringify(r.statusCodes)} errors=${r.errors}`).join('; ')} ***`,
+    );
+  }
+}
+
+/** bench/results/<ISO date-time>.json; colons left out of the name so the file also copies to Windows. */
+export function writeReport(report: BenchReport, resultsDir: string): string {
+  fs.mkdirSync(resultsDir, { recursive: true });
+  const name = `${report.startedAt.replace(/:/g, '-').replace(/\.\d+Z$/, 'Z')}.json`;
+  const file = path.join(resultsDir, name);
+  fs.writeFileSync(file, `${JSON.stringify(report, null, 2)}\n`);
+  return file;
+}

@@ -1,0 +1,55 @@
+import { expect, type Page } from '@playwright/test';
+
+/** Every seeded demo account uses this password (local mode). */
+export const DEMO_PASSWORD = 'casedesk';
+
+export const USERS = {
+  admin: 'admin@casedesk.local',
+  manager: 'manager@casedesk.local',
+  operator: 'operator@casedesk.local',
+  attorney: 'attorney@casedesk.local',
+  collector: 'collector@casedesk.local',
+  disabled: 'disabled@casedesk.local',
+} as const;
+
+/**
+ * The IdP's login page: /interaction/{uid} with Email and Password fields (after a failed
+ * attempt the form is shown again at /interaction/{uid}/login).
+ */
+export async function expectLoginPage(page: Page): Promise<void> {
+  await expect(page).toHaveURL(/\/interaction\/[^/]+(\/login)?$/);
+  await expect(page.getByLabel('Email')).toBeVisible();
+  await expect(page.getByLabel('Password')).toBeVisible();
+}
+
+export async function submitCredentials(page: Page, email: string, password = DEMO_PASSWORD): Promise<void> {
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+}
+
+/** Opens a guarded page, goes through the real login page and waits for the app to take over. */
+export async function signIn(page: Page, email: string, startPath = '/dashboard'): Promise<void> {
+  await page.goto(startPath);
+  await expectLoginPage(page);
+  await submitCredentials(page, email);
+  // SPEC §2: a 2 second wait after login, then the landing redirect.
+  await expect(page).not.toHaveURL(/\/interaction\//, { timeout: 15_000 });
+}
+
+/** The keys oidc-client-ts stores the signed-in user under. */
+export function storedUserKeys(page: Page): Promise<string[]> {
+  return page.evaluate(() => Object.keys(window.localStorage).filter((key) => key.startsWith('oidc.user:')));
+}
+
+/** Seconds since the epoch at which the stored access token expires. */
+export async function storedTokenExpiry(page: Page): Promise<number> {
+  const expiresAt = await page.evaluate(() => {
+    const key = Object.keys(window.localStorage).find((k) => k.startsWith('oidc.user:'));
+    if (!key) return null;
+    const user = JSON.parse(window.localStorage.getItem(key) ?? '{}') as { expires_at?: number };
+    return user.expires_at ?? null;
+  });
+  if (expiresAt === null) throw new Error('No signed-in user in local storage');
+  return expiresAt;
+}

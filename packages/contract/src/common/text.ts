@@ -1,0 +1,22 @@
+/** SPEC §5: field names in messages are shown with camel case split into words ("firstName" → "First Name"). */
+export function labelFromFieldName(name: string): string {
+  const words = name
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .replace(/([A-Z]+)([A-Z][a-z])/g, '$1 $2')
+    .split(/[\s_]+/)
+    .filter(Boolean);
+  return words.map((w) => w.charAt(0).toUpperCase() + w.slice(1)).join(' ');
+}
+
+/** Phone numbers are stored as digits only (SPEC §5). */
+export function digitsOnly(value: string): string {
+  return value.replace(/\D/g, '');
+}
+
+/** SPEC §5 phone format (###) ###-####; anything that is not 10 digits is shown as typed. */
+export function formatPhone(value: string | null | undefined): string {
+  if (!value) return '';
+  const d = digitsOnly(value);
+  if (d.length !== 10) return value;
+  return `(${d.slice(0, 3)}) ${d.slice(3, 6)}-${d.slice(6)}`;
+}
