@@ -1,0 +1,3 @@
+-- Custom SQL migration file, put your code below! --
+-- Placeholder until its indexes are written; a migration must run at least one statement.
+SELECT 1;
