@@ -1,6 +1,9 @@
 import { parseArgs } from 'node:util';
 
 export type DatabaseKind = 'pglite' | 'postgres';
+/** platform: the issue-2 routes (user, directory); clients: search, duplicate and conflict checks (issue 4). */
+export const SCENARIOS = ['platform', 'clients'] as const;
+export type Scenario = (typeof SCENARIOS)[number];
 
 export interface BenchArgs {
   clients: number;
@@ -12,16 +15,19 @@ export interface BenchArgs {
   postgresUrl: string;
   /** Run the server under --cpu-prof; the profile lands in bench/results/profiles/. */
   cpuProf: boolean;
+  scenario: Scenario;
 }
 
 const DEFAULT_POSTGRES_URL = 'postgres://postgres@127.0.0.1:5432/postgres';
 // The access token lives 10 minutes; a fresh one is taken per route, so one route's run must fit in it.
 const MAX_DURATION_SECONDS = 570;
 
-export const USAGE = `Usage: npm run bench -- [--clients N] [--connections C] [--duration S] [--database pglite|postgres] [--cpu-prof]
+export const USAGE = `Usage: npm run bench -- [--scenario platform|clients] [--clients N] [--connections C] [--duration S] [--database pglite|postgres] [--cpu-prof]
 
   --clients N        demo clients to seed (default 20000)
-  --connections C    concurrent autocannon connections (default 50)
+  --scenario NAME    platform (GET /user, user directory; default) or clients (client search, duplicate and
+                     conflict checks with bodies sampled from the seeded clients)
+  --connections C    concurrent autocannon connections (default 50; 20 for the clients scenario)
   --duration S       seconds of load per route, after a 2 s warm-up (default 10, at most ${MAX_DURATION_SECONDS})
   --database KIND    pglite (a fresh temporary data directory) or postgres (a fresh database casedesk_bench
                      on DATABASE_URL's server, default ${DEFAULT_POSTGRES_URL}; dropped afterwards)
@@ -53,6 +59,7 @@ export function parseBenchArgs(argv: string[], env: NodeJS.ProcessEnv): BenchArg
       duration: { type: 'string' },
       database: { type: 'string' },
       'cpu-prof': { type: 'boolean' },
+      scenario: { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
   });
@@ -61,12 +68,17 @@ export function parseBenchArgs(argv: string[], env: NodeJS.ProcessEnv): BenchArg
   if (database !== 'pglite' && database !== 'postgres') {
     throw new Error(`--database must be pglite or postgres, got "${database}"`);
   }
+  const scenario = values.scenario ?? 'platform';
+  if (!(SCENARIOS as readonly string[]).includes(scenario)) {
+    throw new Error(`--scenario must be ${SCENARIOS.join(' or ')}, got "${scenario}"`);
+  }
   return {
     clients: positiveInt('clients', values.clients, 20_000, 0),
-    connections: positiveInt('connections', values.connections, 50, 1, 10_000),
+    connections: positiveInt('connections', values.connections, scenario === 'clients' ? 20 : 50, 1, 10_000),
     duration: positiveInt('duration', values.duration, 10, 1, MAX_DURATION_SECONDS),
     database,
     postgresUrl: env.DATABASE_URL || DEFAULT_POSTGRES_URL,
     cpuProf: values['cpu-prof'] ?? false,
+    scenario: scenario as Scenario,
   };
 }

@@ -36,6 +36,18 @@ declare module 'autocannon' {
     finish: Date;
   }
 
+  /** One request as autocannon sends it; `setupRequest` may return a changed copy. */
+  export interface RequestParams {
+    method?: string;
+    path?: string;
+    headers?: Record<string, string>;
+    body?: string;
+  }
+
+  export interface RequestSpec extends RequestParams {
+    setupRequest?: (request: RequestParams, context: Record<string, unknown>) => RequestParams;
+  }
+
   export interface Options {
     url: string;
     connections?: number;
@@ -46,6 +58,8 @@ declare module 'autocannon' {
     title?: string;
     body?: string;
     headers?: Record<string, string>;
+    /** Each connection loops over these in order. */
+    requests?: RequestSpec[];
   }
 
   /** What autocannon returns without a callback: an event emitter that is also a promise of the result. */

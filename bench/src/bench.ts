@@ -5,7 +5,10 @@ import { signInWithCodeFlow } from '@casedesk/server/test/support/code-flow.ts';
 import { fetchClient } from '@casedesk/server/test/support/http-client.ts';
 import type { BenchArgs } from './args.ts';
 import { parseBenchArgs, USAGE } from './args.ts';
+import type { BareSqlResult } from './bare-sql.ts';
 import { measureBareSql } from './bare-sql.ts';
+import type { ServiceFloor } from './clients-scenario.ts';
+import { buildClientScenario, clientScenarioTargets, measureClientFloors } from './clients-scenario.ts';
 import { Cleanup, cleanUpOnSignals } from './cleanup.ts';
 import { createDataStore, seedStore } from './data-store.ts';
 import type { LoadResult, RouteTarget } from './load.ts';
@@ -43,15 +46,17 @@ async function signIn(baseUrl: string): Promise<string> {
   return tokens.access_token;
 }
 
-/** One request first, so a broken route fails loudly instead of as a table of fast 401s. */
+/** Every body once first, so a broken route or body fails loudly instead of as a table of fast 4xx. */
 async function checkRoute(baseUrl: string, target: RouteTarget, token: string): Promise<void> {
-  const response = await fetch(`${baseUrl}${target.path}`, {
-    method: target.method,
-    headers: { authorization: `Bearer ${token}`, ...(target.body ? { 'content-type': 'application/json' } : {}) },
-    ...(target.body ? { body: target.body } : {}),
-  });
-  const body = await response.text();
-  if (response.status !== 200) throw new Error(`${target.name} answered ${response.status}: ${body.slice(0, 300)}`);
+  for (const body of target.bodies ?? [target.body]) {
+    const response = await fetch(`${baseUrl}${target.path}`, {
+      method: target.method,
+      headers: { authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
+      ...(body ? { body } : {}),
+    });
+    const text = await response.text();
+    if (response.status !== 200) throw new Error(`${target.name} answered ${response.status}: ${text.slice(0, 300)}`);
+  }
 }
 
 async function run(args: BenchArgs, cleanup: Cleanup): Promise<BenchReport> {
@@ -63,9 +68,23 @@ async function run(args: BenchArgs, cleanup: Cleanup): Promise<BenchReport> {
   const seedMs = await seedStore(store, args.clients, repoRoot, cleanup);
 
   // PGlite's directory opens in one process at a time, so the floor is measured before the server holds it.
-  console.log('Measuring bare SQL…');
   const database = await store.open();
-  const bareSql = await measureBareSql(database, ADMIN_EMAIL, SEARCH_KEYWORD).finally(() => database.close());
+  let targets = TARGETS;
+  let bareSql: BareSqlResult | undefined;
+  let serviceFloors: ServiceFloor[] | undefined;
+  try {
+    if (args.scenario === 'clients') {
+      console.log('Sampling clients for the request bodies, then measuring the service floor…');
+      const bodies = await buildClientScenario(database);
+      targets = clientScenarioTargets(bodies);
+      serviceFloors = await measureClientFloors(database, ADMIN_EMAIL, bodies);
+    } else {
+      console.log('Measuring bare SQL…');
+      bareSql = await measureBareSql(database, ADMIN_EMAIL, SEARCH_KEYWORD);
+    }
+  } finally {
+    await database.close();
+  }
 
   console.log('Starting the server…');
   const server = await startServer({
@@ -78,7 +97,7 @@ async function run(args: BenchArgs, cleanup: Cleanup): Promise<BenchReport> {
   console.log(`Healthy at ${server.baseUrl} after ${server.coldStartMs.toFixed(0)} ms`);
 
   const routes: LoadResult[] = [];
-  for (const target of TARGETS) {
+  for (const target of targets) {
     // A fresh token per route: the access token lives 10 minutes, one route's run fits in it.
     const token = await signIn(server.baseUrl);
     await checkRoute(server.baseUrl, target, token);
@@ -102,7 +121,8 @@ async function run(args: BenchArgs, cleanup: Cleanup): Promise<BenchReport> {
     seedMs: round(seedMs, 0),
     coldStartMs: round(server.coldStartMs, 1),
     routes,
-    bareSql,
+    ...(bareSql ? { bareSql } : {}),
+    ...(serviceFloors ? { serviceFloors } : {}),
     budgets: judgeBudgets(args, server.coldStartMs, routes),
   };
 }

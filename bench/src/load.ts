@@ -1,4 +1,4 @@
-import type { Instance, Options, Result } from 'autocannon';
+import type { Instance, Options, RequestParams, Result } from 'autocannon';
 import autocannon from 'autocannon';
 import type { Summary } from './stats.ts';
 import { round, summarize } from './stats.ts';
@@ -10,6 +10,8 @@ export interface RouteTarget {
   method: 'GET' | 'POST';
   path: string;
   body?: string;
+  /** Bodies sent in turn, one per request, so a search route is not measured on one cached keyword. */
+  bodies?: string[];
 }
 
 export interface LoadResult {
@@ -38,6 +40,16 @@ export interface LoadResult {
 
 let current: Instance | undefined;
 
+/** One shared cursor over the bodies, so every connection sends the next one. */
+function rotatingBody(bodies: string[]): (request: RequestParams) => RequestParams {
+  let next = 0;
+  return (request) => {
+    const body = bodies[next % bodies.length]!;
+    next += 1;
+    return { ...request, body };
+  };
+}
+
 /** Ctrl-C: end the running load now instead of after its full duration. */
 export function stopLoad(): void {
   current?.stop();
@@ -56,17 +68,22 @@ export async function loadRoute(
   connections: number,
   duration: number,
 ): Promise<LoadResult> {
+  const headers = {
+    authorization: `Bearer ${token}`,
+    ...(target.body || target.bodies ? { 'content-type': 'application/json' } : {}),
+  };
   const options: Options = {
     url: `${baseUrl}${target.path}`,
     method: target.method,
     connections,
     duration: WARM_UP_SECONDS + duration,
     title: target.name,
-    headers: {
-      authorization: `Bearer ${token}`,
-      ...(target.body ? { 'content-type': 'application/json' } : {}),
-    },
+    headers,
     ...(target.body ? { body: target.body } : {}),
+    // A request entry of its own does not inherit the headers above, so it names them again.
+    ...(target.bodies?.length
+      ? { requests: [{ method: target.method, headers, setupRequest: rotatingBody(target.bodies) }] }
+      : {}),
   };
 
   const latencies: number[] = [];

@@ -4,6 +4,8 @@ import os from 'node:os';
 import path from 'node:path';
 import type { BenchArgs } from './args.ts';
 import type { BareSqlResult } from './bare-sql.ts';
+import type { ServiceFloor } from './clients-scenario.ts';
+import { CONFLICTS_ROUTE, DUPLICATE_ROUTE, SEARCH_ROUTE } from './clients-scenario.ts';
 import type { LoadResult } from './load.ts';
 import { round } from './stats.ts';
 
@@ -26,7 +28,10 @@ export interface BenchReport {
   seedMs: number;
   coldStartMs: number;
   routes: LoadResult[];
-  bareSql: BareSqlResult;
+  /** platform scenario: the routes' statements straight on the driver. */
+  bareSql?: BareSqlResult;
+  /** clients scenario: the routes' service calls straight on the database. */
+  serviceFloors?: ServiceFloor[];
   budgets: Budget[];
 }
 
@@ -34,25 +39,68 @@ const USER_P99_BUDGET_MS = 20;
 const COLD_START_BUDGET_MS = 5000;
 
 export function judgeBudgets(args: BenchArgs, coldStartMs: number, routes: LoadResult[]): Budget[] {
+  const coldStart: Budget = {
+    name: 'cold start to healthy',
+    limit: COLD_START_BUDGET_MS,
+    actual: round(coldStartMs, 0),
+    unit: 'ms',
+    pass: coldStartMs <= COLD_START_BUDGET_MS,
+  };
+  return args.scenario === 'clients'
+    ? [...clientBudgets(args, routes), coldStart]
+    : [userBudget(args, routes), coldStart];
+}
+
+function userBudget(args: BenchArgs, routes: LoadResult[]): Budget {
   const user = routes.find((r) => r.route === 'GET /api/v1/user');
   const comparable = args.database === 'pglite' && args.connections === 50;
+  return latencyBudget(
+    'GET /api/v1/user p99',
+    USER_P99_BUDGET_MS,
+    user?.latency.p99,
+    comparable,
+    'budget is set for PGlite at 50 connections',
+  );
+}
+
+/** Issue 4: search at 1M clients on PostgreSQL (20 searchers) and 200k on PGlite; duplicate + conflict at 1M. */
+function clientBudgets(args: BenchArgs, routes: LoadResult[]): Budget[] {
+  const latency = (route: string) => routes.find((r) => r.route === route)?.latency;
+  const atMillion = args.database === 'postgres' && args.clients >= 1_000_000 && args.connections === 20;
+  const onPglite = args.database === 'pglite' && args.clients >= 200_000 && args.connections === 20;
+  const million = 'budget is set for PostgreSQL with ≥ 1,000,000 clients at 20 connections';
+  const search = latency(SEARCH_ROUTE);
   return [
-    {
-      name: 'GET /api/v1/user p99',
-      limit: USER_P99_BUDGET_MS,
-      actual: round(user?.latency.p99 ?? Number.NaN),
-      unit: 'ms',
-      pass: comparable ? (user?.latency.p99 ?? Infinity) <= USER_P99_BUDGET_MS : null,
-      ...(comparable ? {} : { note: 'budget is set for PGlite at 50 connections' }),
-    },
-    {
-      name: 'cold start to healthy',
-      limit: COLD_START_BUDGET_MS,
-      actual: round(coldStartMs, 0),
-      unit: 'ms',
-      pass: coldStartMs <= COLD_START_BUDGET_MS,
-    },
+    latencyBudget('client search p95 (PostgreSQL, 1M)', 50, search?.p95, atMillion, million),
+    latencyBudget('client search p99 (PostgreSQL, 1M)', 150, search?.p99, atMillion, million),
+    latencyBudget(
+      'client search p95 (PGlite, 200k)',
+      100,
+      search?.p95,
+      onPglite,
+      'budget is set for PGlite with ≥ 200,000 clients at 20 connections',
+    ),
+    latencyBudget('duplicate check p95 (PostgreSQL, 1M)', 100, latency(DUPLICATE_ROUTE)?.p95, atMillion, million),
+    latencyBudget('conflict check p95 (PostgreSQL, 1M)', 100, latency(CONFLICTS_ROUTE)?.p95, atMillion, million),
   ];
+}
+
+function latencyBudget(
+  name: string,
+  limit: number,
+  actual: number | undefined,
+  comparable: boolean,
+  note: string,
+): Budget {
+  const value = actual ?? Number.NaN;
+  return {
+    name,
+    limit,
+    actual: round(value),
+    unit: 'ms',
+    pass: comparable ? value <= limit : null,
+    ...(comparable ? {} : { note }),
+  };
 }
 
 function gitCommit(repoRoot: string): string {
@@ -155,19 +203,19 @@ export function printReport(report: BenchReport): void {
     `  (${args.connections} connections always busy: median ≈ ${args.connections} × ms/req; a p99 of 20 ms needs ` +
       `≥ ${Math.ceil((args.connections * 1000) / 20)} req/s)`,
   );
-  console.log(`\nBare SQL, the floor (${report.bareSql.iterations} iterations, one connection, no HTTP):`);
-  console.log(
-    table(
-      ['route', 'median ms', 'p95 ms', 'statements'],
-      report.bareSql.routes.map((r) => [r.route, ms(r.total.median), ms(r.total.p95), r.statements]),
-      [3],
-    ),
-  );
-  console.log(
-    `  per statement (median/p95 ms): ${Object.entries(report.bareSql.statements)
-      .map(([name, s]) => `${name} ${ms(s.median)}/${ms(s.p95)}`)
-      .join(', ')}`,
-  );
+  if (report.bareSql) printBareSql(report.bareSql);
+  if (report.serviceFloors) {
+    console.log(
+      `\nService floor (the route's own service call on one connection, no HTTP, token check or validation):`,
+    );
+    console.log(
+      table(
+        ['route', 'median ms', 'p95 ms', 'p99 ms', 'what runs'],
+        report.serviceFloors.map((f) => [f.route, ms(f.total.median), ms(f.total.p95), ms(f.total.p99), f.statements]),
+        [4],
+      ),
+    );
+  }
   console.log(
     `\nSeed: ${(report.seedMs / 1000).toFixed(1)} s   Cold start (spawn → first healthy): ${report.coldStartMs.toFixed(0)} ms`,
   );
@@ -188,6 +236,22 @@ export function printReport(report: BenchReport): void {
       `\n*** Errors or non-2xx responses: ${broken.map((r) => `${r.route} ${JSON.stringify(r.statusCodes)} errors=${r.errors}`).join('; ')} ***`,
     );
   }
+}
+
+function printBareSql(bareSql: BareSqlResult): void {
+  console.log(`\nBare SQL, the floor (${bareSql.iterations} iterations, one connection, no HTTP):`);
+  console.log(
+    table(
+      ['route', 'median ms', 'p95 ms', 'statements'],
+      bareSql.routes.map((r) => [r.route, ms(r.total.median), ms(r.total.p95), r.statements]),
+      [3],
+    ),
+  );
+  console.log(
+    `  per statement (median/p95 ms): ${Object.entries(bareSql.statements)
+      .map(([name, s]) => `${name} ${ms(s.median)}/${ms(s.p95)}`)
+      .join(', ')}`,
+  );
 }
 
 /** bench/results/<ISO date-time>.json; colons left out of the name so the file also copies to Windows. */

@@ -1,0 +1,164 @@
+import { clientSearchRequestSchema } from '@casedesk/contract/clients/client-search';
+import { duplicateCheckRequestSchema } from '@casedesk/contract/matching/duplicate-check';
+import { potentialConflictsRequestSchema } from '@casedesk/contract/matching/potential-conflict';
+import {
+  findClientDuplicates,
+  findPotentialConflicts,
+} from '@casedesk/server/src/modules/clients/client-matching.service.ts';
+import { searchClients } from '@casedesk/server/src/modules/clients/clients.service.ts';
+import { resolveUserByEmail } from '@casedesk/server/src/modules/users/users.service.ts';
+import type { Actor } from '@casedesk/server/src/platform/auth/actor.ts';
+import type { Database } from '@casedesk/server/src/platform/db/database.ts';
+import type { RouteTarget } from './load.ts';
+import type { Summary } from './stats.ts';
+import { summarize } from './stats.ts';
+
+/** Issue 4: search at 20 concurrent searchers; the duplicate and conflict checks run as an operator types. */
+export const CLIENT_SCENARIO_CONNECTIONS = 20;
+const SAMPLE_SIZE = 200;
+const FLOOR_WARM_UP = 20;
+const FLOOR_ITERATIONS = 300;
+
+export const SEARCH_ROUTE = 'POST /api/v1/client/search';
+export const DUPLICATE_ROUTE = 'POST /api/v1/client/duplicate';
+export const CONFLICTS_ROUTE = 'POST /api/v1/inquiry/potentialConflicts';
+
+interface SampledClient {
+  first_name: string;
+  last_name: string;
+  date_of_birth: string | null;
+  primary_number: string | null;
+  mobile_number: string | null;
+  email: string | null;
+  lms_client_number: string | null;
+}
+
+/** The bodies each route is loaded with: real people from the seeded table, typed the ways operators type. */
+export interface ClientScenarioBodies {
+  search: string[];
+  duplicate: string[];
+  conflicts: string[];
+}
+
+async function sampleClients(database: Database): Promise<SampledClient[]> {
+  // A random sample once, before the load; a sequential scan here is the bench's own cost, not the product's.
+  return database.query<SampledClient>(
+    `select first_name, last_name, date_of_birth::text, primary_number, mobile_number, email, lms_client_number
+       from clients where merged_into_id is null order by random() limit ${SAMPLE_SIZE}`,
+  );
+}
+
+/** yyyy-MM-dd → MM-dd-yyyy, the form's format (SPEC §5). */
+const formDate = (iso: string | null) => (iso ? `${iso.slice(5, 7)}-${iso.slice(8, 10)}-${iso.slice(0, 4)}` : '');
+/** One slip of the finger: two neighbouring letters swapped. */
+const typo = (word: string) =>
+  word.length < 4 ? word : `${word.charAt(0)}${word.charAt(2)}${word.charAt(1)}${word.slice(3)}`;
+const formatPhone = (d: string) => `(${d.slice(0, 3)}) ${d.slice(3, 6)}-${d.slice(6)}`;
+
+/** Keywords in the mix an operator types: names both ways, prefixes, a typo, phones, emails, LMS numbers. */
+function searchKeywords(client: SampledClient, index: number): string {
+  const phone = client.mobile_number ?? client.primary_number ?? '';
+  const kinds = [
+    `${client.first_name} ${client.last_name}`,
+    `${client.last_name} ${client.first_name}`,
+    `${client.first_name.slice(0, 3)} ${client.last_name.slice(0, 3)}`,
+    `${typo(client.last_name)} ${client.first_name}`,
+    phone.slice(-4),
+    phone ? formatPhone(phone) : client.last_name,
+    client.email ?? client.last_name,
+    client.lms_client_number ?? client.last_name.slice(0, 2),
+  ];
+  return kinds[index % kinds.length]!;
+}
+
+export async function buildClientScenario(database: Database): Promise<ClientScenarioBodies> {
+  const sample = await sampleClients(database);
+  if (sample.length === 0) throw new Error('No clients to sample: seed some with --clients');
+  const search = sample.map((client, i) =>
+    JSON.stringify({ pageNumber: 1, pageSize: 100, filter: { searchKeyword: searchKeywords(client, i) } }),
+  );
+  const person = (client: SampledClient, i: number) => ({
+    firstName: i % 3 === 0 ? typo(client.first_name) : client.first_name,
+    lastName: client.last_name,
+    dateOfBirth: formDate(client.date_of_birth),
+    phones: [client.mobile_number ?? client.primary_number ?? ''].filter(Boolean),
+  });
+  const duplicate = sample.map((client, i) => JSON.stringify({ ...person(client, i), email: client.email ?? '' }));
+  // The new client is someone unknown; the opposing party is a sampled client (the conflict to find).
+  const conflicts = sample.map((client, i) => {
+    const other = sample[(i + 1) % sample.length]!;
+    return JSON.stringify({
+      client: { firstName: typo(other.last_name), lastName: typo(other.first_name) },
+      opposingParty: { ...person(client, i), lmsClientNumber: client.lms_client_number ?? '' },
+    });
+  });
+  return { search, duplicate, conflicts };
+}
+
+export function clientScenarioTargets(bodies: ClientScenarioBodies): RouteTarget[] {
+  return [
+    { name: SEARCH_ROUTE, method: 'POST', path: '/api/v1/client/search', bodies: bodies.search },
+    { name: DUPLICATE_ROUTE, method: 'POST', path: '/api/v1/client/duplicate', bodies: bodies.duplicate },
+    { name: CONFLICTS_ROUTE, method: 'POST', path: '/api/v1/inquiry/potentialConflicts', bodies: bodies.conflicts },
+  ];
+}
+
+export interface ServiceFloor {
+  route: string;
+  /** What one request runs below HTTP: the service with its queries, on one connection. */
+  statements: string;
+  total: Summary;
+}
+
+/**
+ * The floor under each route: the same service call the route makes, with the same parsed bodies, straight
+ * on the database — no HTTP, token check, validation or serialization (DESIGN §6).
+ */
+export async function measureClientFloors(
+  database: Database,
+  adminEmail: string,
+  bodies: ClientScenarioBodies,
+): Promise<ServiceFloor[]> {
+  const resolved = await resolveUserByEmail(database.db, adminEmail);
+  if (!resolved) throw new Error(`${adminEmail} is not in the seeded database`);
+  const actor: Actor = {
+    userId: resolved.id,
+    role: resolved.role,
+    officeId: resolved.officeId,
+    permissions: resolved.permissions,
+    self: resolved.user,
+    ip: '127.0.0.1',
+    requestId: 'bench',
+  };
+  const search = bodies.search.map((b) => clientSearchRequestSchema.parse(JSON.parse(b)));
+  const duplicate = bodies.duplicate.map((b) => duplicateCheckRequestSchema.parse(JSON.parse(b)));
+  const conflicts = bodies.conflicts.map((b) => potentialConflictsRequestSchema.parse(JSON.parse(b)));
+  const floors: Array<[string, string, (i: number) => Promise<unknown>]> = [
+    [
+      SEARCH_ROUTE,
+      'searchClients: ranked page ‖ count',
+      (i) => searchClients(database.db, actor, search[i % search.length]!),
+    ],
+    [
+      DUPLICATE_ROUTE,
+      'findClientDuplicates: indexed candidates, scored',
+      (i) => findClientDuplicates(database.db, actor, duplicate[i % duplicate.length]!),
+    ],
+    [
+      CONFLICTS_ROUTE,
+      'findPotentialConflicts: 3 candidate searches, scored',
+      (i) => findPotentialConflicts(database.db, actor, conflicts[i % conflicts.length]!),
+    ],
+  ];
+  const results: ServiceFloor[] = [];
+  for (const [route, statements, call] of floors) {
+    const samples: number[] = [];
+    for (let i = 0; i < FLOOR_WARM_UP + FLOOR_ITERATIONS; i++) {
+      const started = performance.now();
+      await call(i);
+      if (i >= FLOOR_WARM_UP) samples.push(performance.now() - started);
+    }
+    results.push({ route, statements, total: summarize(samples) });
+  }
+  return results;
+}
