@@ -37,14 +37,13 @@ test.describe('shell as an operator', () => {
     await page.keyboard.press('Control+k');
     await expect(search).toBeFocused();
 
-    // The search endpoint comes with the clients issue: its 404 shows in the dropdown, not as a popup.
     const searched = page.waitForRequest(
       (request) => request.method() === 'POST' && request.url().endsWith('/api/v1/client/search'),
     );
     await page.keyboard.type('smith');
     const request = await searched;
     expect(request.postDataJSON()).toEqual({ pageNumber: 1, pageSize: 100, filter: { searchKeyword: 'smith' } });
-    await expect(page.getByText('Search is not available yet')).toBeVisible();
+    await expect(page.getByRole('listbox', { name: 'Clients found' })).toBeVisible();
     await expect(page.getByRole('dialog', { name: 'Application ran into an error' })).toHaveCount(0);
 
     await page.keyboard.press('Enter');

@@ -11,6 +11,10 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import { accessRoutes } from './modules/access/access.routes.ts';
+import { clientsRoutes } from './modules/clients/clients.routes.ts';
+import { clientMatchingRoutes } from './modules/clients/client-matching.routes.ts';
+import { dropdownsRoutes } from './modules/dropdowns/dropdowns.routes.ts';
+import { inquiriesRoutes } from './modules/inquiries/inquiries.routes.ts';
 import { resolveUserByEmail } from './modules/users/users.service.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 import { registerAccessControl } from './platform/access/access-control.ts';
@@ -152,6 +156,10 @@ export async function buildApp({
   await app.register(usersRoutes);
   await app.register(accessRoutes);
   await app.register(filesRoutes);
+  await app.register(dropdownsRoutes);
+  await app.register(clientMatchingRoutes);
+  await app.register(inquiriesRoutes);
+  await app.register(clientsRoutes);
 
   if (config.localIdentity) await mountIdentityProvider(app, config, database);
   await serveSpa(app, config);

@@ -13,6 +13,7 @@ import { offices } from '../modules/offices/offices.tables.ts';
 import { insertUser } from '../modules/users/users.repository.ts';
 import type { Db } from '../platform/db/database.ts';
 import { setLocalPassword } from '../platform/idp/idp.repository.ts';
+import { seedInquiries } from './inquiries.seed.ts';
 import {
   adminPermissions,
   attorneyPermissions,
@@ -131,6 +132,7 @@ export async function seedDemoData(db: Db, options: { clients: number; seed?: nu
     await seedMoreAttorneys(tx, faker, officeIds);
   });
   await seedClients(db, faker, options.clients);
+  await seedInquiries(db, faker);
 }
 
 async function seedDropdowns(db: Db): Promise<void> {

@@ -32,6 +32,8 @@ interface Sent {
   request: FuzzRequest;
   status: number;
   body: string;
+  /** A file download (Content-Disposition: attachment), e.g. a CSV, XLSX or PDF export: its body is no JSON. */
+  download: boolean;
 }
 
 /** At most this many refused requests share one row count; after a leak it drops to 1 to name the culprit. */
@@ -78,7 +80,7 @@ function problemsOf(sent: Sent): string[] {
     if (result.success && result.data.statusCode !== status)
       problems.push(`body statusCode ${result.data.statusCode} differs from HTTP ${status}`);
   }
-  if (status >= 200 && status < 300 && !(status === 204 && body === '')) {
+  if (status >= 200 && status < 300 && !(status === 204 && body === '') && !sent.download) {
     try {
       JSON.parse(body);
     } catch {
@@ -143,7 +145,8 @@ export class FuzzRunner {
       headers: { ...request.headers, authorization: this.options.authorization },
       ...(request.payload === undefined ? {} : { payload: request.payload }),
     });
-    return { operation, index, request, status: response.statusCode, body: response.body };
+    const download = /^attachment\b/i.test(String(response.headers['content-disposition'] ?? ''));
+    return { operation, index, request, status: response.statusCode, body: response.body, download };
   }
 
   private async checkPendingRows(): Promise<void> {

@@ -58,13 +58,21 @@ const dashboardRoutes: RouteObject[] = [
 
 /** SPEC §2 routes whose modules come with later issues; each later issue swaps in its page. */
 const moduleRoutes: RouteObject[] = [
-  notAvailable(paths.communication.leads.path, 'Leads'),
+  permittedPage(paths.communication.leads.path, () =>
+    import('@/features/inquiries/pages/leads-page.tsx').then((m) => ({ Component: m.LeadsPage })),
+  ),
   notAvailable(paths.communication.calls.path, 'Calls'),
   notAvailable(paths.communication.reporting.path, 'Communication reporting'),
   notAvailable(paths.communication.sms.path, 'SMS'),
-  notAvailable(paths.communication.lead.path, 'Lead'),
-  notAvailable(paths.client.detail.path, 'Client'),
-  notAvailable(paths.management.searchClient.path, 'Search client'),
+  permittedPage(paths.communication.lead.path, () =>
+    import('@/features/inquiries/pages/inquiry-page.tsx').then((m) => ({ Component: m.InquiryPage })),
+  ),
+  permittedPage(paths.client.detail.path, () =>
+    import('@/features/clients/pages/client-detail-page.tsx').then((m) => ({ Component: m.ClientDetailPage })),
+  ),
+  permittedPage(paths.management.searchClient.path, () =>
+    import('@/features/clients/pages/search-client-page.tsx').then((m) => ({ Component: m.SearchClientPage })),
+  ),
   notAvailable(paths.appointments.set.path, 'Set appointments'),
   notAvailable(paths.appointments.all.path, 'All appointments'),
   notAvailable(paths.appointments.pi.path, 'PI appointments'),
@@ -88,7 +96,9 @@ const moduleRoutes: RouteObject[] = [
   notAvailable(paths.adminPanel.userAccess.path, 'User access'),
   notAvailable(paths.adminPanel.userAccessDetail.path, 'User access'),
   // Matched last by React Router's ranking: static first segments win over `:from`.
-  notAvailable(paths.communication.inquiry.path, 'Inquiry'),
+  permittedPage(paths.communication.inquiry.path, () =>
+    import('@/features/inquiries/pages/inquiry-page.tsx').then((m) => ({ Component: m.InquiryPage })),
+  ),
 ];
 
 export const routes: RouteObject[] = [

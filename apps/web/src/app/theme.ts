@@ -43,11 +43,12 @@ export const theme = createTheme({
 });
 
 /**
- * Mantine's dimmed text (gray 6 on white, 3.3:1; dark 2 on dark 7, 4.0:1) is below WCAG AA for
- * body text; these shades keep the calm look and reach 4.5:1 on the page and card backgrounds.
+ * Mantine's dimmed text (gray 6 on white, 3.3:1; dark 2 on dark 7, 4.0:1) and its error red (red 6 on
+ * white, 3.3:1) are below WCAG AA for body text; these shades keep the calm look and reach 4.5:1 on the
+ * page and card backgrounds (red 9: 5.5:1; field errors stay red, SPEC §5).
  */
 export const cssVariablesResolver: CSSVariablesResolver = () => ({
   variables: {},
-  light: { '--mantine-color-dimmed': '#646b72' },
+  light: { '--mantine-color-dimmed': '#646b72', '--mantine-color-error': 'var(--mantine-color-red-9)' },
   dark: { '--mantine-color-dimmed': 'var(--mantine-color-dark-1)' },
 });

@@ -2,9 +2,12 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   countedLength,
+  dateOfBirthField,
+  dateOfBirthRange,
   emailField,
   extensionField,
   FIELD_MAX_LENGTHS,
+  formatDateInput,
   formatDigitMask,
   formatPhoneInput,
   formatSsnInput,
@@ -167,5 +170,88 @@ describe('masked value fields', () => {
       }),
     );
     expect(firstError(extensionField('phoneExtension').safeParse('123'))).toBe('Phone Extension must be six digits.');
+  });
+});
+
+describe('dateOfBirthField (SPEC §5)', () => {
+  const NOW = new Date('2026-11-23T05:00:00Z');
+  const dob = dateOfBirthField('dateOfBirth', { now: () => NOW });
+  const MESSAGE = 'Date Of Birth must be a valid date.';
+  const pad = (n: number, width = 2) => String(n).padStart(width, '0');
+  const isLeap = (y: number) => (y % 4 === 0 && y % 100 !== 0) || y % 400 === 0;
+  const daysIn = (y: number, m: number) => [31, isLeap(y) ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31][m - 1]!;
+
+  it('takes MM-dd-yyyy and stores yyyy-MM-dd; empty allowed unless required', () => {
+    expect(dob.parse('07-04-1976')).toBe('1976-07-04');
+    expect(dob.parse('')).toBe('');
+    expect(firstError(dateOfBirthField('dateOfBirth', { required: true }).safeParse(' '))).toBe(
+      'Date Of Birth is a required field.',
+    );
+  });
+
+  it('refuses malformed text, impossible dates, the future and more than 150 years ago, word for word', () => {
+    for (const bad of ['7-4-1976', '1976/07/04', '13-01-2000', '00-10-2000', '02-30-2000', '02-29-1900', 'x']) {
+      expect(firstError(dob.safeParse(bad)), bad).toBe(MESSAGE);
+    }
+    expect(firstError(dob.safeParse('11-24-2026'))).toBe(MESSAGE);
+    expect(dob.parse('11-23-2026')).toBe('2026-11-23');
+    expect(dob.parse('11-23-1876')).toBe('1876-11-23');
+    expect(firstError(dob.safeParse('11-22-1876'))).toBe(MESSAGE);
+  });
+
+  it('honours leap years: 29 February only in leap years (400-year rule included)', () => {
+    expect(dob.parse('02-29-2000')).toBe('2000-02-29');
+    expect(dob.parse('02-29-1904')).toBe('1904-02-29');
+    expect(dob.safeParse('02-29-2001').success).toBe(false);
+    expect(dob.safeParse('02-29-1900').success).toBe(false);
+  });
+
+  it('labels follow the field name', () => {
+    expect(firstError(dateOfBirthField('opposingPartyDateOfBirth').safeParse('99-99-9999'))).toBe(
+      'Opposing Party Date Of Birth must be a valid date.',
+    );
+  });
+
+  it('accepts a date exactly when it is a real day inside [today − 150 years, today] (property)', () => {
+    const { earliest, latest } = dateOfBirthRange(NOW);
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 1700, max: 2200 }),
+        fc.integer({ min: 0, max: 13 }),
+        fc.integer({ min: 0, max: 32 }),
+        (y, m, d) => {
+          const typed = `${pad(m)}-${pad(d)}-${pad(y, 4)}`;
+          const iso = `${pad(y, 4)}-${pad(m)}-${pad(d)}`;
+          const real = m >= 1 && m <= 12 && d >= 1 && d <= daysIn(y, m);
+          const expected = real && iso >= earliest && iso <= latest;
+          const result = dob.safeParse(typed);
+          expect(result.success).toBe(expected);
+          if (result.success) expect(result.data).toBe(iso);
+          else expect(firstError(result)).toBe(MESSAGE);
+        },
+      ),
+    );
+  });
+
+  it('is idempotent: a stored value parses again to itself, and formats back to what was typed (property)', () => {
+    fc.assert(
+      fc.property(fc.date({ min: new Date('1877-01-01'), max: NOW, noInvalidDate: true }), (date) => {
+        const iso = date.toISOString().slice(0, 10);
+        const typed = formatDateInput(iso);
+        expect(typed).toMatch(/^\d{2}-\d{2}-\d{4}$/);
+        expect(dob.parse(typed)).toBe(iso);
+        expect(dob.parse(iso)).toBe(iso);
+      }),
+    );
+  });
+
+  it('never throws and only ever yields the spec message or a yyyy-MM-dd date (property)', () => {
+    fc.assert(
+      fc.property(fc.string({ maxLength: 14 }), (text) => {
+        const result = dob.safeParse(text);
+        if (result.success) expect(result.data).toMatch(/^(\d{4}-\d{2}-\d{2})?$/);
+        else expect(firstError(result)).toBe(MESSAGE);
+      }),
+    );
   });
 });

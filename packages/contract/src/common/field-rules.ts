@@ -39,6 +39,8 @@ export const FIELD_MESSAGES = {
   phone: (label: string) => `${label} must be a valid phone number.`,
   ssn: (label: string) => `${label} must be in the format ###-##-####.`,
   extension: (label: string) => `${label} must be six digits.`,
+  // SPEC §5 date of birth.
+  date: (label: string) => `${label} must be a valid date.`,
 } as const;
 
 /** SPEC §5: whitespace is not counted towards a text field's length. */
@@ -142,4 +144,76 @@ export function ssnField(name: string, options: FieldOptions = {}) {
 /** SPEC §5: an extension is six digits. */
 export function extensionField(name: string, options: FieldOptions = {}) {
   return digitsField(name, options, maskSlots(EXTENSION_MASK), FIELD_MESSAGES.extension);
+}
+
+/** SPEC §5/§9: a date of birth is at most 150 years back. */
+export const DATE_OF_BIRTH_MAX_YEARS = 150;
+const US_DATE = /^(\d{2})-(\d{2})-(\d{4})$/;
+const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+/** yyyy-MM-dd of a UTC calendar day; both sides judge "today" in UTC so browser and server agree. */
+function isoDay(year: number, month: number, day: number): string {
+  return `${String(year).padStart(4, '0')}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
+}
+
+/** A real calendar date (leap years honoured) as yyyy-MM-dd, or undefined. */
+function calendarDate(year: number, month: number, day: number): string | undefined {
+  if (month < 1 || month > 12 || day < 1 || day > 31) return undefined;
+  const date = new Date(Date.UTC(year, month - 1, day));
+  date.setUTCFullYear(year); // Date.UTC maps years 0–99 to 1900–1999
+  const real = date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
+  return real ? isoDay(year, month, day) : undefined;
+}
+
+/**
+ * MM-dd-yyyy (what people type, SPEC §5) or yyyy-MM-dd (what is stored, so a stored value parses
+ * again unchanged) → yyyy-MM-dd if it is a real calendar date, else undefined.
+ */
+export function parseDateInput(value: string): string | undefined {
+  const text = value.trim();
+  const us = US_DATE.exec(text);
+  if (us) return calendarDate(Number(us[3]), Number(us[1]), Number(us[2]));
+  const iso = ISO_DATE.exec(text);
+  if (iso) return calendarDate(Number(iso[1]), Number(iso[2]), Number(iso[3]));
+  return undefined;
+}
+
+/** yyyy-MM-dd → MM-dd-yyyy for inputs; anything else is returned as it is. */
+export function formatDateInput(value: string | null | undefined): string {
+  if (!value) return '';
+  const iso = ISO_DATE.exec(value.slice(0, 10));
+  return iso ? `${iso[2]}-${iso[3]}-${iso[1]}` : value;
+}
+
+/** The window a date of birth must fall in: [today − 150 years, today], today being the UTC date. */
+export function dateOfBirthRange(now: Date = new Date()): { earliest: string; latest: string } {
+  const year = now.getUTCFullYear();
+  const month = now.getUTCMonth() + 1;
+  const day = now.getUTCDate();
+  // 29 February 150 years back is not a date unless that year is leap too: fall back to the 28th.
+  const back = year - DATE_OF_BIRTH_MAX_YEARS;
+  const earliest = calendarDate(back, month, day) ?? isoDay(back, month, day - 1);
+  return { earliest, latest: isoDay(year, month, day) };
+}
+
+/** Whether a date of birth in any accepted format is valid under SPEC §5 at `now`. */
+export function isValidDateOfBirth(value: string, now: Date = new Date()): boolean {
+  const iso = parseDateInput(value);
+  if (!iso) return false;
+  const { earliest, latest } = dateOfBirthRange(now);
+  return iso >= earliest && iso <= latest;
+}
+
+/**
+ * SPEC §5 date of birth: MM-dd-yyyy, a real calendar date (leap years honoured), not in the future and
+ * not more than 150 years ago, else '{label} must be a valid date.'. Outputs yyyy-MM-dd for storage
+ * ('' when left empty, which is allowed unless `required`). `now` is for tests.
+ */
+export function dateOfBirthField(name = 'dateOfBirth', options: FieldOptions & { now?: () => Date } = {}) {
+  const label = labelOf(name, options);
+  return z
+    .string()
+    .refine((v) => !options.required || !isBlank(v), FIELD_MESSAGES.required(label))
+    .refine((v) => isBlank(v) || isValidDateOfBirth(v, options.now?.() ?? new Date()), FIELD_MESSAGES.date(label))
+    .transform((v) => (isBlank(v) ? '' : parseDateInput(v)!));
 }

@@ -148,12 +148,12 @@ describe('ClientSearchBox (SPEC §2 top search, §9 300 ms debounce)', () => {
 
   it('shows a failed search in its dropdown, not in the error popup', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
-    stubFetch(() => json({ statusCode: 404, error: 'Not Found', message: 'Route not found', code: 'NOT_FOUND' }, 404));
+    stubFetch(() => json({ statusCode: 500, error: 'Internal Server Error', message: 'Boom', code: 'INTERNAL' }, 500));
     const input = renderSearchBox();
 
     type(input, 'smith');
     await elapse(300);
-    expect(screen.getByText('Search is not available yet')).toBeTruthy();
+    expect(screen.getByText('Search could not be completed. Try again.')).toBeTruthy();
     expect(screen.queryByText('Application ran into an error')).toBeNull();
   });
 });

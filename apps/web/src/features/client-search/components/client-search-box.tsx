@@ -5,7 +5,6 @@ import { useNavigate } from 'react-router';
 import { formatPhone } from '@casedesk/contract/common/text';
 import { SearchIcon } from '@/components/icons.tsx';
 import { paths } from '@/config/paths.ts';
-import { isApiError } from '@/lib/api-error.ts';
 import { useClientSearch, type ClientSearchItem } from '../api/search-clients.ts';
 import classes from './client-search-box.module.css';
 import { useFocusShortcut } from './use-focus-shortcut.ts';
@@ -19,11 +18,7 @@ function formatBirthDate(value: string | null | undefined): string {
   return match ? `${match[2]}-${match[3]}-${match[1]}` : (value ?? '');
 }
 
-function failureText(error: unknown): string {
-  // The search endpoint comes with the clients issue; until then it answers 404.
-  if (isApiError(error) && error.status === 404) return 'Search is not available yet';
-  return 'Search could not be completed. Try again.';
-}
+const FAILURE_TEXT = 'Search could not be completed. Try again.';
 
 function ResultOption({ client }: { client: ClientSearchItem }) {
   const details = [formatPhone(client.primaryNumber), formatBirthDate(client.dateOfBirth)].filter(Boolean);
@@ -75,7 +70,7 @@ export function ClientSearchBox() {
   const items = keyword && debouncedKeyword ? (search.data?.items ?? []) : [];
 
   let status: string | null = null;
-  if (search.isError && !waiting) status = failureText(search.error);
+  if (search.isError && !waiting) status = FAILURE_TEXT;
   else if (waiting && items.length === 0) status = 'Searching…';
   else if (!search.isFetching && items.length === 0) status = 'No clients found';
 

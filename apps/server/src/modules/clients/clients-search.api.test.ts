@@ -1,0 +1,203 @@
+import type { Permission } from '@casedesk/contract/access/permissions';
+import { clientSearchResponseSchema } from '@casedesk/contract/clients/client-search';
+import { base, en, en_US, Faker } from '@faker-js/faker';
+import { eq } from 'drizzle-orm';
+import ExcelJS from 'exceljs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildClient } from '../../../test/factories/clients.factory.ts';
+import type { TestApp } from '../../../test/support/test-app.ts';
+import { createTestApp, SEEDED } from '../../../test/support/test-app.ts';
+import { setPermissions } from '../access/access.service.ts';
+import { offices } from '../offices/offices.tables.ts';
+import { users } from '../users/users.tables.ts';
+import { clients } from './clients.tables.ts';
+
+/** A seeded user's row (tests read the table; the users module's repository is its own). */
+async function findUserByEmail(db: ReturnType<TestApp['db']>, mail: string) {
+  const [row] = await db.select().from(users).where(eq(users.mail, mail));
+  return row;
+}
+
+const faker = new Faker({ locale: [en_US, en, base] });
+faker.seed(6);
+
+let t: TestApp;
+let officeA: string;
+let officeB: string;
+const SCOPED = SEEDED.collector;
+const ids: Record<string, string> = {};
+
+async function add(key: string, values: Partial<typeof clients.$inferInsert>) {
+  const [row] = await t
+    .db()
+    .insert(clients)
+    .values(buildClient(faker, { officeId: officeA, lmsClientNumber: null, needlesClientNumber: null, ...values }))
+    .returning({ id: clients.id });
+  ids[key] = row!.id;
+}
+
+beforeAll(async () => {
+  t = await createTestApp();
+  const scoped = await findUserByEmail(t.db(), SCOPED);
+  officeA = scoped!.officeId!;
+  officeB = (await t.db().select({ id: offices.id }).from(offices)).find((o) => o.id !== officeA)!.id;
+  const inOffice = [{ conditionType: 'OFFICE' as const, relationType: 'EQUALS' as const, values: [officeA] }];
+  const limited: Permission[] = [
+    { permissionType: 'SEARCH_CLIENT', accessLevelDTO: [{ accessType: 'READ', conditionDTO: inOffice }] },
+  ];
+  await setPermissions(t.db(), scoped!.id, limited);
+  await add('exact', {
+    firstName: 'Zebulon',
+    lastName: 'Quax',
+    primaryNumber: '7029876543',
+    mobileNumber: null,
+    homeNumber: null,
+    secondaryNumber: null,
+    email: 'zeb.quax@example.org',
+    lmsClientNumber: 'LMS-9990001',
+    needlesClientNumber: '99900011',
+  });
+  await add('prefix', { firstName: 'Zebulonia', lastName: 'Quaxworthy', email: null });
+  await add('otherOffice', { firstName: 'Zebulon', lastName: 'Quaxton', officeId: officeB, email: null });
+  await add('tombstone', { firstName: 'Zebulon', lastName: 'Quax', mergedIntoId: ids.exact!, mergedAt: new Date() });
+});
+afterAll(async () => t?.close());
+
+async function search(keyword: string | undefined, as: string = SEEDED.operator, extra: object = {}) {
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/v1/client/search',
+    headers: await t.authFor(as),
+    payload: {
+      pageNumber: 1,
+      pageSize: 100,
+      filter: keyword === undefined ? {} : { searchKeyword: keyword },
+      ...extra,
+    },
+  });
+  expect(res.statusCode, res.body).toBe(200);
+  return clientSearchResponseSchema.parse(res.json());
+}
+const idsOf = (r: { items: { id: string }[] }) => r.items.map((i) => i.id);
+
+describe('POST /api/v1/client/search', () => {
+  it('401 without a token; 400 for bad paging or an over-long keyword', async () => {
+    expect((await t.app.inject({ method: 'POST', url: '/api/v1/client/search', payload: {} })).statusCode).toBe(401);
+    const headers = await t.authFor(SEEDED.operator);
+    for (const payload of [{ pageSize: 0 }, { filter: { searchKeyword: 'x'.repeat(101) } }, { sortBy: 'ssn' }]) {
+      const res = await t.app.inject({ method: 'POST', url: '/api/v1/client/search', headers, payload });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().code).toBe('VALIDATION');
+    }
+  });
+
+  it('defaults to page 1 of 100', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/client/search',
+      headers: await t.authFor(SEEDED.operator),
+      payload: {},
+    });
+    expect(res.json()).toMatchObject({ pageNumber: 1, pageSize: 100 });
+    expect(res.json().items).toHaveLength(100);
+  });
+
+  it('finds full and partial names in any order, exact before prefix, never tombstones', async () => {
+    for (const keyword of ['zebulon quax', 'quax zebulon', 'Quax, Zebulon']) {
+      const found = idsOf(await search(keyword));
+      expect(found[0], keyword).toBe(ids.exact);
+      expect(found).toContain(ids.prefix);
+      expect(found).not.toContain(ids.tombstone);
+    }
+    expect(idsOf(await search('zeb qua'))).toEqual(expect.arrayContaining([ids.exact, ids.prefix]));
+    // 'zebuloni' is a prefix of Zebulonia and one typo from Zebulon: the prefix match ranks first.
+    expect(idsOf(await search('qua zebuloni'))[0]).toBe(ids.prefix);
+  });
+
+  it('tolerates a typo in a name', async () => {
+    expect(idsOf(await search('zebulun quax'))).toContain(ids.exact);
+    expect(idsOf(await search('quaxwroth zebulonia'))).toContain(ids.prefix);
+    // Beyond a sound-alike: the trigram fallback still finds it.
+    expect(idsOf(await search('zxbulon quaxworthy'))).toContain(ids.prefix);
+  });
+
+  it('finds by phone in any format or its last 4+ digits', async () => {
+    for (const keyword of ['(702) 987-6543', '702.987.6543', '+1 702 987 6543', '876543', '6543']) {
+      expect(idsOf(await search(keyword)), keyword).toContain(ids.exact);
+    }
+    const exactFirst = await search('7029876543');
+    expect(exactFirst.items[0]!.id).toBe(ids.exact);
+  });
+
+  it('finds by email, LMS and Needles client numbers', async () => {
+    expect(idsOf(await search('ZEB.QUAX@example.org'))[0]).toBe(ids.exact);
+    expect(idsOf(await search('zeb.quax@'))).toContain(ids.exact);
+    expect(idsOf(await search('quax@example'))).toContain(ids.exact);
+    expect(idsOf(await search('lms-9990001'))).toEqual([ids.exact]);
+    expect(idsOf(await search('99900011'))).toEqual([ids.exact]);
+  });
+
+  it('sorts by a column when asked', async () => {
+    const sorted = await search('zebulon', SEEDED.operator, { sortBy: 'lastName', sortOrder: 'DESC' });
+    const names = sorted.items.map((i) => i.lastName);
+    expect(names).toEqual([...names].sort().reverse());
+  });
+
+  it("an OFFICE-limited user never sees another office's clients", async () => {
+    expect(idsOf(await search('zebulon quax'))).toContain(ids.otherOffice);
+    const scoped = await search('zebulon quax', SCOPED);
+    expect(idsOf(scoped)).toContain(ids.exact);
+    expect(idsOf(scoped)).not.toContain(ids.otherOffice);
+    const all = await search(undefined, SCOPED, { pageSize: 2147483647 });
+    const [rows] = [await t.db().select({ officeId: clients.officeId, id: clients.id }).from(clients)];
+    const officeOf = new Map(rows.map((r) => [r.id, r.officeId]));
+    expect(all.items.every((i) => officeOf.get(i.id) === officeA)).toBe(true);
+  });
+});
+
+describe('POST /api/v1/client/export', () => {
+  const exportAs = async (as: string | null, payload: object, query = '?offsetHours=-7') =>
+    t.app.inject({
+      method: 'POST',
+      url: `/api/v1/client/export${query}`,
+      headers: as ? await t.authFor(as) : {},
+      payload,
+    });
+
+  it('401 without a token; 400 for an unknown format', async () => {
+    expect((await exportAs(null, { format: 'csv' })).statusCode).toBe(401);
+    const res = await exportAs(SEEDED.operator, { format: 'pdf' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().fieldErrors.format).toBe('Format must be one of csv, xlsx.');
+  });
+
+  it('CSV of the current filter, phones and dates as people read them', async () => {
+    const res = await exportAs(SEEDED.operator, { format: 'csv', filter: { searchKeyword: 'zebulon quax' } });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toContain('text/csv');
+    expect(res.headers['content-disposition']).toMatch(/attachment; filename="clients-.*\.csv"/);
+    const lines = res.body
+      .replace(/^\ufeff/, '')
+      .trim()
+      .split('\r\n');
+    expect(lines[0]).toBe(
+      'First Name,Middle Name,Last Name,Date Of Birth,Primary Number,Mobile Number,Home Number,Secondary Number,Email,LMS Client Number,Needles Client Number,City,State',
+    );
+    expect(lines[1]).toContain('Zebulon');
+    expect(lines[1]).toContain('(702) 987-6543');
+    expect(lines.some((l) => l.includes('Quaxton'))).toBe(true);
+  });
+
+  it('a real XLSX workbook, limited to the caller’s offices', async () => {
+    const res = await exportAs(SCOPED, { format: 'xlsx', filter: { searchKeyword: 'zebulon' } });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
+    const sheet = workbook.getWorksheet('Clients')!;
+    expect(sheet.getRow(1).getCell(1).value).toBe('First Name');
+    const lastNames = sheet.getColumn(3).values.slice(2);
+    expect(lastNames).toContain('Quax');
+    expect(lastNames).not.toContain('Quaxton');
+  });
+});

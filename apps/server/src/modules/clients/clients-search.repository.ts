@@ -1,0 +1,276 @@
+import type { Scope } from '@casedesk/contract/access/permissions';
+import type { ClientSummary } from '@casedesk/contract/clients/client';
+import type { ClientSearchSort } from '@casedesk/contract/clients/client-search';
+import { pageOffset } from '@casedesk/contract/common/paging';
+import type { SQL } from 'drizzle-orm';
+import { and, count, isNull, or, sql } from 'drizzle-orm';
+import type { Db } from '../../platform/db/database.ts';
+import { clients } from './clients.tables.ts';
+import { officeScopeSql } from './clients.repository.ts';
+
+/**
+ * Client search (issue 4, SPEC §7): one box, ranked exact > prefix > fuzzy. Every arm below matches an
+ * expression index of migration 0005, so no normal query reads the clients table sequentially:
+ * - names: each word typed is a prefix of the first or last name, or sounds like one (soundex) within
+ *   two edits (one typo, a swap included), in any order ("smith john", "jon smi");
+ * - phones: digits in any format, the whole number or its last 4+ digits (reversed-digits indexes);
+ * - email, LMS and Needles client numbers: exact or prefix;
+ * - when that finds nothing, a trigram similarity fallback on the full name (GiST, nearest first) catches worse typos.
+ */
+export interface SearchQuery {
+  keyword: string | undefined;
+  scope: Scope;
+  sortBy?: ClientSearchSort;
+  sortOrder?: 'ASC' | 'DESC';
+}
+
+export interface SearchPlan {
+  where: SQL;
+  rank: SQL;
+}
+
+const summaryColumns = {
+  id: clients.id,
+  firstName: clients.firstName,
+  middleName: clients.middleName,
+  lastName: clients.lastName,
+  dateOfBirth: clients.dateOfBirth,
+  primaryNumber: clients.primaryNumber,
+  secondaryNumber: clients.secondaryNumber,
+  mobileNumber: clients.mobileNumber,
+  homeNumber: clients.homeNumber,
+  email: clients.email,
+  lmsClientNumber: clients.lmsClientNumber,
+  needlesClientNumber: clients.needlesClientNumber,
+  city: clients.city,
+  state: clients.state,
+  officeId: clients.officeId,
+};
+
+const PHONE_COLUMNS = [clients.primaryNumber, clients.mobileNumber, clients.homeNumber, clients.secondaryNumber];
+const MIN_PHONE_DIGITS = 4;
+const MIN_FUZZY_LENGTH = 3;
+/** pg_trgm's default similarity threshold, the one `%` uses. */
+const FUZZY_SIMILARITY = 0.3;
+const COMPLETE_EMAIL = /^[^@\s]+@[^@\s]+\.[a-z]{2,}$/;
+
+const escapeLike = (value: string) => value.replace(/[\\%_]/g, (c) => `\\${c}`);
+const first = sql`lower(${clients.firstName})`;
+const last = sql`lower(${clients.lastName})`;
+// Same expressions as clients_first_last_name_idx / clients_last_first_name_idx (0005): "C" collation ranges.
+const firstC = sql`(lower(${clients.firstName}) collate "C")`;
+const lastC = sql`(lower(${clients.lastName}) collate "C")`;
+const fullName = sql`lower(${clients.firstName} || ' ' || ${clients.lastName})`;
+const rankOf = (exact: SQL, prefix: SQL) => sql`(case when ${exact} then 0 when ${prefix} then 1 else 2 end)`;
+
+/** A name word: prefix of first or last name, or sounds alike and is at most two edits away (one typo). */
+function nameWord(word: string): { match: SQL; prefix: SQL } {
+  const prefixPattern = `${escapeLike(word)}%`;
+  const prefix = or(sql`${firstC} like ${prefixPattern}`, sql`${lastC} like ${prefixPattern}`)!;
+  // A typo in a one- or two-letter word is not a thing: those only match as prefixes.
+  if (word.replace(/[^a-z]/g, '').length < MIN_FUZZY_LENGTH) return { match: prefix, prefix };
+  // One typo: an edit, or a swap of two letters (two edits) in words long enough for that to stay specific.
+  const edits = word.length < 5 ? 1 : 2;
+  const soundsLike = (column: SQL) =>
+    sql`(soundex(${column}) = soundex(${word}) and levenshtein(left(${column}, 255), ${word.slice(0, 255)}) <= ${edits})`;
+  return { match: or(prefix, soundsLike(first), soundsLike(last))!, prefix };
+}
+
+function namePlan(words: string[]): SearchPlan {
+  const parts = words.map(nameWord);
+  const [a, b] = words;
+  const exact =
+    words.length === 1
+      ? or(sql`${first} = ${a}`, sql`${last} = ${a}`)!
+      : words.length === 2
+        ? or(and(sql`${first} = ${a}`, sql`${last} = ${b}`), and(sql`${first} = ${b}`, sql`${last} = ${a}`))!
+        : sql`${fullName} = ${words.join(' ')}`;
+  return { where: and(...parts.map((p) => p.match))!, rank: rankOf(exact, and(...parts.map((p) => p.prefix))!) };
+}
+
+function prefixArm(column: SQL, text: string): { match: SQL; exact: SQL } {
+  return { match: sql`${column} like ${`${escapeLike(text)}%`}`, exact: sql`${column} = ${text}` };
+}
+
+/** Phone digits: the whole number, or its last 4+ digits, in any of the four phone fields. */
+function phoneArms(digits: string): { match: SQL; exact: SQL }[] {
+  const national = digits.length === 11 && digits.startsWith('1') ? digits.slice(1) : digits;
+  const reversed = [...national].reverse().join('');
+  return PHONE_COLUMNS.map((column) => ({
+    match: sql`reverse(${column}) like ${`${reversed}%`}`,
+    exact: sql`${column} = ${national}`,
+  }));
+}
+
+/** Builds the WHERE (without scope and tombstones) and the rank for a keyword already trimmed. */
+export function planSearch(keyword: string): SearchPlan {
+  const kw = keyword.toLowerCase().replace(/\s+/g, ' ').trim();
+  const digits = kw.replace(/\D/g, '');
+  const words = kw.split(/[\s,]+/).filter(Boolean);
+  const arms: { match: SQL; exact: SQL }[] = [];
+  const lms = prefixArm(sql`lower(${clients.lmsClientNumber})`, kw);
+  const needles = prefixArm(sql`lower(${clients.needlesClientNumber})`, kw);
+  if (/^[\d\s()+.-]+$/.test(kw) && digits.length >= MIN_PHONE_DIGITS) {
+    arms.push(...phoneArms(digits), lms, needles);
+  } else if (kw.includes('@') || (words.length === 1 && /[\d.]/.test(kw))) {
+    const email = prefixArm(sql`lower(${clients.email})`, kw);
+    arms.push(email, lms, needles);
+    // A fragment around the @ ("smithers@") by trigrams; a whole address is an exact or prefix match already.
+    if (kw.includes('@') && kw.length >= MIN_FUZZY_LENGTH && !COMPLETE_EMAIL.test(kw)) {
+      arms.push({ match: sql`lower(${clients.email}) like ${`%${escapeLike(kw)}%`}`, exact: email.exact });
+    }
+  } else if (words.length > 0) {
+    const names = namePlan(words);
+    if (words.length > 1) return names;
+    arms.push(prefixArm(sql`lower(${clients.email})`, kw), lms, needles);
+    return {
+      where: or(names.where, ...arms.map((a) => a.match))!,
+      rank: sql`least(${names.rank}, ${rankOf(or(...arms.map((a) => a.exact))!, sql`true`)})`,
+    };
+  }
+  if (arms.length === 0) return { where: sql`false`, rank: sql`0` };
+  return { where: or(...arms.map((a) => a.match))!, rank: rankOf(or(...arms.map((a) => a.exact))!, sql`true`) };
+}
+
+/**
+ * The fuzzy fallback: the full name within trigram similarity of what was typed (pg_trgm `%`), nearest first.
+ * With several words, one of them must still be the start of a name word (one typo in a name leaves the others
+ * intact), which keeps it on small btree ranges; a single word goes to the trigram GiST.
+ */
+export function planFuzzySearch(keyword: string): SearchPlan | undefined {
+  const kw = keyword.toLowerCase().replace(/\s+/g, ' ').trim();
+  if (kw.replace(/[^a-z]/g, '').length < MIN_FUZZY_LENGTH) return undefined;
+  const similar = sql`${fullName} % ${kw}`;
+  const rank = sql`(${fullName} <-> ${kw})`;
+  const words = kw.split(/[\s,]+/).filter(Boolean);
+  if (words.length < 2) return { where: similar, rank };
+  const intact = words.filter((w) => w.length >= MIN_FUZZY_LENGTH).map((w) => nameWord(w).prefix);
+  if (intact.length === 0) return { where: similar, rank };
+  // similarity() rather than `%`: the planner would otherwise pick the GiST, which is far slower here.
+  return { where: and(or(...intact), sql`similarity(${fullName}, ${kw}) >= ${FUZZY_SIMILARITY}`)!, rank };
+}
+
+const SORT_COLUMNS = {
+  firstName: clients.firstName,
+  lastName: clients.lastName,
+  dateOfBirth: clients.dateOfBirth,
+  primaryNumber: clients.primaryNumber,
+  email: clients.email,
+  lmsClientNumber: clients.lmsClientNumber,
+  needlesClientNumber: clients.needlesClientNumber,
+  city: clients.city,
+} as const;
+
+/** A run of results: rows matching `where` in `order`. A search's results are its segments one after another. */
+interface Segment {
+  where: SQL;
+  order: SQL[];
+}
+
+const live = (scope: Scope, ...conditions: (SQL | undefined)[]) =>
+  and(isNull(clients.mergedIntoId), officeScopeSql(clients.officeId, scope), ...conditions)!;
+const byLastName = [lastC, firstC, sql`${clients.id}`];
+const byFirstName = [firstC, lastC, sql`${clients.id}`];
+
+function sortedBy(query: SearchQuery): SQL[] | undefined {
+  if (!query.sortBy) return undefined;
+  const direction = query.sortOrder === 'DESC' ? sql`desc nulls last` : sql`asc nulls last`;
+  return [sql`${SORT_COLUMNS[query.sortBy]} ${direction}`, sql`${clients.id}`];
+}
+
+/**
+ * A one- or two-letter name term matches a large share of all clients, so it is not ranked by sorting them
+ * all: last names starting with it come first, then first names, each read in order straight off its "C"
+ * collation index (exact names sort first within each by themselves), and each counted index-only.
+ */
+function shortTermSegments(term: string, query: SearchQuery): Segment[] {
+  const pattern = `${escapeLike(term)}%`;
+  return [
+    { where: live(query.scope, sql`${lastC} like ${pattern}`), order: byLastName },
+    {
+      where: live(query.scope, sql`${firstC} like ${pattern}`, sql`not (${lastC} like ${pattern})`),
+      order: byFirstName,
+    },
+  ];
+}
+
+const isShortNameTerm = (kw: string) => /^[a-z]{1,2}$/.test(kw);
+const planSegment = (plan: SearchPlan, query: SearchQuery): Segment => ({
+  where: live(query.scope, plan.where),
+  order: sortedBy(query) ?? [plan.rank, ...byLastName],
+});
+
+/** The segments of a search; the fuzzy fallback is used when the strict plan finds nothing. */
+async function segmentsOf(db: Db, query: SearchQuery): Promise<{ segments: Segment[]; counts?: number[] }> {
+  const keyword = query.keyword?.trim().toLowerCase() ?? '';
+  if (!keyword) return { segments: [{ where: live(query.scope), order: sortedBy(query) ?? byLastName }] };
+  if (isShortNameTerm(keyword) && !query.sortBy) return { segments: shortTermSegments(keyword, query) };
+  const strict = planSegment(planSearch(keyword), query);
+  const [found] = await db.select({ n: count() }).from(clients).where(strict.where);
+  const fuzzy = found?.n ? undefined : planFuzzySearch(keyword);
+  return fuzzy ? { segments: [planSegment(fuzzy, query)] } : { segments: [strict], counts: [found?.n ?? 0] };
+}
+
+async function countOf(db: Db, segment: Segment): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(clients).where(segment.where);
+  return row?.n ?? 0;
+}
+
+function rowsOf(db: Db, segment: Segment, offset: number, limit: number) {
+  return db
+    .select(summaryColumns)
+    .from(clients)
+    .where(segment.where)
+    .orderBy(...segment.order)
+    .limit(limit)
+    .offset(offset);
+}
+
+/** One page of matches and the total, ranked best first unless a sort column is chosen. */
+export async function searchClientsPage(
+  db: Db,
+  query: SearchQuery,
+  page: { pageNumber: number; pageSize: number },
+): Promise<{ items: ClientSummary[]; totalCount: number }> {
+  const { segments, counts: known } = await segmentsOf(db, query);
+  const counts = known ?? (await Promise.all(segments.map((segment) => countOf(db, segment))));
+  // The page is a window over the segments laid end to end.
+  let skip = pageOffset(page.pageNumber, page.pageSize);
+  let wanted = page.pageSize;
+  const reads: Promise<ClientSummary[]>[] = [];
+  segments.forEach((segment, i) => {
+    const size = counts[i]!;
+    if (wanted > 0 && skip < size) {
+      const take = Math.min(wanted, size - skip);
+      reads.push(rowsOf(db, segment, skip, take));
+      wanted -= take;
+    }
+    skip = Math.max(0, skip - size);
+  });
+  const items = (await Promise.all(reads)).flat();
+  return { items, totalCount: counts.reduce((sum, n) => sum + n, 0) };
+}
+
+/** Every match in order, a batch at a time (exports stream; "All" never buffers, DESIGN §3). */
+export async function* streamClientMatches(db: Db, query: SearchQuery, batchSize = 1000) {
+  const { segments } = await segmentsOf(db, query);
+  for (const segment of segments) {
+    for (let offset = 0; ; offset += batchSize) {
+      const rows = await rowsOf(db, segment, offset, batchSize);
+      if (rows.length > 0) yield rows;
+      if (rows.length < batchSize) break;
+    }
+  }
+}
+
+/** The SQL of a search's page and count queries, for EXPLAIN in tests and the bench's bare-query time. */
+export function searchSql(db: Db, keyword: string, scope: Scope, fuzzy = false) {
+  const query: SearchQuery = { keyword, scope };
+  const kw = keyword.trim().toLowerCase();
+  const plan = fuzzy ? planFuzzySearch(kw) : planSearch(kw);
+  const segments = !fuzzy && isShortNameTerm(kw) ? shortTermSegments(kw, query) : [planSegment(plan!, query)];
+  return segments.flatMap((segment) => [
+    rowsOf(db, segment, 0, 100).toSQL(),
+    db.select({ n: count() }).from(clients).where(segment.where).toSQL(),
+  ]);
+}

@@ -1,0 +1,176 @@
+import type { Scope } from '@casedesk/contract/access/permissions';
+import type { ClientDetail, ClientFields } from '@casedesk/contract/clients/client';
+import type { ClientCall, ClientInquiry, ClientSms } from '@casedesk/contract/clients/client-details';
+import type { SQL } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, notInArray, or, sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import { alias } from 'drizzle-orm/pg-core';
+import type { Db } from '../../platform/db/database.ts';
+import { calls } from '../calls/calls.tables.ts';
+import { dropdownOptions } from '../dropdowns/dropdowns.tables.ts';
+import { inquiries } from '../inquiries/inquiries.tables.ts';
+import { offices } from '../offices/offices.tables.ts';
+import { smsMessages } from '../sms/sms.tables.ts';
+import { users } from '../users/users.tables.ts';
+import { clients } from './clients.tables.ts';
+
+export type ClientRow = typeof clients.$inferSelect;
+export type ClientWrite = Partial<{ [K in keyof ClientFields]: Exclude<ClientFields[K], undefined> }> & {
+  officeId?: string | null;
+};
+
+/** Condition values are free text; only uuids can name an office (anything else would fail the uuid cast). */
+const isUuid = (value: string) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value);
+
+/**
+ * SPEC §6 record-level OFFICE conditions as a WHERE clause on a row's office column, so rows outside
+ * them are never read (DESIGN §3: applied in the query). NOT_EQUALS holds for a row without an office.
+ */
+export function officeScopeSql(column: AnyPgColumn, scope: Scope): SQL | undefined {
+  if (scope.kind === 'none') return sql`false`;
+  if (scope.kind === 'all') return undefined;
+  const parts: (SQL | undefined)[] = [];
+  if (scope.only) {
+    const only = scope.only.filter(isUuid);
+    parts.push(only.length ? inArray(column, only) : sql`false`);
+  }
+  const except = scope.except.filter(isUuid);
+  if (except.length) parts.push(or(isNull(column), notInArray(column, except)));
+  return and(...parts);
+}
+
+const iso = (value: Date | null) => (value ? value.toISOString() : null);
+
+export function toClientDetail(row: ClientRow): ClientDetail {
+  return {
+    id: row.id,
+    firstName: row.firstName,
+    middleName: row.middleName,
+    lastName: row.lastName,
+    maidenName: row.maidenName,
+    email: row.email,
+    placeOfBirth: row.placeOfBirth,
+    driverLicenseNumber: row.driverLicenseNumber,
+    driverLicenseState: row.driverLicenseState,
+    lmsClientNumber: row.lmsClientNumber,
+    needlesClientNumber: row.needlesClientNumber,
+    streetAddress: row.streetAddress,
+    city: row.city,
+    state: row.state,
+    zipCode: row.zipCode,
+    county: row.county,
+    country: row.country,
+    address: row.address,
+    primaryNumber: row.primaryNumber,
+    secondaryNumber: row.secondaryNumber,
+    mobileNumber: row.mobileNumber,
+    homeNumber: row.homeNumber,
+    dateOfBirth: row.dateOfBirth,
+    autoText: row.autoText,
+    officeId: row.officeId,
+    mergedIntoId: row.mergedIntoId,
+    mergedAt: iso(row.mergedAt),
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+/**
+ * One client inside the office scope, tombstones included (the caller decides what they mean). `lock` holds
+ * the row for the transaction, so a merge running at the same time is waited for and then seen.
+ */
+export async function findClientRow(db: Db, id: string, scope: Scope, lock = false): Promise<ClientRow | undefined> {
+  const query = db
+    .select()
+    .from(clients)
+    .where(and(eq(clients.id, id), officeScopeSql(clients.officeId, scope)));
+  const [row] = lock ? await query.for('update') : await query;
+  return row;
+}
+
+export async function insertClientRow(db: Db, values: ClientWrite & { firstName: string; lastName: string }) {
+  const [row] = await db.insert(clients).values(values).returning();
+  return row!;
+}
+
+export async function updateClientRow(db: Db, id: string, changes: ClientWrite): Promise<ClientRow | undefined> {
+  const [row] = await db
+    .update(clients)
+    .set({ ...changes, updatedAt: new Date() })
+    .where(eq(clients.id, id))
+    .returning();
+  return row;
+}
+
+export async function findClientCalls(db: Db, clientId: string): Promise<ClientCall[]> {
+  const rows = await db
+    .select({
+      id: calls.id,
+      direction: calls.direction,
+      durationInSeconds: calls.durationInSeconds,
+      callStartTime: calls.callStartTime,
+      callerId: calls.callerId,
+      numberDialed: calls.numberDialed,
+      inquiryId: calls.inquiryId,
+      operatorName: users.displayName,
+    })
+    .from(calls)
+    .leftJoin(users, eq(users.id, calls.operatorId))
+    .where(eq(calls.clientId, clientId))
+    .orderBy(desc(calls.callStartTime), desc(calls.id));
+  return rows.map((r) => ({ ...r, callStartTime: r.callStartTime.toISOString() }));
+}
+
+export async function findClientSms(db: Db, clientId: string): Promise<ClientSms[]> {
+  const rows = await db
+    .select({
+      id: smsMessages.id,
+      direction: smsMessages.direction,
+      fromNumber: smsMessages.fromNumber,
+      toNumber: smsMessages.toNumber,
+      body: smsMessages.body,
+      operatorName: users.displayName,
+      inquiryId: smsMessages.inquiryId,
+      createdDate: smsMessages.createdDate,
+    })
+    .from(smsMessages)
+    .leftJoin(users, eq(users.id, smsMessages.operatorId))
+    .where(eq(smsMessages.clientId, clientId))
+    .orderBy(desc(smsMessages.createdDate), desc(smsMessages.id));
+  return rows.map((r) => ({ ...r, createdDate: r.createdDate.toISOString() }));
+}
+
+const leadOwner = alias(users, 'lead_owner');
+
+/** The client's inquiries, newest first; `limit` 1 is the "open lead" one. */
+export async function findClientInquiries(db: Db, clientId: string, limit?: number): Promise<ClientInquiry[]> {
+  const query = db
+    .select({
+      id: inquiries.id,
+      lawType: dropdownOptions.value,
+      caseDescription: inquiries.caseDescription,
+      source: inquiries.source,
+      leadOwnerName: leadOwner.displayName,
+      createdAt: inquiries.createdAt,
+    })
+    .from(inquiries)
+    .leftJoin(dropdownOptions, eq(dropdownOptions.id, inquiries.lawTypeId))
+    .leftJoin(leadOwner, eq(leadOwner.id, inquiries.leadOwnerId))
+    .where(eq(inquiries.clientId, clientId))
+    .orderBy(desc(inquiries.createdAt), desc(inquiries.id));
+  const rows = limit ? await query.limit(limit) : await query;
+  return rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() }));
+}
+
+export async function findInquiryRef(db: Db, inquiryId: string) {
+  const [row] = await db
+    .select({ id: inquiries.id, clientId: inquiries.clientId, officeId: inquiries.officeId })
+    .from(inquiries)
+    .where(eq(inquiries.id, inquiryId));
+  return row;
+}
+
+export async function officeExists(db: Db, officeId: string): Promise<boolean> {
+  const [row] = await db.select({ id: offices.id }).from(offices).where(eq(offices.id, officeId));
+  return row !== undefined;
+}

@@ -1,0 +1,167 @@
+import type { AccessType, PermissionType, Scope } from '@casedesk/contract/access/permissions';
+import { allowsRecord, scopeOf } from '@casedesk/contract/access/permissions';
+import type { ClientDetail } from '@casedesk/contract/clients/client';
+import type { createClientSchema, updateClientSchema } from '@casedesk/contract/clients/client';
+import { CLIENT_MESSAGES } from '@casedesk/contract/clients/client';
+import type { ClientDetailsResponse, ClientLeadResponse } from '@casedesk/contract/clients/client-details';
+import type { ClientSearchRequest, ClientSearchResponse } from '@casedesk/contract/clients/client-search';
+import type { z } from 'zod';
+import type { Actor } from '../../platform/auth/actor.ts';
+import { recordAudit } from '../../platform/audit/audit.ts';
+import type { Db } from '../../platform/db/database.ts';
+import { AppError } from '../../platform/errors/app-error.ts';
+import { searchClientsPage } from './clients-search.repository.ts';
+import type { ClientRow, ClientWrite } from './clients.repository.ts';
+import {
+  findClientCalls,
+  findClientInquiries,
+  findClientRow,
+  findClientSms,
+  insertClientRow,
+  officeExists,
+  toClientDetail,
+  updateClientRow,
+} from './clients.repository.ts';
+
+/** SPEC §6: the offices an actor's access level reaches, applied in every query (DESIGN §3). */
+export function officeScope(actor: Actor, permission: PermissionType, access: AccessType): Scope {
+  return scopeOf(actor.permissions, permission, access, 'OFFICE');
+}
+
+/** A client the actor may reach with this access level; out of scope reads as not found (no IDOR). */
+export async function requireClient(
+  db: Db,
+  actor: Actor,
+  id: string,
+  permission: PermissionType = 'CLIENT_PROFILE',
+  access: AccessType = 'READ',
+  lock = false,
+): Promise<ClientRow> {
+  const row = await findClientRow(db, id, officeScope(actor, permission, access), lock);
+  if (!row) throw AppError.notFound('Client');
+  return row;
+}
+
+/** The office a new or moved client gets must exist and be one the caller manages (SPEC §6). */
+async function checkOffice(db: Db, actor: Actor, access: AccessType, officeId: string | null | undefined) {
+  if (officeId === undefined) return;
+  if (!allowsRecord(actor.permissions, 'CLIENT_PROFILE', access, { OFFICE: officeId })) {
+    throw AppError.validation(CLIENT_MESSAGES.officeOutOfScope, { officeId: CLIENT_MESSAGES.officeOutOfScope });
+  }
+  if (officeId !== null && !(await officeExists(db, officeId))) {
+    throw AppError.validation(CLIENT_MESSAGES.unknownOffice, { officeId: CLIENT_MESSAGES.unknownOffice });
+  }
+}
+
+type CreateClient = z.output<typeof createClientSchema>;
+type UpdateClient = z.output<typeof updateClientSchema>;
+
+/** Drops the fields a caller left out, so an update never clears what it did not send. */
+function definedOnly(input: UpdateClient): ClientWrite {
+  return Object.fromEntries(Object.entries(input).filter(([, v]) => v !== undefined)) as ClientWrite;
+}
+
+export async function createClient(db: Db, actor: Actor, input: CreateClient): Promise<ClientDetail> {
+  const officeId = input.officeId === undefined ? actor.officeId : input.officeId;
+  await checkOffice(db, actor, 'CREATE', officeId);
+  return db.transaction(async (tx) => {
+    const row = await insertClientRow(tx, {
+      ...definedOnly(input),
+      firstName: input.firstName,
+      lastName: input.lastName,
+      officeId,
+    });
+    const created = toClientDetail(row);
+    await recordAudit(tx, {
+      actorId: actor.userId,
+      action: 'client.create',
+      entity: 'client',
+      entityId: row.id,
+      after: created,
+      ip: actor.ip,
+      requestId: actor.requestId,
+    });
+    return created;
+  });
+}
+
+export async function updateClient(db: Db, actor: Actor, id: string, input: UpdateClient): Promise<ClientDetail> {
+  await checkOffice(db, actor, 'UPDATE', input.officeId);
+  const changes = definedOnly(input);
+  return db.transaction(async (tx) => {
+    const before = await requireClient(tx, actor, id, 'CLIENT_PROFILE', 'UPDATE', true);
+    // A merged-away record is history: edits go to the survivor.
+    if (before.mergedIntoId)
+      throw AppError.conflict(CLIENT_MESSAGES.alreadyMerged(`${before.firstName} ${before.lastName}`));
+    const after = toClientDetail((await updateClientRow(tx, id, changes))!);
+    const keys = Object.keys(changes) as (keyof ClientDetail)[];
+    const beforeDetail = toClientDetail(before);
+    await recordAudit(tx, {
+      actorId: actor.userId,
+      action: 'client.update',
+      entity: 'client',
+      entityId: id,
+      before: Object.fromEntries(keys.map((k) => [k, beforeDetail[k]])),
+      after: Object.fromEntries(keys.map((k) => [k, after[k]])),
+      ip: actor.ip,
+      requestId: actor.requestId,
+    });
+    return after;
+  });
+}
+
+/** GET /client: tombstones too, with mergedIntoId, so the UI can go to the survivor. */
+export async function getClient(db: Db, actor: Actor, id: string): Promise<ClientDetail> {
+  return toClientDetail(await requireClient(db, actor, id));
+}
+
+/** SPEC §3 Client detail. Appointments and payments stay empty until their modules exist. */
+export async function getClientDetails(db: Db, actor: Actor, clientId: string): Promise<ClientDetailsResponse> {
+  const row = await requireClient(db, actor, clientId);
+  const [calls, sms, inquiries] = await Promise.all([
+    findClientCalls(db, clientId),
+    findClientSms(db, clientId),
+    findClientInquiries(db, clientId),
+  ]);
+  return {
+    profile: toClientDetail(row),
+    address: {
+      streetAddress: row.streetAddress,
+      city: row.city,
+      state: row.state,
+      zipCode: row.zipCode,
+      county: row.county,
+      country: row.country,
+      address: row.address,
+    },
+    // The client record has no photo column yet; the field is part of the SPEC §3 shape.
+    image: { imageUrl: null },
+    calls,
+    appointments: [],
+    payments: [],
+    sms,
+    inquiries,
+  };
+}
+
+/** The newest inquiry of a client, for "open lead". */
+export async function getClientLead(db: Db, actor: Actor, clientId: string): Promise<ClientLeadResponse> {
+  await requireClient(db, actor, clientId);
+  const [newest] = await findClientInquiries(db, clientId, 1);
+  return { inquiryId: newest?.id ?? null, inquiry: newest ?? null };
+}
+
+/** SPEC §7 POST /client/search, limited to the offices of the caller's SEARCH_CLIENT READ. */
+export async function searchClients(db: Db, actor: Actor, request: ClientSearchRequest): Promise<ClientSearchResponse> {
+  const { items, totalCount } = await searchClientsPage(
+    db,
+    {
+      keyword: request.filter?.searchKeyword,
+      scope: officeScope(actor, 'SEARCH_CLIENT', 'READ'),
+      sortBy: request.sortBy,
+      sortOrder: request.sortOrder,
+    },
+    request,
+  );
+  return { items, totalCount, pageNumber: request.pageNumber, pageSize: request.pageSize };
+}

@@ -1,0 +1,271 @@
+import type { ClientDetail, ClientFields } from '@casedesk/contract/clients/client';
+import type { IntakeQuestion } from '@casedesk/contract/inquiries/intake-question';
+import type { InquiryDetail, InquirySummary, OpposingParty } from '@casedesk/contract/inquiries/inquiry';
+import type { SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, isNull } from 'drizzle-orm';
+import type { Db } from '../../platform/db/database.ts';
+import { calls } from '../calls/calls.tables.ts';
+import { clients } from '../clients/clients.tables.ts';
+import { dropdownOptions } from '../dropdowns/dropdowns.tables.ts';
+import { offices } from '../offices/offices.tables.ts';
+import { smsMessages } from '../sms/sms.tables.ts';
+import { users } from '../users/users.tables.ts';
+import { inquiries, inquiryOpposingParties, intakeQuestions } from './inquiries.tables.ts';
+
+export type InquiryRow = typeof inquiries.$inferSelect;
+export type InquiryChanges = Partial<typeof inquiries.$inferInsert>;
+type ClientRow = typeof clients.$inferSelect;
+
+/** Client columns as the contract reads them (timestamps as ISO strings). */
+function clientDetailOf(row: ClientRow): ClientDetail {
+  const { createdAt, updatedAt, mergedAt, ...rest } = row;
+  return {
+    ...rest,
+    mergedAt: mergedAt?.toISOString() ?? null,
+    createdAt: createdAt.toISOString(),
+    updatedAt: updatedAt.toISOString(),
+  };
+}
+
+/** The inquiry row, if it exists and `scope` (the caller's office condition) lets them reach it. */
+export async function findInquiryRow(db: Db, id: string, scope?: SQL): Promise<InquiryRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(inquiries)
+    .where(and(eq(inquiries.id, id), scope));
+  return row;
+}
+
+/** A client that still exists as itself (not merged away). */
+export async function findLiveClient(db: Db, id: string): Promise<ClientDetail | undefined> {
+  const [row] = await db
+    .select()
+    .from(clients)
+    .where(and(eq(clients.id, id), isNull(clients.mergedIntoId)));
+  return row ? clientDetailOf(row) : undefined;
+}
+
+/** Stored client fields: what the client schema output gives, with undefined left out (kept as stored). */
+type ClientValues = Partial<Omit<ClientFields, 'firstName' | 'lastName'>> & { firstName?: string; lastName?: string };
+
+function definedOnly<T extends object>(values: T): Partial<T> {
+  return Object.fromEntries(Object.entries(values).filter(([, v]) => v !== undefined)) as Partial<T>;
+}
+
+export async function insertClientRow(
+  db: Db,
+  values: ClientValues & { firstName: string; lastName: string },
+  officeId: string | null,
+): Promise<ClientDetail> {
+  const [row] = await db
+    .insert(clients)
+    .values({ ...definedOnly(values), firstName: values.firstName, lastName: values.lastName, officeId })
+    .returning();
+  return clientDetailOf(row!);
+}
+
+export async function updateClientRow(db: Db, id: string, values: ClientValues): Promise<ClientDetail> {
+  const changes = definedOnly(values);
+  const [row] = await db
+    .update(clients)
+    .set({ ...changes, updatedAt: new Date() })
+    .where(eq(clients.id, id))
+    .returning();
+  return clientDetailOf(row!);
+}
+
+export async function insertInquiryRow(db: Db, values: typeof inquiries.$inferInsert): Promise<InquiryRow> {
+  const [row] = await db.insert(inquiries).values(values).returning();
+  return row!;
+}
+
+export async function updateInquiryRow(db: Db, id: string, changes: InquiryChanges): Promise<InquiryRow> {
+  const [row] = await db
+    .update(inquiries)
+    .set({ ...definedOnly(changes), updatedAt: new Date() })
+    .where(eq(inquiries.id, id))
+    .returning();
+  return row!;
+}
+
+const EMPTY_PARTY: OpposingParty = {
+  firstName: null,
+  middleName: null,
+  lastName: null,
+  dateOfBirth: null,
+  phoneNumber: null,
+  lmsClientNumber: null,
+};
+
+export async function findOpposingParty(db: Db, inquiryId: string): Promise<OpposingParty> {
+  const [row] = await db
+    .select({
+      firstName: inquiryOpposingParties.firstName,
+      middleName: inquiryOpposingParties.middleName,
+      lastName: inquiryOpposingParties.lastName,
+      dateOfBirth: inquiryOpposingParties.dateOfBirth,
+      phoneNumber: inquiryOpposingParties.phoneNumber,
+      lmsClientNumber: inquiryOpposingParties.lmsClientNumber,
+    })
+    .from(inquiryOpposingParties)
+    .where(eq(inquiryOpposingParties.inquiryId, inquiryId));
+  return row ?? EMPTY_PARTY;
+}
+
+/** One opposing party per inquiry (unique key): insert it or change the given fields. */
+export async function upsertOpposingParty(db: Db, inquiryId: string, values: Partial<OpposingParty>): Promise<void> {
+  const changes = definedOnly(values);
+  await db
+    .insert(inquiryOpposingParties)
+    .values({ inquiryId, ...changes })
+    .onConflictDoUpdate({
+      target: inquiryOpposingParties.inquiryId,
+      set: Object.keys(changes).length ? changes : { inquiryId },
+    });
+}
+
+export async function findLawType(db: Db, id: string): Promise<{ id: string; value: string } | undefined> {
+  const [row] = await db
+    .select({ id: dropdownOptions.id, value: dropdownOptions.value })
+    .from(dropdownOptions)
+    .where(and(eq(dropdownOptions.id, id), eq(dropdownOptions.dropdownType, 'INQUIRY_LAW_TYPE')));
+  return row;
+}
+
+export async function findActiveLawType(db: Db, id: string) {
+  const [row] = await db
+    .select({ id: dropdownOptions.id, value: dropdownOptions.value })
+    .from(dropdownOptions)
+    .where(
+      and(
+        eq(dropdownOptions.id, id),
+        eq(dropdownOptions.dropdownType, 'INQUIRY_LAW_TYPE'),
+        eq(dropdownOptions.active, true),
+      ),
+    );
+  return row;
+}
+
+export async function findUserRef(db: Db, id: string, activeOnly = false) {
+  const [row] = await db
+    .select({ id: users.id, displayName: users.displayName })
+    .from(users)
+    .where(and(eq(users.id, id), activeOnly ? eq(users.accountEnabled, true) : undefined));
+  return row;
+}
+
+export async function findIntakeQuestions(db: Db, lawType: string): Promise<IntakeQuestion[]> {
+  return db
+    .select()
+    .from(intakeQuestions)
+    .where(eq(intakeQuestions.lawType, lawType))
+    .orderBy(asc(intakeQuestions.sortOrder), asc(intakeQuestions.question));
+}
+
+/** Everything the inquiry screen shows (SPEC §3 Inquiry): a few indexed reads, none per row. */
+export async function loadInquiryDetail(db: Db, row: InquiryRow): Promise<InquiryDetail> {
+  const [client, lawType, leadOwner, party, callRows, textRows] = await Promise.all([
+    findLiveClientOrTombstone(db, row.clientId),
+    row.lawTypeId ? findLawType(db, row.lawTypeId) : undefined,
+    row.leadOwnerId ? findUserRef(db, row.leadOwnerId) : undefined,
+    findOpposingParty(db, row.id),
+    db
+      .select({
+        id: calls.id,
+        direction: calls.direction,
+        durationInSeconds: calls.durationInSeconds,
+        callStartTime: calls.callStartTime,
+        callerId: calls.callerId,
+      })
+      .from(calls)
+      .where(eq(calls.inquiryId, row.id))
+      .orderBy(desc(calls.callStartTime)),
+    db
+      .select({
+        id: smsMessages.id,
+        direction: smsMessages.direction,
+        fromNumber: smsMessages.fromNumber,
+        toNumber: smsMessages.toNumber,
+        body: smsMessages.body,
+        createdDate: smsMessages.createdDate,
+      })
+      .from(smsMessages)
+      .where(eq(smsMessages.inquiryId, row.id))
+      .orderBy(desc(smsMessages.createdDate)),
+  ]);
+  return {
+    id: row.id,
+    clientId: row.clientId,
+    client: client ?? null,
+    officeId: row.officeId,
+    caseDescription: row.caseDescription,
+    lawType: lawType ?? null,
+    clientIntake: {
+      mvaResponse: { incidentDateTime: row.incidentDateTime?.toISOString() ?? null },
+      answers: row.intakeAnswers,
+    },
+    intakeOpposingParty: party,
+    calls: callRows.map((c) => ({ ...c, callStartTime: c.callStartTime.toISOString() })),
+    emails: [],
+    smsMessages: textRows.map((s) => ({ ...s, createdDate: s.createdDate.toISOString() })),
+    appointments: [],
+    leadOwner: leadOwner ?? null,
+    source: row.source,
+    noApptReason: row.noApptReason,
+    notes: row.notes,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+async function findLiveClientOrTombstone(db: Db, id: string): Promise<ClientDetail | undefined> {
+  const [row] = await db.select().from(clients).where(eq(clients.id, id));
+  return row ? clientDetailOf(row) : undefined;
+}
+
+/** A client's inquiries within the caller's scope, newest first. */
+export async function findInquiriesOfClient(db: Db, clientId: string, scope?: SQL): Promise<InquirySummary[]> {
+  const rows = await db
+    .select({
+      id: inquiries.id,
+      clientId: inquiries.clientId,
+      officeId: inquiries.officeId,
+      caseDescription: inquiries.caseDescription,
+      createdAt: inquiries.createdAt,
+      lawTypeId: dropdownOptions.id,
+      lawTypeValue: dropdownOptions.value,
+      leadOwnerId: users.id,
+      leadOwnerName: users.displayName,
+    })
+    .from(inquiries)
+    .leftJoin(dropdownOptions, eq(dropdownOptions.id, inquiries.lawTypeId))
+    .leftJoin(users, eq(users.id, inquiries.leadOwnerId))
+    .where(and(eq(inquiries.clientId, clientId), scope))
+    .orderBy(desc(inquiries.createdAt), asc(inquiries.id));
+  return rows.map((r) => ({
+    id: r.id,
+    clientId: r.clientId,
+    officeId: r.officeId,
+    caseDescription: r.caseDescription,
+    createdAt: r.createdAt.toISOString(),
+    lawType: r.lawTypeId && r.lawTypeValue ? { id: r.lawTypeId, value: r.lawTypeValue } : null,
+    leadOwner: r.leadOwnerId && r.leadOwnerName ? { id: r.leadOwnerId, displayName: r.leadOwnerName } : null,
+  }));
+}
+
+/** The office block of the inquiry PDF's letterhead. */
+export async function findOfficeLetterhead(db: Db, officeId: string) {
+  const [row] = await db
+    .select({
+      name: offices.name,
+      phone: offices.phone,
+      email: offices.email,
+      streetAddress: offices.streetAddress,
+      city: offices.city,
+      state: offices.state,
+      zip: offices.zip,
+    })
+    .from(offices)
+    .where(eq(offices.id, officeId));
+  return row;
+}

@@ -1,0 +1,170 @@
+import { Readable } from 'node:stream';
+import { intakeQuestionListSchema, intakeQuestionsQuerySchema } from '@casedesk/contract/inquiries/intake-question';
+import {
+  createInquirySchema,
+  inquiryByClientQuerySchema,
+  inquiryDetailSchema,
+  inquiryIdQuerySchema,
+  inquirySummaryListSchema,
+  pdfExportQuerySchema,
+  updateInquirySchema,
+} from '@casedesk/contract/inquiries/inquiry';
+import {
+  exportQuerySchema,
+  leadListRequestSchema,
+  leadListResponseSchema,
+} from '@casedesk/contract/inquiries/lead-list';
+import type { AppInstance } from '../../platform/http/app-instance.ts';
+import {
+  createInquiry,
+  getInquiry,
+  listInquiriesOfClient,
+  listIntakeQuestions,
+  resetInquiryClient,
+  updateInquiry,
+} from './inquiries.service.ts';
+import { exportInquiryPdf, exportLeadsCsv, listLeads } from './leads.service.ts';
+
+export async function inquiriesRoutes(app: AppInstance): Promise<void> {
+  app.get(
+    '/api/v1/inquiry',
+    {
+      config: { permission: ['LEADS', 'READ'] },
+      schema: {
+        tags: ['inquiries'],
+        summary: 'One inquiry (SPEC §3) within the caller’s LEADS office scope',
+        querystring: inquiryIdQuerySchema,
+        response: { 200: inquiryDetailSchema },
+      },
+    },
+    async (request) => getInquiry(app.db, request.actor!, request.query.inquiryId),
+  );
+
+  app.post(
+    '/api/v1/inquiry',
+    {
+      config: { permission: ['LEADS', 'CREATE'] },
+      schema: {
+        tags: ['inquiries'],
+        summary: 'Create an inquiry: a new client (or clientId of an existing one), the inquiry and its opposing party',
+        body: createInquirySchema,
+        response: { 200: inquiryDetailSchema },
+      },
+    },
+    async (request) => createInquiry(app.db, request.actor!, request.body),
+  );
+
+  app.patch(
+    '/api/v1/inquiry',
+    {
+      config: { permission: ['LEADS', 'UPDATE'] },
+      schema: {
+        tags: ['inquiries'],
+        summary: 'Update an inquiry, its client and opposing party (fields left out keep their value)',
+        querystring: inquiryIdQuerySchema,
+        body: updateInquirySchema,
+        response: { 200: inquiryDetailSchema },
+      },
+    },
+    async (request) => updateInquiry(app.db, request.actor!, request.query.inquiryId, request.body),
+  );
+
+  app.get(
+    '/api/v1/inquiry/inquiryByClientId',
+    {
+      config: { permission: ['LEADS', 'READ'] },
+      schema: {
+        tags: ['inquiries'],
+        summary: 'A client’s inquiries within the caller’s LEADS office scope, newest first',
+        querystring: inquiryByClientQuerySchema,
+        response: { 200: inquirySummaryListSchema },
+      },
+    },
+    async (request) => listInquiriesOfClient(app.db, request.actor!, request.query.clientId),
+  );
+
+  app.get(
+    '/api/v1/inquiry/resetClient',
+    {
+      config: { permission: ['LEADS', 'UPDATE'] },
+      schema: {
+        tags: ['inquiries'],
+        summary:
+          'Read-only: the inquiry with its client section blank (clientId and client null) so the operator can ' +
+          'pick or enter another client. Nothing is stored; the next PATCH sends clientId of an existing client, ' +
+          'or clientId null with the new client fields. The previous client record is never changed.',
+        querystring: inquiryIdQuerySchema,
+        response: { 200: inquiryDetailSchema },
+      },
+    },
+    async (request) => resetInquiryClient(app.db, request.actor!, request.query.inquiryId),
+  );
+
+  app.get(
+    '/api/v1/intake/questions',
+    {
+      config: { permission: ['LEADS', 'READ'] },
+      schema: {
+        tags: ['inquiries'],
+        summary: 'Intake questions of a law type (the INQUIRY_LAW_TYPE option id or value), in order',
+        querystring: intakeQuestionsQuerySchema,
+        response: { 200: intakeQuestionListSchema },
+      },
+    },
+    async (request) => listIntakeQuestions(app.db, request.query.lawType),
+  );
+
+  app.post(
+    '/api/v1/inquiry/all',
+    {
+      config: { permission: ['LEADS', 'READ'] },
+      schema: {
+        tags: ['inquiries'],
+        summary: 'Leads list (SPEC §2 columns) with call and text counts, sorted and paged on the server',
+        body: leadListRequestSchema,
+        response: { 200: leadListResponseSchema },
+      },
+    },
+    async (request) => listLeads(app.db, request.actor!, request.body),
+  );
+
+  app.post(
+    '/api/v1/inquiry/export',
+    {
+      config: { permission: ['LEADS', 'READ'] },
+      schema: {
+        tags: ['inquiries'],
+        summary: 'Leads of the current filter and sort as CSV; dates at offsetHours',
+        querystring: exportQuerySchema,
+        body: leadListRequestSchema,
+      },
+    },
+    async (request, reply) => {
+      const rows = exportLeadsCsv(app.db, request.actor!, request.body, request.query.offsetHours);
+      return reply
+        .type('text/csv; charset=utf-8')
+        .header('content-disposition', 'attachment; filename="leads.csv"')
+        .send(Readable.from(rows));
+    },
+  );
+
+  app.post(
+    '/api/v1/inquiry/exportToPdf',
+    {
+      config: { permission: ['LEADS', 'READ'] },
+      schema: {
+        tags: ['inquiries'],
+        summary: 'The inquiry as a PDF to file; times at offsetHours',
+        querystring: pdfExportQuerySchema,
+      },
+    },
+    async (request, reply) => {
+      const { inquiryId, offsetHours } = request.query;
+      const pdf = await exportInquiryPdf(app.db, request.actor!, inquiryId, offsetHours);
+      return reply
+        .type('application/pdf')
+        .header('content-disposition', `attachment; filename="inquiry-${inquiryId}.pdf"`)
+        .send(pdf);
+    },
+  );
+}

@@ -1,0 +1,220 @@
+import { leadListResponseSchema, LEAD_COLUMNS, LEAD_SORTS } from '@casedesk/contract/inquiries/lead-list';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { TestApp } from '../../../test/support/test-app.ts';
+import { createTestApp, SEEDED } from '../../../test/support/test-app.ts';
+import { calls } from '../calls/calls.tables.ts';
+import { smsMessages } from '../sms/sms.tables.ts';
+import { createInquiryIn, newClient, seededRefs } from './inquiries.test-support.ts';
+
+let t: TestApp;
+let refs: Awaited<ReturnType<typeof seededRefs>>;
+beforeAll(async () => {
+  t = await createTestApp();
+  refs = await seededRefs(t);
+});
+afterAll(async () => t?.close());
+
+const list = async (email: string | null, payload: unknown) =>
+  t.app.inject({
+    method: 'POST',
+    url: '/api/v1/inquiry/all',
+    headers: email ? await t.authFor(email) : {},
+    payload: payload as object,
+  });
+
+describe('POST /api/v1/inquiry/all', () => {
+  it('401, 403 and 400', async () => {
+    expect((await list(null, {})).statusCode).toBe(401);
+    expect((await list(SEEDED.attorney, {})).statusCode).toBe(403);
+    const bad = await list(SEEDED.operator, { sortBy: 'password' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().fieldErrors.sortBy).toBe('Sort By must be a leads column.');
+    expect((await list(SEEDED.operator, { filter: { dateFrom: 'monday' } })).statusCode).toBe(400);
+  });
+
+  it('counts calls and texts in and out in SQL, with the last text, on real rows', async () => {
+    const { id, clientId } = await createInquiryIn(t, refs.inScopeOffice, {
+      client: newClient({ firstName: 'Zebulon', lastName: 'Quackenbush' }),
+      notes: 'prefers texts',
+      source: 'Radio',
+    });
+    const at = (minutes: number) => new Date(Date.now() - 3_600_000 + minutes * 60_000);
+    const call = (direction: 'INBOUND' | 'OUTBOUND', minutes: number) => ({
+      direction,
+      inquiryId: id,
+      clientId,
+      callStartTime: at(minutes),
+      durationInSeconds: 60,
+    });
+    await t
+      .db()
+      .insert(calls)
+      .values([call('INBOUND', 1), call('INBOUND', 2), call('INBOUND', 3), call('OUTBOUND', 4)]);
+    const text = (direction: 'INBOUND' | 'OUTBOUND', minutes: number, body: string) => ({
+      direction,
+      inquiryId: id,
+      clientId,
+      fromNumber: '2135550142',
+      toNumber: '8885550210',
+      body,
+      createdDate: at(minutes),
+    });
+    await t
+      .db()
+      .insert(smsMessages)
+      .values([
+        text('OUTBOUND', 1, 'first'),
+        text('INBOUND', 2, 'second'),
+        text('OUTBOUND', 9, 'the latest one'),
+        text('OUTBOUND', 5, 'third'),
+      ]);
+    const res = await list(SEEDED.operator, { filter: { searchKeyword: 'quackenbush' } });
+    expect(res.statusCode, res.body).toBe(200);
+    const page = leadListResponseSchema.parse(res.json());
+    expect(page.totalCount).toBe(1);
+    expect(page.items[0]).toMatchObject({
+      id,
+      name: 'Zebulon Quackenbush',
+      phone: '2135550142',
+      email: 'maria.gonzalez@example.com',
+      callsIn: 3,
+      callsOut: 1,
+      textsIn: 1,
+      textsOut: 3,
+      notes: 'prefers texts',
+      lawType: null,
+      leadOwner: 'Alex Admin',
+      source: 'Radio',
+      text: 'the latest one',
+    });
+    // The seeded leads have counts too, and they match a count of the rows.
+    const all = leadListResponseSchema.parse((await list(SEEDED.operator, { pageSize: 50 })).json());
+    expect(all.totalCount).toBeGreaterThanOrEqual(300);
+    for (const lead of all.items) {
+      const callRows = await t.db().select().from(calls).where(eq(calls.inquiryId, lead.id));
+      const textRows = await t.db().select().from(smsMessages).where(eq(smsMessages.inquiryId, lead.id));
+      const by = <T extends { direction: string }>(rows: T[], d: string) =>
+        rows.filter((r) => r.direction === d).length;
+      expect([lead.callsIn, lead.callsOut, lead.textsIn, lead.textsOut]).toEqual([
+        by(callRows, 'INBOUND'),
+        by(callRows, 'OUTBOUND'),
+        by(textRows, 'INBOUND'),
+        by(textRows, 'OUTBOUND'),
+      ]);
+    }
+    expect(all.items.some((lead) => lead.callsIn + lead.callsOut + lead.textsIn + lead.textsOut > 0)).toBe(true);
+  });
+
+  it('sorts on the server by every column, both ways', async () => {
+    for (const sortBy of LEAD_SORTS) {
+      for (const sortOrder of ['ASC', 'DESC']) {
+        const res = await list(SEEDED.operator, { sortBy, sortOrder, pageSize: 25 });
+        expect(res.statusCode, `${sortBy} ${sortOrder}`).toBe(200);
+        expect(res.json().items).toHaveLength(25);
+      }
+    }
+    const byCalls = leadListResponseSchema.parse(
+      (await list(SEEDED.operator, { sortBy: 'callsInOut', sortOrder: 'DESC', pageSize: 100 })).json(),
+    );
+    const counts = byCalls.items.map((r) => r.callsIn);
+    expect(counts).toEqual([...counts].sort((a, b) => b - a));
+    const byName = leadListResponseSchema.parse(
+      (await list(SEEDED.operator, { sortBy: 'dateTime', sortOrder: 'ASC', pageSize: 100 })).json(),
+    );
+    const times = byName.items.map((r) => r.dateTime);
+    expect(times).toEqual([...times].sort());
+  });
+
+  it('filters by law type, lead owner and date range, and pages', async () => {
+    const byLaw = leadListResponseSchema.parse(
+      (await list(SEEDED.operator, { filter: { lawTypeId: refs.lawType.id }, pageSize: 1000 })).json(),
+    );
+    expect(byLaw.items.length).toBeGreaterThan(0);
+    expect(byLaw.items.every((r) => r.lawType === refs.lawType.value)).toBe(true);
+    const now = new Date();
+    const recent = leadListResponseSchema.parse(
+      (
+        await list(SEEDED.operator, {
+          filter: { dateFrom: new Date(now.getTime() - 7 * 86_400_000).toISOString(), dateTo: now.toISOString() },
+          pageSize: 1000,
+        })
+      ).json(),
+    );
+    expect(recent.items.every((r) => Date.parse(r.dateTime) >= now.getTime() - 7 * 86_400_000)).toBe(true);
+    const page2 = leadListResponseSchema.parse((await list(SEEDED.operator, { pageNumber: 2, pageSize: 10 })).json());
+    expect(page2).toMatchObject({ pageNumber: 2, pageSize: 10 });
+    expect(page2.items).toHaveLength(10);
+  });
+
+  it('out of scope: a manager sees only leads of their offices', async () => {
+    const outside = await createInquiryIn(t, refs.outOfScopeOffice, {
+      client: newClient({ firstName: 'Outsider', lastName: 'Vegas' }),
+    });
+    const mine = leadListResponseSchema.parse((await list(SEEDED.manager, { pageSize: 2147483647 })).json());
+    const everyone = leadListResponseSchema.parse((await list(SEEDED.admin, { pageSize: 2147483647 })).json());
+    expect(mine.totalCount).toBeLessThan(everyone.totalCount);
+    expect(mine.items.map((r) => r.id)).not.toContain(outside.id);
+    expect(everyone.items.map((r) => r.id)).toContain(outside.id);
+  });
+});
+
+describe('POST /api/v1/inquiry/export', () => {
+  const exportCsv = async (email: string | null, query = '', payload: object = {}) =>
+    t.app.inject({
+      method: 'POST',
+      url: `/api/v1/inquiry/export${query}`,
+      headers: email ? await t.authFor(email) : {},
+      payload,
+    });
+
+  it('401, 403, 400, and a CSV with the SPEC §2 headers of the caller’s leads', async () => {
+    expect((await exportCsv(null)).statusCode).toBe(401);
+    expect((await exportCsv(SEEDED.attorney)).statusCode).toBe(403);
+    const bad = await exportCsv(SEEDED.operator, '?offsetHours=99');
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().fieldErrors.offsetHours).toBe('Offset Hours must be between -14 and 14.');
+    const outside = await createInquiryIn(t, refs.outOfScopeOffice, {
+      client: newClient({ firstName: 'Csv', lastName: 'Outsider' }),
+      notes: '=HYPERLINK("evil")',
+    });
+    const res = await exportCsv(SEEDED.operator, '?offsetHours=-5', { filter: { searchKeyword: 'Outsider' } });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toContain('text/csv');
+    const lines = res.body.trim().split('\r\n');
+    expect(lines[0]).toBe(LEAD_COLUMNS.map((c) => c.header).join(','));
+    expect(lines[1]).toContain('Csv Outsider');
+    expect(lines[1]).toContain('(213) 555-0142');
+    expect(lines[1]).toContain(`"'=HYPERLINK(""evil"")"`);
+    expect(lines[1]).toMatch(/\d{2}-\d{2}-\d{4} \d{2}:\d{2} (AM|PM)/);
+    const scoped = await exportCsv(SEEDED.manager, '', { filter: { searchKeyword: 'Outsider' } });
+    expect(scoped.body.trim().split('\r\n')).toHaveLength(1);
+    expect(outside.id).toBeTruthy();
+  });
+});
+
+describe('POST /api/v1/inquiry/exportToPdf', () => {
+  const pdf = async (email: string | null, query: string) =>
+    t.app.inject({
+      method: 'POST',
+      url: `/api/v1/inquiry/exportToPdf${query}`,
+      headers: email ? await t.authFor(email) : {},
+    });
+
+  it('401, 403, 400, out of scope, and a real PDF', async () => {
+    const inside = await createInquiryIn(t, refs.inScopeOffice, {
+      lawTypeId: refs.lawType.id,
+      caseDescription: 'Slipped on a wet floor at a grocery store.',
+    });
+    const outside = await createInquiryIn(t, refs.outOfScopeOffice);
+    expect((await pdf(null, `?inquiryId=${inside.id}`)).statusCode).toBe(401);
+    expect((await pdf(SEEDED.attorney, `?inquiryId=${inside.id}`)).statusCode).toBe(403);
+    expect((await pdf(SEEDED.manager, '?inquiryId=abc')).statusCode).toBe(400);
+    expect((await pdf(SEEDED.manager, `?inquiryId=${outside.id}`)).statusCode).toBe(404);
+    const res = await pdf(SEEDED.manager, `?inquiryId=${inside.id}&offsetHours=-8`);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('application/pdf');
+    expect(res.rawPayload.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    expect(res.rawPayload.length).toBeGreaterThan(2000);
+  });
+});

@@ -1,0 +1,70 @@
+import { scopeOf } from '@casedesk/contract/access/permissions';
+import { formatPhone } from '@casedesk/contract/common/text';
+import type { LeadListRequest, LeadRow } from '@casedesk/contract/inquiries/lead-list';
+import { formatDateTimeAt, inOut, LEAD_COLUMNS } from '@casedesk/contract/inquiries/lead-list';
+import type { Actor } from '../../platform/auth/actor.ts';
+import type { Db } from '../../platform/db/database.ts';
+import { findOfficeLetterhead } from './inquiries.repository.ts';
+import { getInquiry, listIntakeQuestions } from './inquiries.service.ts';
+import { renderInquiryPdf } from './inquiry-pdf.service.ts';
+import { findLeadPage } from './lead-list.repository.ts';
+
+/** POST /inquiry/all: SPEC §2 leads within the caller's LEADS office scope. */
+export async function listLeads(db: Db, actor: Actor, request: LeadListRequest) {
+  return findLeadPage(db, request, scopeOf(actor.permissions, 'LEADS', 'READ', 'OFFICE'));
+}
+
+const EXPORT_PAGE = 1000;
+
+function csvCell(value: string | number | null): string {
+  const text = value === null ? '' : String(value);
+  // Cells a spreadsheet would run as a formula are quoted with a leading apostrophe (CSV injection).
+  const safe = /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
+  return /[",\r\n]/.test(safe) || safe !== text ? `"${safe.replace(/"/g, '""')}"` : safe;
+}
+
+function csvLine(row: LeadRow, offsetHours: number): string {
+  const cells: Record<(typeof LEAD_COLUMNS)[number]['id'], string | number | null> = {
+    name: row.name,
+    phone: formatPhone(row.phone),
+    email: row.email,
+    callsInOut: inOut(row.callsIn, row.callsOut),
+    textInOut: inOut(row.textsIn, row.textsOut),
+    notes: row.notes,
+    lawType: row.lawType,
+    leadOwner: row.leadOwner,
+    noApptReason: row.noApptReason,
+    source: row.source,
+    dateTime: formatDateTimeAt(row.dateTime, offsetHours),
+    text: row.text,
+  };
+  return LEAD_COLUMNS.map((c) => csvCell(cells[c.id])).join(',');
+}
+
+/**
+ * POST /inquiry/export: every lead of the current filter and sort as CSV with the SPEC §2 headers,
+ * read page by page so "All" never buffers the whole table (DESIGN §3).
+ */
+export async function* exportLeadsCsv(
+  db: Db,
+  actor: Actor,
+  request: LeadListRequest,
+  offsetHours: number,
+): AsyncGenerator<string> {
+  yield `${LEAD_COLUMNS.map((c) => c.header).join(',')}\r\n`;
+  for (let pageNumber = 1; ; pageNumber += 1) {
+    const page = await listLeads(db, actor, { ...request, pageNumber, pageSize: EXPORT_PAGE });
+    if (page.items.length) yield page.items.map((row) => `${csvLine(row, offsetHours)}\r\n`).join('');
+    if (page.items.length < EXPORT_PAGE) return;
+  }
+}
+
+/** POST /inquiry/exportToPdf: the inquiry the caller may read, as a PDF. */
+export async function exportInquiryPdf(db: Db, actor: Actor, inquiryId: string, offsetHours: number) {
+  const inquiry = await getInquiry(db, actor, inquiryId);
+  const [questions, office] = await Promise.all([
+    inquiry.lawType ? listIntakeQuestions(db, inquiry.lawType.id) : [],
+    inquiry.officeId ? findOfficeLetterhead(db, inquiry.officeId) : undefined,
+  ]);
+  return renderInquiryPdf({ inquiry, questions, office, offsetHours, generatedAt: new Date() });
+}

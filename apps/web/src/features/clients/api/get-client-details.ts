@@ -1,0 +1,24 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { clientDetailsResponseSchema, type ClientDetailsResponse } from '@casedesk/contract/clients/client-details';
+import { apiRequest } from '@/lib/api-client.ts';
+
+/** GET /api/v1/client/details?clientId=… (SPEC §7). 404 (unknown or another office's client) is shown by the page. */
+export function getClientDetails(clientId: string, signal?: AbortSignal): Promise<ClientDetailsResponse> {
+  return apiRequest('/api/v1/client/details', clientDetailsResponseSchema, {
+    query: { clientId },
+    signal,
+    handledStatuses: [404],
+  });
+}
+
+export function clientDetailsQueryOptions(clientId: string) {
+  return queryOptions({
+    queryKey: ['clients', 'details', clientId],
+    queryFn: ({ signal }) => getClientDetails(clientId, signal),
+    retry: false,
+  });
+}
+
+export function useClientDetails(clientId: string) {
+  return useQuery(clientDetailsQueryOptions(clientId));
+}

@@ -1,0 +1,28 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import {
+  clientMergeResponseSchema,
+  type ClientMergeResponse,
+  type MergeFieldChoices,
+} from '@casedesk/contract/clients/client-merge';
+import { apiRequest } from '@/lib/api-client.ts';
+
+export interface MergeClientsBody {
+  survivorId: string;
+  mergedId: string;
+  fields: MergeFieldChoices;
+}
+
+/** POST /api/v1/client/merge (SPEC §7). A 409 (already merged) goes to the error popup with its message. */
+export function mergeClients(body: MergeClientsBody): Promise<ClientMergeResponse> {
+  return apiRequest('/api/v1/client/merge', clientMergeResponseSchema, { method: 'POST', body });
+}
+
+export function useMergeClients() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: mergeClients,
+    onSuccess: async () => {
+      await queryClient.invalidateQueries({ queryKey: ['clients'] });
+    },
+  });
+}

@@ -1,0 +1,23 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { clientDetailSchema, type ClientDetail, type UpdateClientInput } from '@casedesk/contract/clients/client';
+import { apiRequest } from '@/lib/api-client.ts';
+
+/** PUT /api/v1/client?id=… A 400 carries field errors the form shows under its fields, so it is no popup. */
+export function updateClient(id: string, body: UpdateClientInput): Promise<ClientDetail> {
+  return apiRequest('/api/v1/client', clientDetailSchema, {
+    method: 'PUT',
+    query: { id },
+    body,
+    handledStatuses: [400],
+  });
+}
+
+export function useUpdateClient(id: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: UpdateClientInput) => updateClient(id, body),
+    onSuccess: async () => {
+      await queryClient.invalidateQueries({ queryKey: ['clients'] });
+    },
+  });
+}

@@ -1,0 +1,161 @@
+import { Badge, Group, SegmentedControl, Stack, Tabs } from '@mantine/core';
+import { useState } from 'react';
+import type {
+  ClientAppointment,
+  ClientCall,
+  ClientDetailsResponse,
+  ClientInquiry,
+  ClientPayment,
+  ClientSms,
+} from '@casedesk/contract/clients/client-details';
+import { DataTable } from '@/components/data-table/data-table.tsx';
+import type { DataTableColumn } from '@/components/data-table/data-table-types.ts';
+
+const byId = (row: { id: string }) => row.id;
+const direction = (row: { direction: 'INBOUND' | 'OUTBOUND' }) => (
+  <Badge size="xs" variant="light" color={row.direction === 'INBOUND' ? 'blue' : 'gray'}>
+    {row.direction === 'INBOUND' ? 'In' : 'Out'}
+  </Badge>
+);
+
+const INQUIRY_COLUMNS: readonly DataTableColumn<ClientInquiry>[] = [
+  { id: 'createdAt', header: 'Date/Time', kind: 'dateTime', width: 170 },
+  { id: 'lawType', header: 'Law Type', width: 160 },
+  { id: 'caseDescription', header: 'Case Description' },
+  { id: 'source', header: 'Source', width: 130 },
+  { id: 'leadOwnerName', header: 'Lead Owner', width: 160 },
+];
+
+const CALL_COLUMNS: readonly DataTableColumn<ClientCall>[] = [
+  { id: 'callStartTime', header: 'Time', kind: 'dateTime', width: 170 },
+  { id: 'direction', header: 'Direction', cell: direction, width: 100 },
+  { id: 'callerId', header: 'Caller Id', kind: 'phone', width: 150 },
+  { id: 'numberDialed', header: 'Number Dialed', kind: 'phone', width: 150 },
+  { id: 'durationInSeconds', header: 'Talk Seconds', kind: 'number', width: 120 },
+  { id: 'operatorName', header: 'Op Name' },
+];
+
+const APPOINTMENT_COLUMNS: readonly DataTableColumn<ClientAppointment>[] = [
+  { id: 'appointmentDateTime', header: 'Date/Time', kind: 'dateTime', width: 170 },
+  { id: 'appointmentType', header: 'Type', width: 150 },
+  { id: 'lawType', header: 'Law Type', width: 150 },
+  { id: 'stage', header: 'Stage', width: 150 },
+  { id: 'apptStatus', header: 'Status' },
+];
+
+const PAYMENT_COLUMNS: readonly DataTableColumn<ClientPayment>[] = [
+  { id: 'paymentDate', header: 'Date', kind: 'date', width: 130 },
+  { id: 'paymentType', header: 'Payment Type', width: 160 },
+  { id: 'amountCents', header: 'Amount', kind: 'cents', width: 130 },
+  { id: 'receiptNumber', header: 'Receipt Num' },
+];
+
+const SMS_COLUMNS: readonly DataTableColumn<ClientSms>[] = [
+  { id: 'createdDate', header: 'Time', kind: 'dateTime', width: 170 },
+  { id: 'direction', header: 'Direction', cell: direction, width: 100 },
+  { id: 'fromNumber', header: 'From', kind: 'phone', width: 140 },
+  { id: 'toNumber', header: 'To', kind: 'phone', width: 140 },
+  { id: 'body', header: 'Message' },
+  { id: 'operatorName', header: 'Operator', width: 150 },
+];
+
+interface ListProps<Row> {
+  label: string;
+  columns: readonly DataTableColumn<Row>[];
+  rows: readonly Row[];
+  empty: string;
+  onRowClick?: (row: Row) => void;
+}
+
+function List<Row extends { id: string }>({ label, columns, rows, empty, onRowClick }: ListProps<Row>) {
+  return (
+    <DataTable
+      label={label}
+      columns={columns}
+      rows={rows}
+      getRowId={byId}
+      withPagination={false}
+      emptyState={empty}
+      onRowClick={onRowClick}
+      maxHeight="60vh"
+    />
+  );
+}
+
+const count = (n: number) => (
+  <Badge size="xs" variant="light" circle={n < 10}>
+    {n}
+  </Badge>
+);
+
+interface ClientTabsProps {
+  details: ClientDetailsResponse;
+  onOpenInquiry: (inquiryId: string) => void;
+}
+
+/** SPEC §3 client detail lists: inquiries, calls, appointments (active/deleted, SPEC §4), payments, SMS. */
+export function ClientTabs({ details, onOpenInquiry }: ClientTabsProps) {
+  const [appointmentsShown, setAppointmentsShown] = useState<'active' | 'deleted'>('active');
+  const appointments = details.appointments.filter((a) => a.isActive === (appointmentsShown === 'active'));
+  return (
+    <Tabs defaultValue="inquiries" keepMounted={false}>
+      <Tabs.List>
+        <Tabs.Tab value="inquiries" rightSection={count(details.inquiries.length)}>
+          Inquiries
+        </Tabs.Tab>
+        <Tabs.Tab value="calls" rightSection={count(details.calls.length)}>
+          Calls
+        </Tabs.Tab>
+        <Tabs.Tab value="appointments" rightSection={count(details.appointments.length)}>
+          Appointments
+        </Tabs.Tab>
+        <Tabs.Tab value="payments" rightSection={count(details.payments.length)}>
+          Payments
+        </Tabs.Tab>
+        <Tabs.Tab value="sms" rightSection={count(details.sms.length)}>
+          SMS
+        </Tabs.Tab>
+      </Tabs.List>
+      <Tabs.Panel value="inquiries" pt="sm">
+        <List
+          label="Inquiries"
+          columns={INQUIRY_COLUMNS}
+          rows={details.inquiries}
+          empty="No inquiries for this client"
+          onRowClick={(row) => onOpenInquiry(row.id)}
+        />
+      </Tabs.Panel>
+      <Tabs.Panel value="calls" pt="sm">
+        <List label="Calls" columns={CALL_COLUMNS} rows={details.calls} empty="No calls with this client" />
+      </Tabs.Panel>
+      <Tabs.Panel value="appointments" pt="sm">
+        <Stack gap="xs">
+          <Group>
+            <SegmentedControl
+              size="xs"
+              aria-label="Appointments shown"
+              value={appointmentsShown}
+              onChange={(value) => setAppointmentsShown(value === 'deleted' ? 'deleted' : 'active')}
+              data={[
+                { value: 'active', label: 'Active' },
+                { value: 'deleted', label: 'Deleted' },
+              ]}
+            />
+          </Group>
+          <List
+            label="Appointments"
+            columns={APPOINTMENT_COLUMNS}
+            rows={appointments}
+            empty={appointmentsShown === 'active' ? 'No active appointments' : 'No deleted appointments'}
+          />
+        </Stack>
+      </Tabs.Panel>
+      <Tabs.Panel value="payments" pt="sm">
+        <List label="Payments" columns={PAYMENT_COLUMNS} rows={details.payments} empty="No payments from this client" />
+      </Tabs.Panel>
+      <Tabs.Panel value="sms" pt="sm">
+        <List label="SMS" columns={SMS_COLUMNS} rows={details.sms} empty="No text messages with this client" />
+      </Tabs.Panel>
+    </Tabs>
+  );
+}

@@ -1,0 +1,20 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { userMinListSchema, type UserMin } from '@casedesk/contract/users/user';
+import { apiRequest } from '@/lib/api-client.ts';
+
+/** GET /api/v1/user/min: active users, for the lead owner filter and picker. */
+export function getLeadOwners(signal?: AbortSignal): Promise<UserMin[]> {
+  return apiRequest('/api/v1/user/min', userMinListSchema, { signal });
+}
+
+export function leadOwnersQueryOptions() {
+  return queryOptions({
+    queryKey: ['user', 'min'],
+    queryFn: ({ signal }) => getLeadOwners(signal),
+    staleTime: 5 * 60_000,
+  });
+}
+
+export function useLeadOwners() {
+  return useQuery(leadOwnersQueryOptions());
+}

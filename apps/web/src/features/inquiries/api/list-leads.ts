@@ -1,0 +1,20 @@
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { leadListResponseSchema, type LeadListRequestInput } from '@casedesk/contract/inquiries/lead-list';
+import { apiRequest } from '@/lib/api-client.ts';
+
+/** POST /api/v1/inquiry/all: one page of leads for the current filter and sort (SPEC §2). */
+export function listLeads(request: LeadListRequestInput, signal?: AbortSignal) {
+  return apiRequest('/api/v1/inquiry/all', leadListResponseSchema, { method: 'POST', body: request, signal });
+}
+
+export function leadsQueryOptions(request: LeadListRequestInput) {
+  return queryOptions({
+    queryKey: ['inquiry', 'all', request],
+    queryFn: ({ signal }) => listLeads(request, signal),
+  });
+}
+
+/** The page being shown stays while the next one loads, so the table does not jump. */
+export function useLeads(request: LeadListRequestInput) {
+  return useQuery({ ...leadsQueryOptions(request), placeholderData: keepPreviousData });
+}

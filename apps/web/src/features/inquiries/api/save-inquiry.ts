@@ -1,0 +1,42 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import {
+  inquiryDetailSchema,
+  type CreateInquiryInput,
+  type InquiryDetail,
+  type UpdateInquiryInput,
+} from '@casedesk/contract/inquiries/inquiry';
+import { apiRequest } from '@/lib/api-client.ts';
+import { inquiryQueryOptions } from './get-inquiry.ts';
+
+/** POST /api/v1/inquiry. A 400 carries field errors the form shows under its fields, so it is no popup. */
+export function createInquiry(body: CreateInquiryInput): Promise<InquiryDetail> {
+  return apiRequest('/api/v1/inquiry', inquiryDetailSchema, { method: 'POST', body, handledStatuses: [400] });
+}
+
+/** PATCH /api/v1/inquiry?inquiryId. */
+export function updateInquiry(inquiryId: string, body: UpdateInquiryInput): Promise<InquiryDetail> {
+  return apiRequest('/api/v1/inquiry', inquiryDetailSchema, {
+    method: 'PATCH',
+    query: { inquiryId },
+    body,
+    handledStatuses: [400],
+  });
+}
+
+export interface SaveInquiryVariables {
+  inquiryId: string | null;
+  body: CreateInquiryInput;
+}
+
+/** Create when there is no id yet, else update; the answer becomes the cached inquiry. */
+export function useSaveInquiry() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ inquiryId, body }: SaveInquiryVariables) =>
+      inquiryId ? updateInquiry(inquiryId, body) : createInquiry(body),
+    onSuccess: (inquiry) => {
+      queryClient.setQueryData(inquiryQueryOptions(inquiry.id).queryKey, inquiry);
+      void queryClient.invalidateQueries({ queryKey: ['inquiry', 'all'] });
+    },
+  });
+}

@@ -1,0 +1,68 @@
+import { Alert, Button, Group, Stack, Text } from '@mantine/core';
+import { useDocumentTitle } from '@mantine/hooks';
+import { useMemo } from 'react';
+import { useParams, useSearchParams } from 'react-router';
+import { PageLoader } from '@/components/page-loader.tsx';
+import { isApiError } from '@/lib/api-error.ts';
+import { useClient } from '../api/get-client.ts';
+import { useInquiry } from '../api/get-inquiry.ts';
+import { InquiryForm } from '../components/inquiry-form.tsx';
+import { BLANK_INQUIRY, clientValues, inquiryValues } from '../components/inquiry-form-values.ts';
+
+/** `new` as the inquiry id opens an empty inquiry (SPEC §2: /newLead/inquiry/new, /newInquiry/inquiry/new). */
+export const NEW_INQUIRY_ID = 'new';
+
+function NewInquiry() {
+  // From a client's screen: /newInquiry/inquiry/new?clientId=… starts with that client.
+  const [params] = useSearchParams();
+  const clientId = params.get('clientId');
+  const client = useClient(clientId);
+  const defaults = useMemo(
+    () =>
+      client.data ? { ...BLANK_INQUIRY, clientId: client.data.id, client: clientValues(client.data) } : BLANK_INQUIRY,
+    [client.data],
+  );
+  if (clientId && client.isPending) return <PageLoader label="Loading client…" />;
+  return <InquiryForm inquiry={null} defaultValues={defaults} />;
+}
+
+function ExistingInquiry({ inquiryId }: { inquiryId: string }) {
+  const inquiry = useInquiry(inquiryId);
+  const defaults = useMemo(() => (inquiry.data ? inquiryValues(inquiry.data) : null), [inquiry.data]);
+  if (inquiry.isPending) return <PageLoader label="Loading inquiry…" />;
+  if (inquiry.isError || !defaults) {
+    const notFound = isApiError(inquiry.error) && (inquiry.error.status === 404 || inquiry.error.status === 400);
+    return (
+      <Alert
+        color={notFound ? 'gray' : 'red'}
+        variant="light"
+        title={notFound ? 'Inquiry not found' : 'Inquiry could not be loaded'}
+      >
+        <Group gap="sm">
+          <Text size="sm">
+            {notFound
+              ? 'It does not exist or is outside the offices you work with.'
+              : 'Check your connection and try again.'}
+          </Text>
+          {!notFound && (
+            <Button size="xs" variant="light" color="red" onClick={() => void inquiry.refetch()}>
+              Retry
+            </Button>
+          )}
+        </Group>
+      </Alert>
+    );
+  }
+  return <InquiryForm key={inquiryId} inquiry={inquiry.data} defaultValues={defaults} />;
+}
+
+/** SPEC §2 inquiry screen: /communication/lead/{inquiryId} and /{from}/inquiry/{inquiryId}. */
+export function InquiryPage() {
+  const { inquiryId = NEW_INQUIRY_ID } = useParams();
+  useDocumentTitle(`${inquiryId === NEW_INQUIRY_ID ? 'New lead' : 'Lead'} · Casedesk`);
+  return (
+    <Stack gap="md" maw={1600} mx="auto">
+      {inquiryId === NEW_INQUIRY_ID ? <NewInquiry /> : <ExistingInquiry inquiryId={inquiryId} />}
+    </Stack>
+  );
+}

@@ -1,0 +1,70 @@
+import { z } from 'zod';
+import { listRequestSchema, listResponseSchema } from '../common/paging.ts';
+import { clientSummarySchema } from './client.ts';
+
+/** SPEC §9: client search page 100 and the top box's 300 ms debounce. */
+export const CLIENT_SEARCH_PAGE_SIZE = 100;
+export const CLIENT_SEARCH_DEBOUNCE_MS = 300;
+export const CLIENT_SEARCH_KEYWORD_MAX = 100;
+
+/** Sortable columns; without sortBy results are ranked best match first (SPEC §7, issue 4). */
+export const CLIENT_SEARCH_SORTS = [
+  'firstName',
+  'lastName',
+  'dateOfBirth',
+  'primaryNumber',
+  'email',
+  'lmsClientNumber',
+  'needlesClientNumber',
+  'city',
+] as const;
+export type ClientSearchSort = (typeof CLIENT_SEARCH_SORTS)[number];
+
+export const clientSearchFilterSchema = z
+  .object({ searchKeyword: z.string().trim().max(CLIENT_SEARCH_KEYWORD_MAX).optional() })
+  .strict();
+export type ClientSearchFilter = z.infer<typeof clientSearchFilterSchema>;
+
+/** POST /api/v1/client/search (pageNumber 1, pageSize 100, filter.searchKeyword; SPEC §7). */
+export const clientSearchRequestSchema = listRequestSchema(clientSearchFilterSchema)
+  .extend({ sortBy: z.enum(CLIENT_SEARCH_SORTS).optional() })
+  .strict();
+export type ClientSearchRequest = z.infer<typeof clientSearchRequestSchema>;
+export type ClientSearchRequestInput = z.input<typeof clientSearchRequestSchema>;
+
+export const clientSearchResponseSchema = listResponseSchema(clientSummarySchema);
+export type ClientSearchResponse = z.infer<typeof clientSearchResponseSchema>;
+
+/** SPEC §7 exports: POST download as a blob with offsetHours. */
+export const CLIENT_EXPORT_FORMATS = ['csv', 'xlsx'] as const;
+export type ClientExportFormat = (typeof CLIENT_EXPORT_FORMATS)[number];
+
+export const offsetHoursQuerySchema = z.object({ offsetHours: z.coerce.number().min(-14).max(14).default(0) }).strict();
+
+/** POST /api/v1/client/export body: the search's filter and sort, and the file format. */
+export const clientExportRequestSchema = z
+  .object({
+    format: z.enum(CLIENT_EXPORT_FORMATS, { error: 'Format must be one of csv, xlsx.' }),
+    filter: clientSearchFilterSchema.optional(),
+    sortBy: z.enum(CLIENT_SEARCH_SORTS).optional(),
+    sortOrder: z.enum(['ASC', 'DESC']).optional(),
+  })
+  .strict();
+export type ClientExportRequest = z.infer<typeof clientExportRequestSchema>;
+
+/** Columns of the export, in order, with their headers. */
+export const CLIENT_EXPORT_COLUMNS = [
+  ['firstName', 'First Name'],
+  ['middleName', 'Middle Name'],
+  ['lastName', 'Last Name'],
+  ['dateOfBirth', 'Date Of Birth'],
+  ['primaryNumber', 'Primary Number'],
+  ['mobileNumber', 'Mobile Number'],
+  ['homeNumber', 'Home Number'],
+  ['secondaryNumber', 'Secondary Number'],
+  ['email', 'Email'],
+  ['lmsClientNumber', 'LMS Client Number'],
+  ['needlesClientNumber', 'Needles Client Number'],
+  ['city', 'City'],
+  ['state', 'State'],
+] as const satisfies readonly (readonly [keyof z.infer<typeof clientSummarySchema>, string])[];
