@@ -27,6 +27,8 @@ export default defineConfig({
   use: {
     baseURL,
     timezoneId: 'UTC',
+    // No transitions (the theme respects reduced motion): axe and screenshots never catch a half-faded menu.
+    reducedMotion: 'reduce',
     locale: 'en-US',
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',

@@ -75,7 +75,7 @@ async function shootOverlays(page: Page): Promise<void> {
     await page.keyboard.press('Escape');
 
     await page.getByRole('combobox', { name: 'Search Client' }).fill('smith');
-    await expect(page.getByText('Search is not available yet')).toBeVisible();
+    await expect(page.getByRole('listbox', { name: 'Clients found' })).toBeVisible();
     await shoot(page, `client-search-${width}`);
     await page.getByRole('combobox', { name: 'Search Client' }).fill('');
     await page.keyboard.press('Escape');

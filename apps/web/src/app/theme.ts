@@ -28,6 +28,8 @@ export const theme = createTheme({
     },
   },
   cursorType: 'pointer',
+  // People who ask their system for less motion get menus and drawers without transitions.
+  respectReducedMotion: true,
   components: {
     Button: Button.extend({ defaultProps: { size: 'sm' } }),
     TextInput: TextInput.extend({ defaultProps: { size: 'sm' } }),

@@ -6,7 +6,7 @@ import type { SQL } from 'drizzle-orm';
 import { and, count, isNull, or, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/database.ts';
 import { clients } from './clients.tables.ts';
-import { officeScopeSql } from './clients.repository.ts';
+import { officeScopeSql } from '../../platform/db/office-scope.ts';
 
 /**
  * Client search (issue 4, SPEC §7): one box, ranked exact > prefix > fuzzy. Every arm below matches an

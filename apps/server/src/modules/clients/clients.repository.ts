@@ -1,11 +1,10 @@
 import type { Scope } from '@casedesk/contract/access/permissions';
 import type { ClientDetail, ClientFields } from '@casedesk/contract/clients/client';
 import type { ClientCall, ClientInquiry, ClientSms } from '@casedesk/contract/clients/client-details';
-import type { SQL } from 'drizzle-orm';
-import { and, desc, eq, inArray, isNull, notInArray, or, sql } from 'drizzle-orm';
-import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import { and, desc, eq } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../platform/db/database.ts';
+import { officeScopeSql } from '../../platform/db/office-scope.ts';
 import { calls } from '../calls/calls.tables.ts';
 import { dropdownOptions } from '../dropdowns/dropdowns.tables.ts';
 import { inquiries } from '../inquiries/inquiries.tables.ts';
@@ -18,26 +17,6 @@ export type ClientRow = typeof clients.$inferSelect;
 export type ClientWrite = Partial<{ [K in keyof ClientFields]: Exclude<ClientFields[K], undefined> }> & {
   officeId?: string | null;
 };
-
-/** Condition values are free text; only uuids can name an office (anything else would fail the uuid cast). */
-const isUuid = (value: string) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value);
-
-/**
- * SPEC §6 record-level OFFICE conditions as a WHERE clause on a row's office column, so rows outside
- * them are never read (DESIGN §3: applied in the query). NOT_EQUALS holds for a row without an office.
- */
-export function officeScopeSql(column: AnyPgColumn, scope: Scope): SQL | undefined {
-  if (scope.kind === 'none') return sql`false`;
-  if (scope.kind === 'all') return undefined;
-  const parts: (SQL | undefined)[] = [];
-  if (scope.only) {
-    const only = scope.only.filter(isUuid);
-    parts.push(only.length ? inArray(column, only) : sql`false`);
-  }
-  const except = scope.except.filter(isUuid);
-  if (except.length) parts.push(or(isNull(column), notInArray(column, except)));
-  return and(...parts);
-}
 
 const iso = (value: Date | null) => (value ? value.toISOString() : null);
 

@@ -42,6 +42,19 @@ export async function requireClient(
   return row;
 }
 
+/** A client as stored, for another module that already authorized reaching it (e.g. a lead's client). */
+export async function findClientDetail(db: Db, id: string): Promise<ClientDetail | undefined> {
+  const row = await findClientRow(db, id, { kind: 'all' });
+  return row ? toClientDetail(row) : undefined;
+}
+
+/** A live (not merged-away) client the actor may read; others, tombstones included, read as not found. */
+export async function requireLiveClient(db: Db, actor: Actor, id: string, lock = false): Promise<ClientRow> {
+  const row = await requireClient(db, actor, id, 'CLIENT_PROFILE', 'READ', lock);
+  if (row.mergedIntoId) throw AppError.notFound('Client');
+  return row;
+}
+
 /** The office a new or moved client gets must exist and be one the caller manages (SPEC §6). */
 async function checkOffice(db: Db, actor: Actor, access: AccessType, officeId: string | null | undefined) {
   if (officeId === undefined) return;
@@ -55,59 +68,83 @@ async function checkOffice(db: Db, actor: Actor, access: AccessType, officeId: s
 
 type CreateClient = z.output<typeof createClientSchema>;
 type UpdateClient = z.output<typeof updateClientSchema>;
+/** Client fields as the contract's schemas output them; left-out fields are undefined. */
+type ClientInput = { [K in keyof ClientWrite]?: ClientWrite[K] | undefined };
 
 /** Drops the fields a caller left out, so an update never clears what it did not send. */
-function definedOnly(input: UpdateClient): ClientWrite {
+function definedOnly(input: ClientInput): ClientWrite {
   return Object.fromEntries(Object.entries(input).filter(([, v]) => v !== undefined)) as ClientWrite;
+}
+
+/**
+ * Writes a new client and its audit row inside the caller's transaction. The caller has authorized it:
+ * POST /client with CLIENT_PROFILE CREATE, a new lead with LEADS CREATE (the lead brings its client).
+ */
+export async function createClientRecord(
+  tx: Db,
+  actor: Actor,
+  input: ClientInput & { firstName: string; lastName: string },
+  officeId: string | null,
+): Promise<ClientDetail> {
+  const row = await insertClientRow(tx, {
+    ...definedOnly(input),
+    firstName: input.firstName,
+    lastName: input.lastName,
+    officeId,
+  });
+  const created = toClientDetail(row);
+  await recordAudit(tx, {
+    actorId: actor.userId,
+    action: 'client.create',
+    entity: 'client',
+    entityId: row.id,
+    after: created,
+    ip: actor.ip,
+    requestId: actor.requestId,
+  });
+  return created;
+}
+
+/**
+ * Applies the given fields to a live client and audits what changed, inside the caller's transaction
+ * (PUT /client, or the client section of a lead). A merged-away record is history: edits go to the survivor.
+ */
+export async function updateClientRecord(
+  tx: Db,
+  actor: Actor,
+  before: ClientRow,
+  input: ClientInput,
+): Promise<ClientDetail> {
+  if (before.mergedIntoId)
+    throw AppError.conflict(CLIENT_MESSAGES.alreadyMerged(`${before.firstName} ${before.lastName}`));
+  const changes = definedOnly(input);
+  const after = toClientDetail((await updateClientRow(tx, before.id, changes))!);
+  const keys = Object.keys(changes) as (keyof ClientDetail)[];
+  const beforeDetail = toClientDetail(before);
+  await recordAudit(tx, {
+    actorId: actor.userId,
+    action: 'client.update',
+    entity: 'client',
+    entityId: before.id,
+    before: Object.fromEntries(keys.map((k) => [k, beforeDetail[k]])),
+    after: Object.fromEntries(keys.map((k) => [k, after[k]])),
+    ip: actor.ip,
+    requestId: actor.requestId,
+  });
+  return after;
 }
 
 export async function createClient(db: Db, actor: Actor, input: CreateClient): Promise<ClientDetail> {
   const officeId = input.officeId === undefined ? actor.officeId : input.officeId;
   await checkOffice(db, actor, 'CREATE', officeId);
-  return db.transaction(async (tx) => {
-    const row = await insertClientRow(tx, {
-      ...definedOnly(input),
-      firstName: input.firstName,
-      lastName: input.lastName,
-      officeId,
-    });
-    const created = toClientDetail(row);
-    await recordAudit(tx, {
-      actorId: actor.userId,
-      action: 'client.create',
-      entity: 'client',
-      entityId: row.id,
-      after: created,
-      ip: actor.ip,
-      requestId: actor.requestId,
-    });
-    return created;
-  });
+  return db.transaction((tx) => createClientRecord(tx, actor, input, officeId ?? null));
 }
 
 export async function updateClient(db: Db, actor: Actor, id: string, input: UpdateClient): Promise<ClientDetail> {
   await checkOffice(db, actor, 'UPDATE', input.officeId);
-  const changes = definedOnly(input);
-  return db.transaction(async (tx) => {
-    const before = await requireClient(tx, actor, id, 'CLIENT_PROFILE', 'UPDATE', true);
-    // A merged-away record is history: edits go to the survivor.
-    if (before.mergedIntoId)
-      throw AppError.conflict(CLIENT_MESSAGES.alreadyMerged(`${before.firstName} ${before.lastName}`));
-    const after = toClientDetail((await updateClientRow(tx, id, changes))!);
-    const keys = Object.keys(changes) as (keyof ClientDetail)[];
-    const beforeDetail = toClientDetail(before);
-    await recordAudit(tx, {
-      actorId: actor.userId,
-      action: 'client.update',
-      entity: 'client',
-      entityId: id,
-      before: Object.fromEntries(keys.map((k) => [k, beforeDetail[k]])),
-      after: Object.fromEntries(keys.map((k) => [k, after[k]])),
-      ip: actor.ip,
-      requestId: actor.requestId,
-    });
-    return after;
-  });
+  return db.transaction(async (tx) =>
+    updateClientRecord(tx, actor, await requireClient(tx, actor, id, 'CLIENT_PROFILE', 'UPDATE', true), input),
+  );
 }
 
 /** GET /client: tombstones too, with mergedIntoId, so the UI can go to the survivor. */

@@ -1,8 +1,9 @@
 import type { Scope } from '@casedesk/contract/access/permissions';
 import type { AllOfficesItem, DropdownOption, DropdownType, OfficeOption } from '@casedesk/contract/dropdowns/dropdown';
 import type { SQL } from 'drizzle-orm';
-import { and, asc, eq, inArray, notInArray, sql } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import type { Db } from '../../platform/db/database.ts';
+import { officeScopeSql } from '../../platform/db/office-scope.ts';
 import { offices } from '../offices/offices.tables.ts';
 import { dropdownOptions } from './dropdowns.tables.ts';
 
@@ -27,25 +28,13 @@ export async function findDropdownOptions(
   return rows.map((row) => ({ ...row, label: row.value, dropdownType }));
 }
 
-/** Condition values are free text; only uuids can name an office (anything else would fail the uuid cast). */
-const isUuid = (value: string) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value);
-
 /** Active offices an OFFICE scope reaches, by name. */
 export async function findOfficesInScope(db: Db, scope: Scope): Promise<OfficeOption[]> {
   if (scope.kind === 'none') return [];
-  const conditions: SQL[] = [eq(offices.status, 'ACTIVE')];
-  if (scope.kind === 'limited') {
-    if (scope.only) {
-      const only = scope.only.filter(isUuid);
-      conditions.push(only.length ? inArray(offices.id, only) : sql`false`);
-    }
-    const except = scope.except.filter(isUuid);
-    if (except.length) conditions.push(notInArray(offices.id, except));
-  }
   return db
     .select({ id: offices.id, name: offices.name, officeType: offices.officeType })
     .from(offices)
-    .where(and(...conditions))
+    .where(and(eq(offices.status, 'ACTIVE'), officeScopeSql(offices.id, scope)))
     .orderBy(asc(offices.name));
 }
 

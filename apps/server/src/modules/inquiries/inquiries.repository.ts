@@ -1,11 +1,11 @@
-import type { ClientDetail, ClientFields } from '@casedesk/contract/clients/client';
+import type { Scope } from '@casedesk/contract/access/permissions';
+import type { ClientDetail } from '@casedesk/contract/clients/client';
 import type { IntakeQuestion } from '@casedesk/contract/inquiries/intake-question';
 import type { InquiryDetail, InquirySummary, OpposingParty } from '@casedesk/contract/inquiries/inquiry';
-import type { SQL } from 'drizzle-orm';
-import { and, asc, desc, eq, isNull } from 'drizzle-orm';
+import { and, asc, desc, eq } from 'drizzle-orm';
 import type { Db } from '../../platform/db/database.ts';
+import { officeScopeSql } from '../../platform/db/office-scope.ts';
 import { calls } from '../calls/calls.tables.ts';
-import { clients } from '../clients/clients.tables.ts';
 import { dropdownOptions } from '../dropdowns/dropdowns.tables.ts';
 import { offices } from '../offices/offices.tables.ts';
 import { smsMessages } from '../sms/sms.tables.ts';
@@ -14,64 +14,19 @@ import { inquiries, inquiryOpposingParties, intakeQuestions } from './inquiries.
 
 export type InquiryRow = typeof inquiries.$inferSelect;
 export type InquiryChanges = Partial<typeof inquiries.$inferInsert>;
-type ClientRow = typeof clients.$inferSelect;
 
-/** Client columns as the contract reads them (timestamps as ISO strings). */
-function clientDetailOf(row: ClientRow): ClientDetail {
-  const { createdAt, updatedAt, mergedAt, ...rest } = row;
-  return {
-    ...rest,
-    mergedAt: mergedAt?.toISOString() ?? null,
-    createdAt: createdAt.toISOString(),
-    updatedAt: updatedAt.toISOString(),
-  };
-}
-
-/** The inquiry row, if it exists and `scope` (the caller's office condition) lets them reach it. */
-export async function findInquiryRow(db: Db, id: string, scope?: SQL): Promise<InquiryRow | undefined> {
-  const [row] = await db
-    .select()
-    .from(inquiries)
-    .where(and(eq(inquiries.id, id), scope));
-  return row;
-}
-
-/** A client that still exists as itself (not merged away). */
-export async function findLiveClient(db: Db, id: string): Promise<ClientDetail | undefined> {
-  const [row] = await db
-    .select()
-    .from(clients)
-    .where(and(eq(clients.id, id), isNull(clients.mergedIntoId)));
-  return row ? clientDetailOf(row) : undefined;
-}
-
-/** Stored client fields: what the client schema output gives, with undefined left out (kept as stored). */
-type ClientValues = Partial<Omit<ClientFields, 'firstName' | 'lastName'>> & { firstName?: string; lastName?: string };
-
+/** Drops the fields a caller left out, so an update never clears what it did not send. */
 function definedOnly<T extends object>(values: T): Partial<T> {
   return Object.fromEntries(Object.entries(values).filter(([, v]) => v !== undefined)) as Partial<T>;
 }
 
-export async function insertClientRow(
-  db: Db,
-  values: ClientValues & { firstName: string; lastName: string },
-  officeId: string | null,
-): Promise<ClientDetail> {
+/** The inquiry row, if it exists and `scope` (the caller's office condition) lets them reach it. */
+export async function findInquiryRow(db: Db, id: string, scope: Scope): Promise<InquiryRow | undefined> {
   const [row] = await db
-    .insert(clients)
-    .values({ ...definedOnly(values), firstName: values.firstName, lastName: values.lastName, officeId })
-    .returning();
-  return clientDetailOf(row!);
-}
-
-export async function updateClientRow(db: Db, id: string, values: ClientValues): Promise<ClientDetail> {
-  const changes = definedOnly(values);
-  const [row] = await db
-    .update(clients)
-    .set({ ...changes, updatedAt: new Date() })
-    .where(eq(clients.id, id))
-    .returning();
-  return clientDetailOf(row!);
+    .select()
+    .from(inquiries)
+    .where(and(eq(inquiries.id, id), officeScopeSql(inquiries.officeId, scope)));
+  return row;
 }
 
 export async function insertInquiryRow(db: Db, values: typeof inquiries.$inferInsert): Promise<InquiryRow> {
@@ -162,10 +117,16 @@ export async function findIntakeQuestions(db: Db, lawType: string): Promise<Inta
     .orderBy(asc(intakeQuestions.sortOrder), asc(intakeQuestions.question));
 }
 
-/** Everything the inquiry screen shows (SPEC §3 Inquiry): a few indexed reads, none per row. */
-export async function loadInquiryDetail(db: Db, row: InquiryRow): Promise<InquiryDetail> {
-  const [client, lawType, leadOwner, party, callRows, textRows] = await Promise.all([
-    findLiveClientOrTombstone(db, row.clientId),
+/**
+ * Everything the inquiry screen shows (SPEC §3 Inquiry) but its client, which the clients module
+ * reads: a few indexed reads, none per row.
+ */
+export async function loadInquiryDetail(
+  db: Db,
+  row: InquiryRow,
+  client: ClientDetail | undefined,
+): Promise<InquiryDetail> {
+  const [lawType, leadOwner, party, callRows, textRows] = await Promise.all([
     row.lawTypeId ? findLawType(db, row.lawTypeId) : undefined,
     row.leadOwnerId ? findUserRef(db, row.leadOwnerId) : undefined,
     findOpposingParty(db, row.id),
@@ -218,13 +179,8 @@ export async function loadInquiryDetail(db: Db, row: InquiryRow): Promise<Inquir
   };
 }
 
-async function findLiveClientOrTombstone(db: Db, id: string): Promise<ClientDetail | undefined> {
-  const [row] = await db.select().from(clients).where(eq(clients.id, id));
-  return row ? clientDetailOf(row) : undefined;
-}
-
 /** A client's inquiries within the caller's scope, newest first. */
-export async function findInquiriesOfClient(db: Db, clientId: string, scope?: SQL): Promise<InquirySummary[]> {
+export async function findInquiriesOfClient(db: Db, clientId: string, scope: Scope): Promise<InquirySummary[]> {
   const rows = await db
     .select({
       id: inquiries.id,
@@ -240,7 +196,7 @@ export async function findInquiriesOfClient(db: Db, clientId: string, scope?: SQ
     .from(inquiries)
     .leftJoin(dropdownOptions, eq(dropdownOptions.id, inquiries.lawTypeId))
     .leftJoin(users, eq(users.id, inquiries.leadOwnerId))
-    .where(and(eq(inquiries.clientId, clientId), scope))
+    .where(and(eq(inquiries.clientId, clientId), officeScopeSql(inquiries.officeId, scope)))
     .orderBy(desc(inquiries.createdAt), asc(inquiries.id));
   return rows.map((r) => ({
     id: r.id,

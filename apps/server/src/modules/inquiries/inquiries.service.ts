@@ -9,6 +9,12 @@ import type { Actor } from '../../platform/auth/actor.ts';
 import { recordAudit } from '../../platform/audit/audit.ts';
 import type { Db } from '../../platform/db/database.ts';
 import { AppError } from '../../platform/errors/app-error.ts';
+import {
+  createClientRecord,
+  findClientDetail,
+  requireLiveClient,
+  updateClientRecord,
+} from '../clients/clients.service.ts';
 import type { InquiryChanges, InquiryRow } from './inquiries.repository.ts';
 import {
   findActiveLawType,
@@ -16,23 +22,19 @@ import {
   findInquiryRow,
   findIntakeQuestions,
   findLawType,
-  findLiveClient,
   findOpposingParty,
   findUserRef,
-  insertClientRow,
   insertInquiryRow,
   loadInquiryDetail,
-  updateClientRow,
   updateInquiryRow,
   upsertOpposingParty,
 } from './inquiries.repository.ts';
-import { inquiryOfficeCondition } from './office-scope.ts';
 
 const isUuid = (value: string) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value);
 
-/** SPEC §6: the OFFICE condition on LEADS, as a query condition for this access level. */
+/** SPEC §6: the offices the OFFICE condition on LEADS lets the caller reach with this access level. */
 function leadsScope(actor: Actor, access: AccessType) {
-  return inquiryOfficeCondition(scopeOf(actor.permissions, 'LEADS', access, 'OFFICE'));
+  return scopeOf(actor.permissions, 'LEADS', access, 'OFFICE');
 }
 
 /** An inquiry the caller may reach with this access; others read as not found (no hint they exist). */
@@ -42,8 +44,13 @@ async function reachableInquiry(db: Db, actor: Actor, id: string, access: Access
   return row;
 }
 
+/** The inquiry with its client as stored (a merged-away client shows as the tombstone it is). */
+async function inquiryDetail(db: Db, row: InquiryRow): Promise<InquiryDetail> {
+  return loadInquiryDetail(db, row, await findClientDetail(db, row.clientId));
+}
+
 export async function getInquiry(db: Db, actor: Actor, id: string): Promise<InquiryDetail> {
-  return loadInquiryDetail(db, await reachableInquiry(db, actor, id, 'READ'));
+  return inquiryDetail(db, await reachableInquiry(db, actor, id, 'READ'));
 }
 
 /** GET /intake/questions: `lawType` is the INQUIRY_LAW_TYPE option's id or its value. */
@@ -66,7 +73,7 @@ export async function listInquiriesOfClient(db: Db, actor: Actor, clientId: stri
  * null with the new client's fields); the previous client record is never changed.
  */
 export async function resetInquiryClient(db: Db, actor: Actor, id: string): Promise<InquiryDetail> {
-  const detail = await loadInquiryDetail(db, await reachableInquiry(db, actor, id, 'UPDATE'));
+  const detail = await inquiryDetail(db, await reachableInquiry(db, actor, id, 'UPDATE'));
   return { ...detail, clientId: null, client: null };
 }
 
@@ -119,8 +126,7 @@ function answersToStore(answers: IntakeAnswers): IntakeAnswers {
 
 /** POST /inquiry: client (new or existing) + inquiry + opposing party in one transaction, audited. */
 export async function createInquiry(db: Db, actor: Actor, body: CreateInquiry): Promise<InquiryDetail> {
-  const existing = body.clientId ? await findLiveClient(db, body.clientId) : undefined;
-  if (body.clientId && !existing) throw AppError.notFound('Client');
+  const existing = body.clientId ? await requireLiveClient(db, actor, body.clientId) : undefined;
   if (!existing && !body.client) {
     const required = {
       'client.firstName': FIELD_MESSAGES.required('First Name'),
@@ -134,13 +140,12 @@ export async function createInquiry(db: Db, actor: Actor, body: CreateInquiry): 
   await checkReferences(db, body.lawTypeId ?? null, body.leadOwnerId, answers);
 
   const id = await db.transaction(async (tx) => {
+    // The lead brings its client: LEADS CREATE covers writing it (audited by the clients module).
     const client = existing
       ? body.client
-        ? await updateClientRow(tx, existing.id, body.client)
+        ? await updateClientRecord(tx, actor, existing, body.client)
         : existing
-      : await insertClientRow(tx, body.client!, officeId);
-    if (!existing) await audit(tx, actor, 'client.create', 'client', client.id, null, client);
-    else if (body.client) await audit(tx, actor, 'client.update', 'client', client.id, existing, client);
+      : await createClientRecord(tx, actor, body.client!, officeId);
     const row = await insertInquiryRow(tx, {
       clientId: client.id,
       officeId,
@@ -191,8 +196,7 @@ export async function updateInquiry(db: Db, actor: Actor, id: string, body: Upda
   );
 
   const switching = body.clientId !== undefined && body.clientId !== before.clientId;
-  const target = switching && body.clientId ? await findLiveClient(db, body.clientId) : undefined;
-  if (switching && body.clientId && !target) throw AppError.notFound('Client');
+  const target = switching && body.clientId ? await requireLiveClient(db, actor, body.clientId) : undefined;
   if (switching && !body.clientId && !isCompleteClient(body.client)) {
     throw AppError.validation(INQUIRY_MESSAGES.clientRequired, {
       'client.firstName': FIELD_MESSAGES.required('First Name'),
@@ -203,17 +207,12 @@ export async function updateInquiry(db: Db, actor: Actor, id: string, body: Upda
   await db.transaction(async (tx) => {
     let clientId = before.clientId;
     if (switching && !body.clientId) {
-      const created = await insertClientRow(tx, body.client as NewClientFields, officeId);
-      await audit(tx, actor, 'client.create', 'client', created.id, null, created);
-      clientId = created.id;
+      clientId = (await createClientRecord(tx, actor, body.client as NewClientFields, officeId)).id;
     } else if (switching) {
       clientId = target!.id;
     }
     if (body.client && !(switching && !body.clientId)) {
-      const current = await findLiveClient(tx, clientId);
-      if (!current) throw AppError.notFound('Client');
-      const after = await updateClientRow(tx, clientId, body.client);
-      await audit(tx, actor, 'client.update', 'client', clientId, current, after);
+      await updateClientRecord(tx, actor, await requireLiveClient(tx, actor, clientId, true), body.client);
     }
     const partyBefore = await findOpposingParty(tx, id);
     if (body.intakeOpposingParty) await upsertOpposingParty(tx, id, body.intakeOpposingParty);

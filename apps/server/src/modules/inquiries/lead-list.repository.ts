@@ -10,7 +10,7 @@ import { dropdownOptions } from '../dropdowns/dropdowns.tables.ts';
 import { smsMessages } from '../sms/sms.tables.ts';
 import { users } from '../users/users.tables.ts';
 import { inquiries } from './inquiries.tables.ts';
-import { inquiryOfficeCondition } from './office-scope.ts';
+import { officeScopeSql } from '../../platform/db/office-scope.ts';
 
 /** The lead's phone: the first number the client has, in the order the client form lists them. */
 const phone = sql<
@@ -58,7 +58,7 @@ function escapeLike(value: string): string {
 /** Filter of the leads list; the office scope is always part of it. */
 function leadConditions(request: LeadListRequest, scope: Scope): SQL | undefined {
   const filter = request.filter ?? {};
-  const conditions: (SQL | undefined)[] = [inquiryOfficeCondition(scope)];
+  const conditions: (SQL | undefined)[] = [officeScopeSql(inquiries.officeId, scope)];
   const keyword = filter.searchKeyword?.trim();
   if (keyword) {
     const pattern = `%${escapeLike(keyword)}%`;

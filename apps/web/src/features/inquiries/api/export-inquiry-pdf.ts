@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { downloadFile } from './download-file.ts';
+import { downloadFile } from '@/lib/download-file.ts';
 
 /** POST /api/v1/inquiry/exportToPdf?inquiryId&offsetHours: the inquiry as a PDF download. */
 export function exportInquiryPdf(inquiryId: string) {

@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import type { LeadListRequestInput } from '@casedesk/contract/inquiries/lead-list';
-import { downloadFile } from './download-file.ts';
+import { downloadFile } from '@/lib/download-file.ts';
 
 /** POST /api/v1/inquiry/export?offsetHours: the current filter and sort as CSV. */
 export function exportLeads(request: LeadListRequestInput) {

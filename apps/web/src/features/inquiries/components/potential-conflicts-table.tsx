@@ -75,13 +75,13 @@ const COLUMNS: DataTableColumn<Row>[] = [
   {
     id: 'dateOfBirth',
     header: DOB,
-    width: 100,
+    width: 96,
     cell: (row) => (row.dateOfBirth ? formatDateInput(row.dateOfBirth) : ''),
   },
   {
     id: 'numbers',
     header: NUMBERS,
-    width: 130,
+    width: 124,
     cell: (row) => (
       <Stack gap={0}>
         {row.numbers.map((n) => (
@@ -92,7 +92,8 @@ const COLUMNS: DataTableColumn<Row>[] = [
       </Stack>
     ),
   },
-  { id: 'lmsClientNumber', header: LMS, width: 170, cell: (row) => row.lmsClientNumber ?? '' },
+  // Narrow enough that all four fit the inquiry screen's side column at 1280 px without scrolling.
+  { id: 'lmsClientNumber', header: LMS, width: 136, cell: (row) => row.lmsClientNumber ?? '' },
 ];
 
 const rowId = (row: Row) => row.key;

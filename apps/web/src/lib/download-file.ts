@@ -6,6 +6,7 @@ import { browserOffsetHours } from '@/lib/time-offset.ts';
 interface DownloadOptions {
   query?: Record<string, string | number | undefined>;
   body?: unknown;
+  /** Used when the server names no file (Content-Disposition); the server's name wins. */
   filename: string;
 }
 
@@ -32,13 +33,18 @@ export async function downloadFile(path: string, options: DownloadOptions): Prom
     if (response.status === 401) response = await post(target, await refreshAccessToken(), options.body);
     if (!response.ok) throw new ApiError(response.status, await readErrorBody(response));
     const blob = await response.blob();
-    saveBlob(blob, options.filename);
+    saveBlob(blob, filenameOf(response) ?? options.filename);
     return blob;
   } catch (error) {
     console.error(`POST ${path} failed`, error);
     reportError(popupMessageOf(error));
     throw error;
   }
+}
+
+/** The file name the server gives (in the browser's local time, from offsetHours), if any. */
+function filenameOf(response: Response): string | undefined {
+  return /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '')?.[1];
 }
 
 /** Hands the blob to the browser as a file download. */

@@ -1,0 +1,25 @@
+import type { Scope } from '@casedesk/contract/access/permissions';
+import type { SQL } from 'drizzle-orm';
+import { and, inArray, isNull, notInArray, or, sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+
+/** Condition values are free text; only uuids can name an office (anything else would fail the uuid cast). */
+const isUuid = (value: string) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value);
+
+/**
+ * SPEC §6 record-level OFFICE conditions as a WHERE clause on a row's office column, so rows outside
+ * them are never read (DESIGN §3: applied in the query, never only in the UI). NOT_EQUALS holds for a
+ * row without an office, as `conditionHolds` of the contract says.
+ */
+export function officeScopeSql(column: AnyPgColumn, scope: Scope): SQL | undefined {
+  if (scope.kind === 'none') return sql`false`;
+  if (scope.kind === 'all') return undefined;
+  const parts: (SQL | undefined)[] = [];
+  if (scope.only) {
+    const only = scope.only.filter(isUuid);
+    parts.push(only.length ? inArray(column, only) : sql`false`);
+  }
+  const except = scope.except.filter(isUuid);
+  if (except.length) parts.push(or(isNull(column), notInArray(column, except)));
+  return and(...parts);
+}
