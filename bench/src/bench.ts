@@ -8,7 +8,12 @@ import { parseBenchArgs, USAGE } from './args.ts';
 import type { BareSqlResult } from './bare-sql.ts';
 import { measureBareSql } from './bare-sql.ts';
 import type { ServiceFloor } from './clients-scenario.ts';
-import { buildClientScenario, clientScenarioTargets, measureClientFloors } from './clients-scenario.ts';
+import {
+  addInquiriesAtScale,
+  buildClientScenario,
+  clientScenarioTargets,
+  measureClientFloors,
+} from './clients-scenario.ts';
 import { Cleanup, cleanUpOnSignals } from './cleanup.ts';
 import { createDataStore, seedStore } from './data-store.ts';
 import type { LoadResult, RouteTarget } from './load.ts';
@@ -74,6 +79,8 @@ async function run(args: BenchArgs, cleanup: Cleanup): Promise<BenchReport> {
   let serviceFloors: ServiceFloor[] | undefined;
   try {
     if (args.scenario === 'clients') {
+      const added = await addInquiriesAtScale(database, args.clients);
+      console.log(`Added ${added} inquiries with opposing parties (the conflict check's other table).`);
       console.log('Sampling clients for the request bodies, then measuring the service floor…');
       const bodies = await buildClientScenario(database);
       targets = clientScenarioTargets(bodies);

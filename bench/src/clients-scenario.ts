@@ -40,6 +40,37 @@ export interface ClientScenarioBodies {
   conflicts: string[];
 }
 
+/** A firm with a million clients has had many matters: one inquiry per five clients, each with an opposing party. */
+const INQUIRIES_PER_CLIENT = 0.2;
+
+/**
+ * The conflict check searches opposing parties, which the demo seed makes only a few hundred of; this adds
+ * inquiries at scale, each with an opposing party who is another (random) client, in one statement of set SQL
+ * (the faker seed would take longer than the benchmark). Realistic on purpose: opposing parties are people,
+ * some of whom are clients too.
+ */
+export async function addInquiriesAtScale(database: Database, clients: number): Promise<number> {
+  const count = Math.round(clients * INQUIRIES_PER_CLIENT);
+  if (count === 0) return 0;
+  await database.query(
+    `with picked as (
+       select gen_random_uuid() as inquiry_id, id as client_id, office_id, row_number() over () as rn
+       from (select id, office_id from clients where merged_into_id is null order by random() limit $1) c
+     ), opposing as (
+       select first_name, last_name, date_of_birth, primary_number, row_number() over () as rn
+       from (select first_name, last_name, date_of_birth, primary_number from clients order by random() limit $1) c
+     ), new_inquiries as (
+       insert into inquiries (id, client_id, office_id) select inquiry_id, client_id, office_id from picked returning id
+     )
+     insert into inquiry_opposing_parties (inquiry_id, first_name, last_name, date_of_birth, phone_number)
+     select p.inquiry_id, o.first_name, o.last_name, o.date_of_birth, o.primary_number from picked p join opposing o using (rn)`,
+    [count],
+  );
+  await database.query('analyze inquiries');
+  await database.query('analyze inquiry_opposing_parties');
+  return count;
+}
+
 async function sampleClients(database: Database): Promise<SampledClient[]> {
   // A random sample once, before the load; a sequential scan here is the bench's own cost, not the product's.
   return database.query<SampledClient>(
