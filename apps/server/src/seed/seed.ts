@@ -1,7 +1,7 @@
 import { Faker, base, en, en_US } from '@faker-js/faker';
 import type { Permission } from '@casedesk/contract/access/permissions';
 import type { DefaultDashboard, Role } from '@casedesk/contract/users/user';
-import { count } from 'drizzle-orm';
+import { count, sql } from 'drizzle-orm';
 import { buildClient } from '../../test/factories/clients.factory.ts';
 import { SEED_OFFICES } from '../../test/factories/offices.factory.ts';
 import { JURISDICTIONS, LAW_TYPES, SMS_CATEGORIES, SMS_REASONS } from '../../test/factories/reference-data.ts';
@@ -133,6 +133,15 @@ export async function seedDemoData(db: Db, options: { clients: number; seed?: nu
   });
   await seedClients(db, faker, options.clients);
   await seedInquiries(db, faker);
+  await analyzeAfterBulkLoad(db);
+}
+
+/**
+ * Planner statistics for the freshly loaded tables: search and matching choose their indexes by them, and
+ * neither PGlite nor a server with autovacuum off would gather them by itself.
+ */
+export async function analyzeAfterBulkLoad(db: Db): Promise<void> {
+  await db.execute(sql`analyze`);
 }
 
 async function seedDropdowns(db: Db): Promise<void> {

@@ -37,3 +37,8 @@ CREATE INDEX IF NOT EXISTS "clients_secondary_number_rev_idx" ON "clients" (reve
 CREATE INDEX IF NOT EXISTS "clients_mobile_number_rev_idx" ON "clients" (reverse("mobile_number") text_pattern_ops);
 --> statement-breakpoint
 CREATE INDEX IF NOT EXISTS "clients_home_number_rev_idx" ON "clients" (reverse("home_number") text_pattern_ops);
+--> statement-breakpoint
+-- Two-word names with one typo: the mistyped word by sound, the other as a prefix, both from one index range.
+CREATE INDEX IF NOT EXISTS "clients_last_soundex_first_idx" ON "clients" (soundex(lower("last_name")), (lower("first_name") COLLATE "C")) WHERE "merged_into_id" IS NULL;
+--> statement-breakpoint
+CREATE INDEX IF NOT EXISTS "clients_first_soundex_last_idx" ON "clients" (soundex(lower("first_name")), (lower("last_name") COLLATE "C")) WHERE "merged_into_id" IS NULL;

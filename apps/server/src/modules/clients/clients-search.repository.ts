@@ -63,17 +63,40 @@ const lastC = sql`(lower(${clients.lastName}) collate "C")`;
 const fullName = sql`lower(${clients.firstName} || ' ' || ${clients.lastName})`;
 const rankOf = (exact: SQL, prefix: SQL) => sql`(case when ${exact} then 0 when ${prefix} then 1 else 2 end)`;
 
+/** A typo within reach: sounds alike and at most one typo away (two edits for a swap in a longer word). */
+function soundsLike(column: SQL, word: string): SQL | undefined {
+  // A typo in a one- or two-letter word is not a thing: those only match as prefixes.
+  if (word.replace(/[^a-z]/g, '').length < MIN_FUZZY_LENGTH) return undefined;
+  const edits = word.length < 5 ? 1 : 2;
+  return sql`(soundex(${column}) = soundex(${word}) and levenshtein(left(${column}, 255), ${word.slice(0, 255)}) <= ${edits})`;
+}
+
+const startsWith = (column: SQL, word: string) => sql`${column} like ${`${escapeLike(word)}%`}`;
+
 /** A name word: prefix of first or last name, or sounds alike and is at most two edits away (one typo). */
 function nameWord(word: string): { match: SQL; prefix: SQL } {
-  const prefixPattern = `${escapeLike(word)}%`;
-  const prefix = or(sql`${firstC} like ${prefixPattern}`, sql`${lastC} like ${prefixPattern}`)!;
-  // A typo in a one- or two-letter word is not a thing: those only match as prefixes.
-  if (word.replace(/[^a-z]/g, '').length < MIN_FUZZY_LENGTH) return { match: prefix, prefix };
-  // One typo: an edit, or a swap of two letters (two edits) in words long enough for that to stay specific.
-  const edits = word.length < 5 ? 1 : 2;
-  const soundsLike = (column: SQL) =>
-    sql`(soundex(${column}) = soundex(${word}) and levenshtein(left(${column}, 255), ${word.slice(0, 255)}) <= ${edits})`;
-  return { match: or(prefix, soundsLike(first), soundsLike(last))!, prefix };
+  const prefix = or(startsWith(firstC, word), startsWith(lastC, word))!;
+  return { match: or(prefix, soundsLike(first, word), soundsLike(last, word))!, prefix };
+}
+
+/**
+ * Two words are a first and a last name, in either order, with at most one of them mistyped. Each arm
+ * names both columns, so each is one narrow range of a two-column index (0005: first+last, last+first,
+ * soundex of one with the other): only matching rows are read, never all the Smiths to find one John.
+ */
+function pairArms(a: string, b: string): SQL {
+  const arms: (SQL | undefined)[] = [];
+  for (const [given, family] of [
+    [a, b],
+    [b, a],
+  ] as const) {
+    arms.push(and(startsWith(firstC, given), startsWith(lastC, family)));
+    const familyTypo = soundsLike(last, family);
+    if (familyTypo) arms.push(and(startsWith(firstC, given), familyTypo));
+    const givenTypo = soundsLike(first, given);
+    if (givenTypo) arms.push(and(givenTypo, startsWith(lastC, family)));
+  }
+  return or(...arms)!;
 }
 
 function namePlan(words: string[]): SearchPlan {
@@ -85,7 +108,8 @@ function namePlan(words: string[]): SearchPlan {
       : words.length === 2
         ? or(and(sql`${first} = ${a}`, sql`${last} = ${b}`), and(sql`${first} = ${b}`, sql`${last} = ${a}`))!
         : sql`${fullName} = ${words.join(' ')}`;
-  return { where: and(...parts.map((p) => p.match))!, rank: rankOf(exact, and(...parts.map((p) => p.prefix))!) };
+  const where = words.length === 2 ? pairArms(a!, b!) : and(...parts.map((p) => p.match))!;
+  return { where, rank: rankOf(exact, and(...parts.map((p) => p.prefix))!) };
 }
 
 function prefixArm(column: SQL, text: string): { match: SQL; exact: SQL } {
@@ -179,7 +203,7 @@ function sortedBy(query: SearchQuery): SQL[] | undefined {
 }
 
 /**
- * A one- or two-letter name term matches a large share of all clients, so it is not ranked by sorting them
+ * One name word ("ma", "lang") can match a large share of all clients, so it is not ranked by sorting them
  * all: last names starting with it come first, then first names, each read in order straight off its "C"
  * collation index (exact names sort first within each by themselves), and each counted index-only.
  */
@@ -195,6 +219,8 @@ function shortTermSegments(term: string, query: SearchQuery): Segment[] {
 }
 
 const isShortNameTerm = (kw: string) => /^[a-z]{1,2}$/.test(kw);
+/** A single word of letters: read as the start of a name before anything fuzzier is tried. */
+const isNameWord = (kw: string) => /^[a-z][a-z'-]*$/.test(kw);
 const planSegment = (plan: SearchPlan, query: SearchQuery): Segment => ({
   where: live(query.scope, plan.where),
   order: sortedBy(query) ?? [plan.rank, ...byLastName],
@@ -205,6 +231,12 @@ async function segmentsOf(db: Db, query: SearchQuery): Promise<{ segments: Segme
   const keyword = query.keyword?.trim().toLowerCase() ?? '';
   if (!keyword) return { segments: [{ where: live(query.scope), order: sortedBy(query) ?? byLastName }] };
   if (isShortNameTerm(keyword) && !query.sortBy) return { segments: shortTermSegments(keyword, query) };
+  if (isNameWord(keyword) && !query.sortBy) {
+    // Names that start with the word, in name order; only when none does is it read as a typo or an email.
+    const segments = shortTermSegments(keyword, query);
+    const counts = await Promise.all(segments.map((segment) => countOf(db, segment)));
+    if (counts.some((n) => n > 0)) return { segments, counts };
+  }
   const strict = planSegment(planSearch(keyword), query);
   const [found] = await db.select({ n: count() }).from(clients).where(strict.where);
   const fuzzy = found?.n ? undefined : planFuzzySearch(keyword);
