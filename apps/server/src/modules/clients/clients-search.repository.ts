@@ -235,8 +235,19 @@ const planSegment = (plan: SearchPlan, query: SearchQuery): Segment => ({
   order: sortedBy(query) ?? [plan.rank, ...byLastName],
 });
 
-/** The segments of a search; the fuzzy fallback is used when the strict plan finds nothing. */
-async function segmentsOf(db: Db, query: SearchQuery): Promise<{ segments: Segment[]; counts?: number[] }> {
+interface ResolvedSearch {
+  segments: Segment[];
+  counts?: number[];
+  /** The first page of a single segment, when it was read to learn whether anything matched. */
+  firstPage?: ClientSummary[];
+}
+
+/**
+ * The segments of a search; the fuzzy fallback is used when the strict plan finds nothing. With `pageSize`
+ * (a first page is wanted) the strict plan's page is read before any count: most searches find fewer rows
+ * than a page, and then the page is the count, which saves a second planned query.
+ */
+async function segmentsOf(db: Db, query: SearchQuery, pageSize?: number): Promise<ResolvedSearch> {
   const keyword = query.keyword?.trim().toLowerCase() ?? '';
   if (!keyword) return { segments: [{ where: live(query.scope), order: sortedBy(query) ?? byLastName }] };
   if (isShortNameTerm(keyword) && !query.sortBy) return { segments: shortTermSegments(keyword, query) };
@@ -247,6 +258,14 @@ async function segmentsOf(db: Db, query: SearchQuery): Promise<{ segments: Segme
     if (counts.some((n) => n > 0)) return { segments, counts };
   }
   const strict = planSegment(planSearch(keyword), query);
+  if (pageSize !== undefined) {
+    const rows = await rowsOf(db, strict, 0, pageSize);
+    if (rows.length > 0) {
+      return { segments: [strict], firstPage: rows, ...(rows.length < pageSize ? { counts: [rows.length] } : {}) };
+    }
+    const fuzzy = planFuzzySearch(keyword);
+    return fuzzy ? { segments: [planSegment(fuzzy, query)] } : { segments: [strict], counts: [0], firstPage: [] };
+  }
   const [found] = await db.select({ n: count() }).from(clients).where(strict.where);
   const fuzzy = found?.n ? undefined : planFuzzySearch(keyword);
   return fuzzy ? { segments: [planSegment(fuzzy, query)] } : { segments: [strict], counts: [found?.n ?? 0] };
@@ -273,10 +292,12 @@ export async function searchClientsPage(
   query: SearchQuery,
   page: { pageNumber: number; pageSize: number },
 ): Promise<{ items: ClientSummary[]; totalCount: number }> {
-  const { segments, counts: known } = await segmentsOf(db, query);
+  const offset = pageOffset(page.pageNumber, page.pageSize);
+  const { segments, counts: known, firstPage } = await segmentsOf(db, query, offset === 0 ? page.pageSize : undefined);
   const counts = known ?? (await Promise.all(segments.map((segment) => countOf(db, segment))));
+  if (firstPage) return { items: firstPage, totalCount: counts[0]! };
   // The page is a window over the segments laid end to end.
-  let skip = pageOffset(page.pageNumber, page.pageSize);
+  let skip = offset;
   let wanted = page.pageSize;
   const reads: Promise<ClientSummary[]>[] = [];
   segments.forEach((segment, i) => {
