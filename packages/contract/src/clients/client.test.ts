@@ -67,7 +67,7 @@ describe('clientFieldsSchema (SPEC §5 on every SPEC §3 client field)', () => {
     );
   });
 
-  it('phones: any punctuation, stored as exactly 10 digits, else the phone message (property)', () => {
+  it('phones in every punctuation are stored as exactly 10 digits, else the phone message (property)', () => {
     fc.assert(
       fc.property(
         fc.constantFrom(...CLIENT_PHONE_FIELDS),

@@ -1,73 +1,24 @@
-import type { Permission } from '@casedesk/contract/access/permissions';
 import { clientDetailSchema } from '@casedesk/contract/clients/client';
 import { errorBodySchema, MESSAGES } from '@casedesk/contract/common/errors';
-import { base, en, en_US, Faker } from '@faker-js/faker';
 import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildClient } from '../../../test/factories/clients.factory.ts';
+import type { OfficeScopedClients } from '../../../test/support/office-scoped-clients.ts';
+import { createOfficeScopedClients, findUserByEmail, SCOPED } from '../../../test/support/office-scoped-clients.ts';
 import type { TestApp } from '../../../test/support/test-app.ts';
-import { createTestApp, SEEDED } from '../../../test/support/test-app.ts';
+import { SEEDED } from '../../../test/support/test-app.ts';
 import { auditEvents } from '../../platform/audit/audit.tables.ts';
-import { setPermissions } from '../access/access.service.ts';
-import { offices } from '../offices/offices.tables.ts';
-import { users } from '../users/users.tables.ts';
 import { clients } from './clients.tables.ts';
-
-/** A seeded user's row (tests read the table; the users module's repository is its own). */
-async function findUserByEmail(db: ReturnType<TestApp['db']>, mail: string) {
-  const [row] = await db.select().from(users).where(eq(users.mail, mail));
-  return row;
-}
-
-const faker = new Faker({ locale: [en_US, en, base] });
-faker.seed(4);
 
 let t: TestApp;
 let officeA: string;
 let officeB: string;
-/** A user whose client permissions carry an OFFICE condition (SPEC §6): office A only. */
-const SCOPED = SEEDED.collector;
-
-const officeLimited = (officeId: string): Permission[] => {
-  const inOffice = [{ conditionType: 'OFFICE' as const, relationType: 'EQUALS' as const, values: [officeId] }];
-  return [
-    { permissionType: 'SEARCH_CLIENT', accessLevelDTO: [{ accessType: 'READ', conditionDTO: inOffice }] },
-    {
-      permissionType: 'CLIENT_PROFILE',
-      accessLevelDTO: (['READ', 'CREATE', 'UPDATE'] as const).map((accessType) => ({
-        accessType,
-        conditionDTO: inOffice,
-      })),
-    },
-  ];
-};
-
-async function insertClient(overrides: Partial<typeof clients.$inferInsert> = {}) {
-  const [row] = await t
-    .db()
-    .insert(clients)
-    .values(buildClient(faker, { officeId: officeA, ...overrides }))
-    .returning();
-  return row!;
-}
+let insertClient: OfficeScopedClients['insertClient'];
+let inject: OfficeScopedClients['inject'];
 
 beforeAll(async () => {
-  t = await createTestApp();
-  const scoped = await findUserByEmail(t.db(), SCOPED);
-  const rows = await t.db().select({ id: offices.id }).from(offices).orderBy(offices.name);
-  officeA = scoped!.officeId!;
-  officeB = rows.find((o) => o.id !== officeA)!.id;
-  await setPermissions(t.db(), scoped!.id, officeLimited(officeA));
+  ({ t, officeA, officeB, insertClient, inject } = await createOfficeScopedClients());
 });
 afterAll(async () => t?.close());
-
-const inject = async (method: 'GET' | 'POST' | 'PUT', url: string, as: string | null, payload?: unknown) =>
-  t.app.inject({
-    method,
-    url,
-    headers: as ? await t.authFor(as) : {},
-    ...(payload === undefined ? {} : { payload: payload as object }),
-  });
 
 describe('POST /api/v1/client', () => {
   const valid = {
