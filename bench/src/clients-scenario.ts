@@ -1,3 +1,4 @@
+import { formatDateInput, formatPhone } from '@casedesk/contract/common/text';
 import { clientSearchRequestSchema } from '@casedesk/contract/clients/client-search';
 import { duplicateCheckRequestSchema } from '@casedesk/contract/matching/duplicate-check';
 import { potentialConflictsRequestSchema } from '@casedesk/contract/matching/potential-conflict';
@@ -79,12 +80,9 @@ async function sampleClients(database: Database): Promise<SampledClient[]> {
   );
 }
 
-/** yyyy-MM-dd → MM-dd-yyyy, the form's format (SPEC §5). */
-const formDate = (iso: string | null) => (iso ? `${iso.slice(5, 7)}-${iso.slice(8, 10)}-${iso.slice(0, 4)}` : '');
 /** One slip of the finger: two neighbouring letters swapped. */
 const typo = (word: string) =>
   word.length < 4 ? word : `${word.charAt(0)}${word.charAt(2)}${word.charAt(1)}${word.slice(3)}`;
-const formatPhone = (d: string) => `(${d.slice(0, 3)}) ${d.slice(3, 6)}-${d.slice(6)}`;
 
 /** Keywords in the mix an operator types: names both ways, prefixes, a typo, phones, emails, LMS numbers. */
 function searchKeywords(client: SampledClient, index: number): string {
@@ -111,7 +109,7 @@ export async function buildClientScenario(database: Database): Promise<ClientSce
   const person = (client: SampledClient, i: number) => ({
     firstName: i % 3 === 0 ? typo(client.first_name) : client.first_name,
     lastName: client.last_name,
-    dateOfBirth: formDate(client.date_of_birth),
+    dateOfBirth: formatDateInput(client.date_of_birth),
     phones: [client.mobile_number ?? client.primary_number ?? ''].filter(Boolean),
   });
   const duplicate = sample.map((client, i) => JSON.stringify({ ...person(client, i), email: client.email ?? '' }));

@@ -1,5 +1,8 @@
 import { z } from 'zod';
-import { digitsOnly, labelFromFieldName } from './text.ts';
+import { digitsOnly, formatDateInput, labelFromFieldName } from './text.ts';
+
+// The date display lives with the other formatting (no zod), so the shell's search box stays light.
+export { formatDateInput };
 
 /** SPEC §5 text field max lengths, by field name. */
 export const FIELD_MAX_LENGTHS = {
@@ -176,13 +179,6 @@ export function parseDateInput(value: string): string | undefined {
   const iso = ISO_DATE.exec(text);
   if (iso) return calendarDate(Number(iso[1]), Number(iso[2]), Number(iso[3]));
   return undefined;
-}
-
-/** yyyy-MM-dd → MM-dd-yyyy for inputs; anything else is returned as it is. */
-export function formatDateInput(value: string | null | undefined): string {
-  if (!value) return '';
-  const iso = ISO_DATE.exec(value.slice(0, 10));
-  return iso ? `${iso[2]}-${iso[3]}-${iso[1]}` : value;
 }
 
 /** The window a date of birth must fall in: [today − 150 years, today], today being the UTC date. */

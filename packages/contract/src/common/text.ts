@@ -20,3 +20,15 @@ export function formatPhone(value: string | null | undefined): string {
   if (d.length !== 10) return value;
   return `(${d.slice(0, 3)}) ${d.slice(3, 6)}-${d.slice(6)}`;
 }
+
+/** A uuid as PostgreSQL writes it; condition values and lookups are free text, and only these name a record. */
+export function isUuid(value: string): boolean {
+  return /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value);
+}
+
+/** yyyy-MM-dd → MM-dd-yyyy for inputs; anything else is returned as it is. */
+export function formatDateInput(value: string | null | undefined): string {
+  if (!value) return '';
+  const iso = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value.slice(0, 10));
+  return iso ? `${iso[2]}-${iso[3]}-${iso[1]}` : value;
+}

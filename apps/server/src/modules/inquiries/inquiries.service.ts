@@ -1,6 +1,7 @@
 import type { AccessType } from '@casedesk/contract/access/permissions';
 import { allowsRecord, scopeOf } from '@casedesk/contract/access/permissions';
 import { FIELD_MESSAGES } from '@casedesk/contract/common/field-rules';
+import { isUuid } from '@casedesk/contract/common/text';
 import { intakeAnswerError, INTAKE_MESSAGES } from '@casedesk/contract/inquiries/intake-question';
 import type { IntakeAnswers, IntakeQuestion } from '@casedesk/contract/inquiries/intake-question';
 import type { CreateInquiry, InquiryDetail, UpdateInquiry } from '@casedesk/contract/inquiries/inquiry';
@@ -29,8 +30,6 @@ import {
   updateInquiryRow,
   upsertOpposingParty,
 } from './inquiries.repository.ts';
-
-const isUuid = (value: string) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value);
 
 /** SPEC §6: the offices the OFFICE condition on LEADS lets the caller reach with this access level. */
 function leadsScope(actor: Actor, access: AccessType) {

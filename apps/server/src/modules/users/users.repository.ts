@@ -1,9 +1,9 @@
 import type { Scope } from '@casedesk/contract/access/permissions';
 import { pageOffset } from '@casedesk/contract/common/paging';
 import type { Role, UserByRole, UserDetail, UserDirectoryRequest, UserMin } from '@casedesk/contract/users/user';
-import type { SQL } from 'drizzle-orm';
-import { and, asc, count, eq, ilike, inArray, isNull, like, notInArray, or, sql } from 'drizzle-orm';
+import { and, asc, count, eq, ilike, like, or, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/database.ts';
+import { officeScopeSql } from '../../platform/db/office-scope.ts';
 import { offices } from '../offices/offices.tables.ts';
 import { users } from './users.tables.ts';
 
@@ -123,22 +123,14 @@ export async function findActiveUsersMin(db: Db): Promise<UserMin[]> {
     .orderBy(asc(users.displayName), asc(users.id));
 }
 
-/** Condition values are free text; only uuids can name an office (anything else would fail the uuid cast). */
-const isUuid = (value: string) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value);
-
 /** Enabled users with a role, limited to the offices an office scope allows. */
 export async function findUsersByRole(db: Db, role: Role, officeScope: Scope): Promise<UserByRole[]> {
   if (officeScope.kind === 'none') return [];
-  const conditions: (SQL | undefined)[] = [eq(users.role, role), eq(users.accountEnabled, true)];
-  if (officeScope.kind === 'limited') {
-    if (officeScope.only) {
-      const only = officeScope.only.filter(isUuid);
-      conditions.push(only.length ? inArray(users.officeId, only) : sql`false`);
-    }
-    const except = officeScope.except.filter(isUuid);
-    // NOT_EQUALS holds for a user without an office (conditionHolds of the contract).
-    if (except.length) conditions.push(or(isNull(users.officeId), notInArray(users.officeId, except)));
-  }
+  const conditions = [
+    eq(users.role, role),
+    eq(users.accountEnabled, true),
+    officeScopeSql(users.officeId, officeScope),
+  ];
   return db
     .select({ id: users.id, displayName: users.displayName, mail: users.mail })
     .from(users)

@@ -1,15 +1,14 @@
 import type { Scope } from '@casedesk/contract/access/permissions';
+import { isUuid } from '@casedesk/contract/common/text';
 import type { SQL } from 'drizzle-orm';
 import { and, inArray, isNull, notInArray, or, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 
-/** Condition values are free text; only uuids can name an office (anything else would fail the uuid cast). */
-const isUuid = (value: string) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value);
-
 /**
  * SPEC §6 record-level OFFICE conditions as a WHERE clause on a row's office column, so rows outside
  * them are never read (DESIGN §3: applied in the query, never only in the UI). NOT_EQUALS holds for a
- * row without an office, as `conditionHolds` of the contract says.
+ * row without an office, as `conditionHolds` of the contract says. Condition values are free text; only
+ * uuids can name an office (anything else would fail the uuid cast).
  */
 export function officeScopeSql(column: AnyPgColumn, scope: Scope): SQL | undefined {
   if (scope.kind === 'none') return sql`false`;

@@ -2,7 +2,7 @@ import { Combobox, Group, Kbd, Loader, Text, TextInput, useCombobox } from '@man
 import { useDebouncedValue } from '@mantine/hooks';
 import { useRef, useState, type KeyboardEvent } from 'react';
 import { useNavigate } from 'react-router';
-import { formatPhone } from '@casedesk/contract/common/text';
+import { formatDateInput, formatPhone } from '@casedesk/contract/common/text';
 import { SearchIcon } from '@/components/icons.tsx';
 import { paths } from '@/config/paths.ts';
 import { useClientSearch, type ClientSearchItem } from '../api/search-clients.ts';
@@ -12,16 +12,10 @@ import { useFocusShortcut } from './use-focus-shortcut.ts';
 /** SPEC §2/§9: the search starts 300 ms after typing stops. */
 export const CLIENT_SEARCH_DEBOUNCE_MS = 300;
 
-/** SPEC §5 shows dates of birth as MM-dd-yyyy; the API sends ISO dates. */
-function formatBirthDate(value: string | null | undefined): string {
-  const match = value ? /^(\d{4})-(\d{2})-(\d{2})/.exec(value) : null;
-  return match ? `${match[2]}-${match[3]}-${match[1]}` : (value ?? '');
-}
-
 const FAILURE_TEXT = 'Search could not be completed. Try again.';
 
 function ResultOption({ client }: { client: ClientSearchItem }) {
-  const details = [formatPhone(client.primaryNumber), formatBirthDate(client.dateOfBirth)].filter(Boolean);
+  const details = [formatPhone(client.primaryNumber), formatDateInput(client.dateOfBirth)].filter(Boolean);
   return (
     <Combobox.Option value={client.id} className={classes.option}>
       <Text size="sm" fw={500} lh={1.3}>
