@@ -75,13 +75,13 @@ const COLUMNS: DataTableColumn<Row>[] = [
   {
     id: 'dateOfBirth',
     header: DOB,
-    width: 96,
+    width: 108,
     cell: (row) => (row.dateOfBirth ? formatDateInput(row.dateOfBirth) : ''),
   },
   {
     id: 'numbers',
     header: NUMBERS,
-    width: 124,
+    width: 116,
     cell: (row) => (
       <Stack gap={0}>
         {row.numbers.map((n) => (
@@ -93,7 +93,7 @@ const COLUMNS: DataTableColumn<Row>[] = [
     ),
   },
   // Narrow enough that all four fit the inquiry screen's side column at 1280 px without scrolling.
-  { id: 'lmsClientNumber', header: LMS, width: 136, cell: (row) => row.lmsClientNumber ?? '' },
+  { id: 'lmsClientNumber', header: LMS, width: 126, cell: (row) => row.lmsClientNumber ?? '' },
 ];
 
 const rowId = (row: Row) => row.key;
