@@ -1,8 +1,11 @@
 import { parseArgs } from 'node:util';
 
 export type DatabaseKind = 'pglite' | 'postgres';
-/** platform: the issue-2 routes (user, directory); clients: search, duplicate and conflict checks (issue 4). */
-export const SCENARIOS = ['platform', 'clients'] as const;
+/**
+ * platform: the issue-2 routes (user, directory); clients: search, duplicate and conflict checks (issue 4);
+ * communication: SMS send, the text history at scale and inbound webhook → socket latency (issue 5).
+ */
+export const SCENARIOS = ['platform', 'clients', 'communication'] as const;
 export type Scenario = (typeof SCENARIOS)[number];
 
 export interface BenchArgs {
@@ -16,17 +19,27 @@ export interface BenchArgs {
   /** Run the server under --cpu-prof; the profile lands in bench/results/profiles/. */
   cpuProf: boolean;
   scenario: Scenario;
+  /** communication scenario: texts added to the table before the load. */
+  messages: number;
+  /** communication scenario: live sockets connected while inbound webhooks are sent. */
+  sockets: number;
+  /** communication scenario: inbound webhooks sent one after another. */
+  webhooks: number;
 }
 
 const DEFAULT_POSTGRES_URL = 'postgres://postgres@127.0.0.1:5432/postgres';
 // The access token lives 10 minutes; a fresh one is taken per route, so one route's run must fit in it.
 const MAX_DURATION_SECONDS = 570;
 
-export const USAGE = `Usage: npm run bench -- [--scenario platform|clients] [--clients N] [--connections C] [--duration S] [--database pglite|postgres] [--cpu-prof]
+export const USAGE = `Usage: npm run bench -- [--scenario platform|clients|communication] [--clients N] [--connections C] [--duration S] [--database pglite|postgres] [--messages N] [--sockets N] [--webhooks N] [--cpu-prof]
 
   --clients N        demo clients to seed (default 20000)
   --scenario NAME    platform (GET /user, user directory; default) or clients (client search, duplicate and
-                     conflict checks with bodies sampled from the seeded clients)
+                     conflict checks with bodies sampled from the seeded clients) or communication (SMS send,
+                     text history, inbound webhook → live socket latency)
+  --messages N       communication: texts added before the load (default 1000000)
+  --sockets N        communication: live sockets connected during the webhook test (default 1000)
+  --webhooks N       communication: inbound-SMS webhooks sent one after another (default 200)
   --connections C    concurrent autocannon connections (default 50; 20 for the clients scenario)
   --duration S       seconds of load per route, after a 2 s warm-up (default 10, at most ${MAX_DURATION_SECONDS})
   --database KIND    pglite (a fresh temporary data directory) or postgres (a fresh database casedesk_bench
@@ -60,6 +73,9 @@ export function parseBenchArgs(argv: string[], env: NodeJS.ProcessEnv): BenchArg
       database: { type: 'string' },
       'cpu-prof': { type: 'boolean' },
       scenario: { type: 'string' },
+      messages: { type: 'string' },
+      sockets: { type: 'string' },
+      webhooks: { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
   });
@@ -74,11 +90,14 @@ export function parseBenchArgs(argv: string[], env: NodeJS.ProcessEnv): BenchArg
   }
   return {
     clients: positiveInt('clients', values.clients, 20_000, 0),
-    connections: positiveInt('connections', values.connections, scenario === 'clients' ? 20 : 50, 1, 10_000),
+    connections: positiveInt('connections', values.connections, scenario === 'platform' ? 50 : 20, 1, 10_000),
     duration: positiveInt('duration', values.duration, 10, 1, MAX_DURATION_SECONDS),
     database,
     postgresUrl: env.DATABASE_URL || DEFAULT_POSTGRES_URL,
     cpuProf: values['cpu-prof'] ?? false,
     scenario: scenario as Scenario,
+    messages: positiveInt('messages', values.messages, 1_000_000, 0),
+    sockets: positiveInt('sockets', values.sockets, 1000, 1, 20_000),
+    webhooks: positiveInt('webhooks', values.webhooks, 200, 1, 100_000),
   };
 }

@@ -15,6 +15,14 @@ import {
   measureClientFloors,
 } from './clients-scenario.ts';
 import { Cleanup, cleanUpOnSignals } from './cleanup.ts';
+import type { CommunicationBodies } from './communication-scenario.ts';
+import {
+  addMessagesAtScale,
+  buildCommunicationScenario,
+  communicationScenarioTargets,
+} from './communication-scenario.ts';
+import type { SocketLatencyResult, SocketUser } from './socket-latency.ts';
+import { measureSocketLatency } from './socket-latency.ts';
 import { createDataStore, seedStore } from './data-store.ts';
 import type { LoadResult, RouteTarget } from './load.ts';
 import { loadRoute, stopLoad, WARM_UP_SECONDS } from './load.ts';
@@ -26,6 +34,10 @@ import { round } from './stats.ts';
 const benchDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const repoRoot = path.resolve(benchDir, '..');
 const ADMIN_EMAIL = 'admin@casedesk.local';
+/** Both hear of every inbound text (SMS READ with no office condition), so each socket gets each webhook. */
+const SOCKET_EMAILS = [ADMIN_EMAIL, 'operator@casedesk.local'];
+/** The communication scenario measures sending, not the per-user rate limit that guards the cost of SMS. */
+const COMMUNICATION_SERVER_ENV = { SMS_RATE_LIMIT_PER_MINUTE: '100000000', SIMULATOR_AUTO_STATUS: 'false' };
 const SEARCH_KEYWORD = 'an';
 
 const TARGETS: RouteTarget[] = [
@@ -39,16 +51,43 @@ const TARGETS: RouteTarget[] = [
 ];
 
 /** A real authorization-code + PKCE sign-in through the embedded provider's login form, as the SPA does it. */
-async function signIn(baseUrl: string): Promise<string> {
+async function signIn(baseUrl: string, email = ADMIN_EMAIL): Promise<string> {
   const tokens = await signInWithCodeFlow(fetchClient(baseUrl), {
     issuer: `${baseUrl}/idp`,
     clientId: 'casedesk-web',
     redirectUri: `${baseUrl}/`,
     resource: 'urn:casedesk:api',
-    email: ADMIN_EMAIL,
+    email,
     password: DEMO_PASSWORD,
   });
   return tokens.access_token;
+}
+
+const QUEUE_SETTLE_TIMEOUT_MS = 180_000;
+/** The server refreshes its queue-depth gauge every 15 s; a reading is only trusted after a refresh. */
+const GAUGE_REFRESH_MS = 16_000;
+
+/** Waits until GET /metrics shows no queued or running job; returns how long that took. */
+async function waitForJobQueues(baseUrl: string): Promise<number> {
+  const started = performance.now();
+  const depth = async () => {
+    const text = await (await fetch(`${baseUrl}/metrics`)).text();
+    return text
+      .split('\n')
+      .filter((line) => line.startsWith('casedesk_job_queue_depth{'))
+      .reduce((sum, line) => sum + Number(line.split(' ').pop()), 0);
+  };
+  do {
+    await new Promise((resolve) => setTimeout(resolve, GAUGE_REFRESH_MS));
+  } while ((await depth()) > 0 && performance.now() - started < QUEUE_SETTLE_TIMEOUT_MS);
+  return performance.now() - started;
+}
+
+async function socketUser(baseUrl: string, email: string): Promise<SocketUser> {
+  const token = await signIn(baseUrl, email);
+  const response = await fetch(`${baseUrl}/api/v1/user`, { headers: { authorization: `Bearer ${token}` } });
+  const user = (await response.json()) as { id: string };
+  return { userId: user.id, token };
 }
 
 /** Every body once first, so a broken route or body fails loudly instead of as a table of fast 4xx. */
@@ -77,8 +116,16 @@ async function run(args: BenchArgs, cleanup: Cleanup): Promise<BenchReport> {
   let targets = TARGETS;
   let bareSql: BareSqlResult | undefined;
   let serviceFloors: ServiceFloor[] | undefined;
+  let communication: CommunicationBodies | undefined;
   try {
-    if (args.scenario === 'clients') {
+    if (args.scenario === 'communication') {
+      console.log(`Adding ${args.messages} texts…`);
+      const started = performance.now();
+      await addMessagesAtScale(database, args.messages);
+      console.log(`  in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+      communication = await buildCommunicationScenario(database);
+      targets = communicationScenarioTargets(communication);
+    } else if (args.scenario === 'clients') {
       const added = await addInquiriesAtScale(database, args.clients);
       console.log(`Added ${added} inquiries with opposing parties (the conflict check's other table).`);
       console.log('Sampling clients for the request bodies, then measuring the service floor…');
@@ -96,7 +143,7 @@ async function run(args: BenchArgs, cleanup: Cleanup): Promise<BenchReport> {
   console.log('Starting the server…');
   const server = await startServer({
     repoRoot,
-    databaseEnv: store.env,
+    databaseEnv: { ...store.env, ...(communication ? COMMUNICATION_SERVER_ENV : {}) },
     onSpawn: (stop) => cleanup.add('stop the server', stop),
     // The profile is written when the server exits, which the SIGTERM of server.stop() makes it do cleanly.
     extraNodeArgs: args.cpuProf ? ['--cpu-prof', `--cpu-prof-dir=${path.join(benchDir, 'results', 'profiles')}`] : [],
@@ -114,6 +161,25 @@ async function run(args: BenchArgs, cleanup: Cleanup): Promise<BenchReport> {
     const result = await loadRoute(server.baseUrl, target, token, args.connections, args.duration);
     console.log(`  ${result.requestsPerSecond.toFixed(0)} req/s, p99 ${result.latency.p99.toFixed(2)} ms`);
     routes.push(result);
+    // Each route on a quiet server: the texts a send run queued are delivered before the next route starts.
+    if (args.scenario === 'communication') {
+      const settled = await waitForJobQueues(server.baseUrl);
+      console.log(`  (${(settled / 1000).toFixed(0)} s until the queued texts were delivered)`);
+    }
+  }
+  let socketLatency: SocketLatencyResult | undefined;
+  if (communication) {
+    console.log(`Inbound webhooks → live sockets: ${args.sockets} sockets, ${args.webhooks} webhooks…`);
+    const users = await Promise.all(SOCKET_EMAILS.map((email) => socketUser(server.baseUrl, email)));
+    socketLatency = await measureSocketLatency(
+      server.baseUrl,
+      users,
+      args.sockets,
+      args.webhooks,
+      communication.officeSmsNumber,
+      communication.inboundFrom,
+    );
+    console.log(`  p95 ${socketLatency.latency.p95.toFixed(2)} ms, ${socketLatency.missed} missed`);
   }
   await server.stop();
   if (args.cpuProf) console.log(`CPU profile of the server: ${path.join(benchDir, 'results', 'profiles')}`);
@@ -130,7 +196,8 @@ async function run(args: BenchArgs, cleanup: Cleanup): Promise<BenchReport> {
     routes,
     ...(bareSql ? { bareSql } : {}),
     ...(serviceFloors ? { serviceFloors } : {}),
-    budgets: judgeBudgets(args, server.coldStartMs, routes),
+    ...(socketLatency ? { socketLatency, messages: args.messages } : {}),
+    budgets: judgeBudgets(args, server.coldStartMs, routes, socketLatency),
   };
 }
 

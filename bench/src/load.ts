@@ -12,6 +12,8 @@ export interface RouteTarget {
   body?: string;
   /** Bodies sent in turn, one per request, so a search route is not measured on one cached keyword. */
   bodies?: string[];
+  /** Paths sent in turn (a query parameter that varies, e.g. the phone number of a history page). */
+  paths?: string[];
 }
 
 export interface LoadResult {
@@ -40,13 +42,14 @@ export interface LoadResult {
 
 let current: Instance | undefined;
 
-/** One shared cursor over the bodies, so every connection sends the next one. */
-function rotatingBody(bodies: string[]): (request: RequestParams) => RequestParams {
+/** One shared cursor over the bodies and paths, so every connection sends the next one. */
+function rotating(target: RouteTarget): (request: RequestParams) => RequestParams {
   let next = 0;
   return (request) => {
-    const body = bodies[next % bodies.length]!;
+    const body = target.bodies?.length ? target.bodies[next % target.bodies.length]! : target.body;
+    const path = target.paths?.length ? target.paths[next % target.paths.length]! : request.path;
     next += 1;
-    return { ...request, body };
+    return { ...request, path, ...(body ? { body } : {}) };
   };
 }
 
@@ -81,8 +84,8 @@ export async function loadRoute(
     headers,
     ...(target.body ? { body: target.body } : {}),
     // A request entry of its own does not inherit the headers above, so it names them again.
-    ...(target.bodies?.length
-      ? { requests: [{ method: target.method, headers, setupRequest: rotatingBody(target.bodies) }] }
+    ...(target.bodies?.length || target.paths?.length
+      ? { requests: [{ method: target.method, headers, setupRequest: rotating(target) }] }
       : {}),
   };
 

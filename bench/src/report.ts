@@ -6,6 +6,8 @@ import type { BenchArgs } from './args.ts';
 import type { BareSqlResult } from './bare-sql.ts';
 import type { ServiceFloor } from './clients-scenario.ts';
 import { CONFLICTS_ROUTE, DUPLICATE_ROUTE, SEARCH_ROUTE } from './clients-scenario.ts';
+import { HISTORY_ROUTE, SEND_ROUTE } from './communication-scenario.ts';
+import type { SocketLatencyResult } from './socket-latency.ts';
 import type { LoadResult } from './load.ts';
 import { round } from './stats.ts';
 
@@ -32,13 +34,22 @@ export interface BenchReport {
   bareSql?: BareSqlResult;
   /** clients scenario: the routes' service calls straight on the database. */
   serviceFloors?: ServiceFloor[];
+  /** communication scenario: inbound webhook → live socket frame. */
+  socketLatency?: SocketLatencyResult;
+  /** communication scenario: texts in the table during the load. */
+  messages?: number;
   budgets: Budget[];
 }
 
 const USER_P99_BUDGET_MS = 20;
 const COLD_START_BUDGET_MS = 5000;
 
-export function judgeBudgets(args: BenchArgs, coldStartMs: number, routes: LoadResult[]): Budget[] {
+export function judgeBudgets(
+  args: BenchArgs,
+  coldStartMs: number,
+  routes: LoadResult[],
+  socketLatency?: SocketLatencyResult,
+): Budget[] {
   const coldStart: Budget = {
     name: 'cold start to healthy',
     limit: COLD_START_BUDGET_MS,
@@ -46,9 +57,9 @@ export function judgeBudgets(args: BenchArgs, coldStartMs: number, routes: LoadR
     unit: 'ms',
     pass: coldStartMs <= COLD_START_BUDGET_MS,
   };
-  return args.scenario === 'clients'
-    ? [...clientBudgets(args, routes), coldStart]
-    : [userBudget(args, routes), coldStart];
+  if (args.scenario === 'clients') return [...clientBudgets(args, routes), coldStart];
+  if (args.scenario === 'communication') return [...communicationBudgets(args, routes, socketLatency), coldStart];
+  return [userBudget(args, routes), coldStart];
 }
 
 function userBudget(args: BenchArgs, routes: LoadResult[]): Budget {
@@ -82,6 +93,37 @@ function clientBudgets(args: BenchArgs, routes: LoadResult[]): Budget[] {
     ),
     latencyBudget('duplicate check p95 (PostgreSQL, 1M)', 100, latency(DUPLICATE_ROUTE)?.p95, atMillion, million),
     latencyBudget('conflict check p95 (PostgreSQL, 1M)', 100, latency(CONFLICTS_ROUTE)?.p95, atMillion, million),
+  ];
+}
+
+/** Issue 5: send p99 at 20 senders (local provider); history p95 with 1M texts; webhook → socket p95 with 1,000 sockets. */
+function communicationBudgets(args: BenchArgs, routes: LoadResult[], sockets?: SocketLatencyResult): Budget[] {
+  const latency = (route: string) => routes.find((r) => r.route === route)?.latency;
+  const twentySenders = args.connections === 20;
+  const million = args.messages >= 1_000_000 && args.connections === 20;
+  const thousand = (sockets?.sockets ?? 0) >= 1000 && (sockets?.missed ?? 1) === 0;
+  return [
+    latencyBudget(
+      'SMS send p99 (local provider)',
+      50,
+      latency(SEND_ROUTE)?.p99,
+      twentySenders,
+      'budget is set for 20 concurrent senders',
+    ),
+    latencyBudget(
+      'text history page p95 (1M texts)',
+      30,
+      latency(HISTORY_ROUTE)?.p95,
+      million,
+      'budget is set for ≥ 1,000,000 texts at 20 connections',
+    ),
+    latencyBudget(
+      'inbound webhook → socket p95',
+      250,
+      sockets?.latency.p95,
+      thousand,
+      'budget is set for ≥ 1,000 connected sockets with every delivery arriving',
+    ),
   ];
 }
 
@@ -204,6 +246,7 @@ export function printReport(report: BenchReport): void {
       `≥ ${Math.ceil((args.connections * 1000) / 20)} req/s)`,
   );
   if (report.bareSql) printBareSql(report.bareSql);
+  if (report.socketLatency) printSocketLatency(report.socketLatency);
   if (report.serviceFloors) {
     console.log(
       `\nService floor (the route's own service call on one connection, no HTTP, token check or validation):`,
@@ -236,6 +279,26 @@ export function printReport(report: BenchReport): void {
       `\n*** Errors or non-2xx responses: ${broken.map((r) => `${r.route} ${JSON.stringify(r.statusCodes)} errors=${r.errors}`).join('; ')} ***`,
     );
   }
+}
+
+function printSocketLatency(result: SocketLatencyResult): void {
+  console.log(
+    `\nInbound webhook → live socket (${result.sockets} sockets, ${result.webhooks} webhooks one after another, ` +
+      `${result.delivered} deliveries, ${result.missed} missed):`,
+  );
+  console.log(
+    table(
+      ['measure', 'median ms', 'p95 ms', 'p99 ms', 'max ms'],
+      [
+        ['webhook → socket frame', result.latency],
+        ['webhook acknowledged', result.acknowledgement],
+      ].map(([name, s]) => {
+        const summary = s as SocketLatencyResult['latency'];
+        return [name as string, ms(summary.median), ms(summary.p95), ms(summary.p99), ms(summary.max)];
+      }),
+      [0],
+    ),
+  );
 }
 
 function printBareSql(bareSql: BareSqlResult): void {

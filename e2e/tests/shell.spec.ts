@@ -54,9 +54,9 @@ test.describe('shell as an operator', () => {
   test('Esc closes a quick-action drawer, the notification list and a modal', async () => {
     await page.goto('/dashboard/dashboard-call-center');
     await page.getByRole('button', { name: 'Send Text' }).click();
-    const sendText = page.getByRole('dialog', { name: 'Send Text' });
+    const sendText = page.getByRole('dialog', { name: 'Send Text Message' });
     await expect(sendText).toBeVisible();
-    await expect(sendText.getByText('This section is not available yet')).toBeVisible();
+    await expect(sendText.getByTestId('text-submit')).toBeVisible();
     await page.keyboard.press('Escape');
     await expect(sendText).toBeHidden();
 
@@ -68,8 +68,10 @@ test.describe('shell as an operator', () => {
 
     await page.getByRole('button', { name: 'Notifications' }).click();
     const notifications = page.getByRole('dialog', { name: 'Notifications' });
-    await expect(notifications.getByText('No notifications')).toBeVisible();
-    await expect(notifications.getByRole('button', { name: 'Clear all' })).toBeDisabled();
+    // Other specs running alongside may have sent this operator notifications; either state is a list.
+    await expect(
+      notifications.getByText('No notifications').or(notifications.getByTestId('notification-item').first()),
+    ).toBeVisible();
     await page.keyboard.press('Escape');
     await expect(notifications).toBeHidden();
 

@@ -4,6 +4,9 @@ import { z } from 'zod';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 
+/** Public knowledge, so create-provider.ts refuses it in production. */
+export const DEFAULT_SIMULATOR_AUTH_TOKEN = 'casedesk-local-simulator';
+
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -21,6 +24,21 @@ const envSchema = z.object({
   METRICS_TOKEN: z.string().optional(),
   SEED_CLIENTS: z.coerce.number().int().min(0).default(2000),
   WEB_DIST: z.string().default(path.join(repoRoot, 'apps/web/dist')),
+  // DESIGN §1 SMS and telephony: Twilio when both are set, else the local simulator.
+  TWILIO_ACCOUNT_SID: z.string().optional(),
+  TWILIO_AUTH_TOKEN: z.string().optional(),
+  /** Signs the simulator's webhooks (local mode only, which never runs in production). */
+  SIMULATOR_AUTH_TOKEN: z.string().default(DEFAULT_SIMULATOR_AUTH_TOKEN),
+  /** DESIGN §7: texts a user may send per minute (SMS costs money); the bench raises it. */
+  SMS_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(30),
+  /** Local mode: post simulated 'sent'/'delivered' callbacks after each text (default on, off under test). */
+  SIMULATOR_AUTO_STATUS: z.stringbool().optional(),
+  /**
+   * Run a webhook's handler right after acknowledging it, with its job as the safety net (issue 5:
+   * inbound text → browser notification within 250 ms; the job queue polls every 2 s). Default on,
+   * except under NODE_ENV=test, where the tests drive the job path.
+   */
+  WEBHOOK_FAST_PATH: z.stringbool().optional(),
 });
 
 export type Config = ReturnType<typeof loadConfig>;

@@ -13,7 +13,9 @@ import { offices } from '../modules/offices/offices.tables.ts';
 import { insertUser } from '../modules/users/users.repository.ts';
 import type { Db } from '../platform/db/database.ts';
 import { setLocalPassword } from '../platform/idp/idp.repository.ts';
+import { seedCalls } from './calls.seed.ts';
 import { seedInquiries } from './inquiries.seed.ts';
+import { seedSms } from './sms.seed.ts';
 import {
   adminPermissions,
   attorneyPermissions,
@@ -133,6 +135,8 @@ export async function seedDemoData(db: Db, options: { clients: number; seed?: nu
   });
   await seedClients(db, faker, options.clients);
   await seedInquiries(db, faker);
+  await seedSms(db, faker);
+  await seedCalls(db, faker);
   await analyzeAfterBulkLoad(db);
 }
 

@@ -61,9 +61,15 @@ const moduleRoutes: RouteObject[] = [
   permittedPage(paths.communication.leads.path, () =>
     import('@/features/inquiries/pages/leads-page.tsx').then((m) => ({ Component: m.LeadsPage })),
   ),
-  notAvailable(paths.communication.calls.path, 'Calls'),
-  notAvailable(paths.communication.reporting.path, 'Communication reporting'),
-  notAvailable(paths.communication.sms.path, 'SMS'),
+  permittedPage(paths.communication.calls.path, () =>
+    import('@/features/calls/pages/calls-page.tsx').then((m) => ({ Component: m.CallsPage })),
+  ),
+  permittedPage(paths.communication.reporting.path, () =>
+    import('@/features/reports/pages/reporting-page.tsx').then((m) => ({ Component: m.ReportingPage })),
+  ),
+  permittedPage(paths.communication.sms.path, () =>
+    import('@/features/sms/pages/sms-page.tsx').then((m) => ({ Component: m.SmsPage })),
+  ),
   permittedPage(paths.communication.lead.path, () =>
     import('@/features/inquiries/pages/inquiry-page.tsx').then((m) => ({ Component: m.InquiryPage })),
   ),
@@ -95,6 +101,9 @@ const moduleRoutes: RouteObject[] = [
   notAvailable(paths.marketing.trackingLineType.path, 'Tracking lines'),
   notAvailable(paths.adminPanel.userAccess.path, 'User access'),
   notAvailable(paths.adminPanel.userAccessDetail.path, 'User access'),
+  permittedPage(paths.tools.phoneSimulator.path, () =>
+    import('@/features/simulator/pages/phone-simulator-page.tsx').then((m) => ({ Component: m.PhoneSimulatorPage })),
+  ),
   // Matched last by React Router's ranking: static first segments win over `:from`.
   permittedPage(paths.communication.inquiry.path, () =>
     import('@/features/inquiries/pages/inquiry-page.tsx').then((m) => ({ Component: m.InquiryPage })),

@@ -134,6 +134,10 @@ export const paths = {
       href: (userId: string) => `/admin-panel/user-access/${segment(userId)}`,
     },
   },
+  /** Not a SPEC §2 screen: the local phone simulator (DESIGN §1), local mode only (issue 5). */
+  tools: {
+    phoneSimulator: fixed('/tools/phone-simulator'),
+  },
   /** Not a SPEC §2 screen: the shared DataTable with generated rows, for e2e and review (issue 3). */
   dev: {
     dataTable: {

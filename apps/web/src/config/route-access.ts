@@ -62,6 +62,9 @@ export const ROUTE_ACCESS: Readonly<Record<string, RouteRequirement>> = {
   [paths.collections.reporting.path]: needs('COLLECTION_REPORTING'),
   [paths.collections.accountDetail.path]: needs('ALL_ACCOUNTS'),
 
+  // Injecting texts needs SMS CREATE on the server; READ opens the page.
+  [paths.tools.phoneSimulator.path]: needs('SMS'),
+
   [paths.adminPanel.userAccess.path]: needs('USER_ACCESS'),
   [paths.adminPanel.userAccessDetail.path]: needs('USER_ACCESS'),
 };

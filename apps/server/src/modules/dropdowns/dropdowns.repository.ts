@@ -1,5 +1,6 @@
 import type { Scope } from '@casedesk/contract/access/permissions';
 import type { AllOfficesItem, DropdownOption, DropdownType, OfficeOption } from '@casedesk/contract/dropdowns/dropdown';
+import type { SmsOfficeOption } from '@casedesk/contract/sms/sms';
 import type { SQL } from 'drizzle-orm';
 import { and, asc, eq } from 'drizzle-orm';
 import type { Db } from '../../platform/db/database.ts';
@@ -43,5 +44,15 @@ export async function findAllActiveOffices(db: Db): Promise<AllOfficesItem[]> {
     .select({ id: offices.id, name: offices.name })
     .from(offices)
     .where(eq(offices.status, 'ACTIVE'))
+    .orderBy(asc(offices.name));
+}
+
+/** SPEC §3 SMS office number: active offices an OFFICE scope reaches, labelled by name. */
+export async function findSmsOfficesInScope(db: Db, scope: Scope): Promise<SmsOfficeOption[]> {
+  if (scope.kind === 'none') return [];
+  return db
+    .select({ id: offices.id, smsNumber: offices.smsNumber, label: offices.name })
+    .from(offices)
+    .where(and(eq(offices.status, 'ACTIVE'), officeScopeSql(offices.id, scope)))
     .orderBy(asc(offices.name));
 }

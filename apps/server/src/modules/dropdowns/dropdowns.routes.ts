@@ -6,8 +6,9 @@ import {
   officeDropdownQuerySchema,
   officeOptionListSchema,
 } from '@casedesk/contract/dropdowns/dropdown';
+import { smsOfficeListSchema } from '@casedesk/contract/sms/sms';
 import type { AppInstance } from '../../platform/http/app-instance.ts';
-import { listAllOffices, listDropdownOptions, listOfficesFor } from './dropdowns.service.ts';
+import { listAllOffices, listDropdownOptions, listOfficesFor, listSmsOffices } from './dropdowns.service.ts';
 
 export async function dropdownsRoutes(app: AppInstance): Promise<void> {
   app.post(
@@ -51,5 +52,18 @@ export async function dropdownsRoutes(app: AppInstance): Promise<void> {
       },
     },
     async () => listAllOffices(app.db),
+  );
+
+  app.get(
+    '/api/v1/dropdown/smsOffice',
+    {
+      config: { permission: ['SMS', 'CREATE'] },
+      schema: {
+        tags: ['dropdowns'],
+        summary: 'Office SMS numbers the caller may text from (office condition on SMS CREATE)',
+        response: { 200: smsOfficeListSchema },
+      },
+    },
+    async (request) => listSmsOffices(app.db, request.actor!),
   );
 }

@@ -10,7 +10,13 @@ import { OFFICE_DROPDOWN_PERMISSIONS } from '@casedesk/contract/dropdowns/dropdo
 import type { Actor } from '../../platform/auth/actor.ts';
 import type { Db } from '../../platform/db/database.ts';
 import { AppError } from '../../platform/errors/app-error.ts';
-import { findAllActiveOffices, findDropdownOptions, findOfficesInScope } from './dropdowns.repository.ts';
+import type { SmsOfficeOption } from '@casedesk/contract/sms/sms';
+import {
+  findAllActiveOffices,
+  findDropdownOptions,
+  findOfficesInScope,
+  findSmsOfficesInScope,
+} from './dropdowns.repository.ts';
 
 /**
  * SPEC §7 POST /dropdown/active. Options are reference data every form needs, so any signed-in user may
@@ -37,4 +43,9 @@ export async function listOfficesFor(db: Db, actor: Actor, type: OfficeDropdownT
 /** SPEC §7 GET /dropdown/allOffices: id and name of every active office (names are not confidential). */
 export async function listAllOffices(db: Db): Promise<AllOfficesItem[]> {
   return findAllActiveOffices(db);
+}
+
+/** SPEC §7 GET /dropdown/smsOffice: SPEC §6 office choices are filtered by the office condition on SMS CREATE. */
+export async function listSmsOffices(db: Db, actor: Actor): Promise<SmsOfficeOption[]> {
+  return findSmsOfficesInScope(db, scopeOf(actor.permissions, 'SMS', 'CREATE', 'OFFICE'));
 }

@@ -10,6 +10,9 @@ import type { Config } from '../../config.ts';
 import type { Database, Db } from '../db/database.ts';
 import type { Files } from '../files/files.service.ts';
 import type { Jobs } from '../jobs/jobs.ts';
+import type { CommunicationProvider } from '../providers/provider.ts';
+import type { WebhookHandlers } from '../providers/webhook-handlers.ts';
+import type { RealtimeBus } from '../realtime/realtime-bus.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -18,6 +21,12 @@ declare module 'fastify' {
     config: Config;
     jobs: Jobs;
     files: Files;
+    /** SMS and telephony (local simulator or Twilio). */
+    provider: CommunicationProvider;
+    /** Handlers of stored provider webhooks, by kind. */
+    webhooks: WebhookHandlers;
+    /** Live messages to users' sockets, on every instance. */
+    realtime: RealtimeBus;
   }
 }
 

@@ -19,6 +19,8 @@ interface TestQueues {
   'test.depth': { n: number };
   'test.slow': { n: number };
   'test.hung': { n: number };
+  'test.soon': { n: number };
+  'test.backlog': { n: number };
 }
 
 let database: Database;
@@ -93,6 +95,50 @@ describe(`jobs on ${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'}`, () => 
       expect(attempts).toBe(3);
       expect(await jobs.getJob('test.failing', id!)).toMatchObject({ state: 'failed', retryCount: 2, retryLimit: 2 });
       expect(logged.filter((entry) => entry.level === 'warn')).toHaveLength(3);
+    } finally {
+      await jobs.stop();
+    }
+  });
+
+  it('sendSoon: jobs sent together go in one insert with their ids; a batch worker fails only the job that threw', async () => {
+    const jobs = await start();
+    try {
+      const done: number[] = [];
+      let firstTry = true;
+      await jobs.work(
+        'test.soon',
+        async (job) => {
+          if (job.data.n === 3 && firstTry) {
+            firstTry = false;
+            throw new Error('transient');
+          }
+          done.push(job.data.n);
+        },
+        { batchSize: 10 },
+      );
+      const ids = [1, 2, 3, 4, 5].map((n) => `00000000-0000-4000-8000-00000000000${n}`);
+      ids.forEach((id, i) => jobs.sendSoon('test.soon', { n: i + 1 }, { id }));
+      jobs.sendSoon('test.soon', { n: 99 }, { id: ids[0]! }); // the same id again is refused, not run twice
+      await waitFor(async () => (await jobs.getJob('test.soon', ids[1]!))?.state === 'completed');
+      expect((await jobs.getJob('test.soon', ids[0]!))!.retryLimit).toBe(4); // the platform's retry defaults
+      const third = await jobs.getJob('test.soon', ids[2]!);
+      expect(third?.state).toBe('retry'); // failed alone, back in the queue for its retry
+      expect(done.sort()).toEqual([1, 2, 4, 5]);
+    } finally {
+      await jobs.stop();
+    }
+  });
+
+  it('a backlog drains at once, not one batch per polling interval', async () => {
+    const jobs = await start();
+    try {
+      let done = 0;
+      await jobs.work('test.backlog', async () => void done++, { batchSize: 5 });
+      for (let n = 0; n < 60; n++) jobs.sendSoon('test.backlog', { n });
+      const started = Date.now();
+      await waitFor(() => done === 60);
+      // 12 full batches; pg-boss alone would wait its 0.5 s test polling interval after each (6 s).
+      expect(Date.now() - started).toBeLessThan(3_000);
     } finally {
       await jobs.stop();
     }

@@ -69,8 +69,26 @@ export interface Jobs<Queues extends QueueMap<Queues> = JobQueues> {
     data: Queues[Queue],
     options?: SendOptions,
   ): Promise<string | null>;
-  /** Starts a worker that polls the queue and runs one job at a time. */
-  work<Queue extends keyof Queues & string>(queue: Queue, handler: JobHandler<Queues[Queue]>): Promise<void>;
+  /**
+   * Queues a job without waiting for it: jobs sent within a few milliseconds go to the database in one
+   * insert (a busy route saves a statement per request). A failed insert is logged, not thrown, so the
+   * caller must be able to find and re-send what it queued (e.g. texts still `queued` after a minute).
+   */
+  sendSoon<Queue extends keyof Queues & string>(
+    queue: Queue,
+    data: Queues[Queue],
+    options?: Pick<SendOptions, 'id'>,
+  ): void;
+  /**
+   * Starts a worker that polls the queue and runs its jobs one at a time. `batchSize` > 1 fetches and
+   * completes that many per round trip (for busy queues); a job that throws is failed on its own and
+   * retried, the others complete.
+   */
+  work<Queue extends keyof Queues & string>(
+    queue: Queue,
+    handler: JobHandler<Queues[Queue]>,
+    options?: { batchSize?: number },
+  ): Promise<void>;
   /** State of one job, also after it has been archived; null once it is deleted or never existed. */
   getJob(queue: keyof Queues & string, id: string): Promise<JobStatus | null>;
   /** Counts per queue, read now; also refreshes the `casedesk_job_queue_depth` gauge. */
@@ -113,6 +131,9 @@ const STOP_TIMEOUT_MS = 10_000;
  * useless. With backoff the waits are about 15–30 s, 30–60 s, 1–2 min and 2–4 min before the job fails.
  */
 const RETRY_DEFAULTS = { retryLimit: 4, retryDelay: 15, retryBackoff: true } as const;
+/** sendSoon: how long jobs wait for company before their insert, and how many go in one. */
+const SEND_SOON_DELAY_MS = 5;
+const SEND_SOON_MAX_BATCH = 200;
 
 const consoleLogger: JobsLogger = {
   error: (details, message) => console.error(message, details),
@@ -154,6 +175,25 @@ export async function startJobs<Queues extends QueueMap<Queues> = JobQueues>(
   };
 
   const active = new Set<Promise<void>>();
+  const pending = new Map<string, PgBoss.JobInsert[]>();
+  let flushTimer: NodeJS.Timeout | undefined;
+  let flushing: Promise<void> = Promise.resolve();
+  const flushPending = (): Promise<void> => {
+    flushTimer = undefined;
+    const batches = [...pending];
+    pending.clear();
+    flushing = flushing.then(async () => {
+      for (const [queue, jobs] of batches) {
+        try {
+          await ensureQueue(queue);
+          await boss.insert(jobs);
+        } catch (error) {
+          logger.error({ queue, jobs: jobs.length, err: error }, 'queueing jobs failed; their owner re-sends them');
+        }
+      }
+    });
+    return flushing;
+  };
   const refresh = startQueueDepthRefresh(boss, options.testMode ? TEST_DEPTH_REFRESH_MS : DEPTH_REFRESH_MS, logger);
   await refresh.now();
   let stopping: Promise<void> | undefined;
@@ -164,10 +204,25 @@ export async function startJobs<Queues extends QueueMap<Queues> = JobQueues>(
       return boss.send(queue, data, sendOptions);
     },
 
-    async work(queue, handler) {
+    sendSoon(queue, data, sendOptions = {}) {
+      const jobs = pending.get(queue) ?? [];
+      // Like send: a job id already queued is not queued again (one insert cannot hold the same id twice).
+      if (sendOptions.id && jobs.some((job) => job.id === sendOptions.id)) return;
+      jobs.push({ name: queue, data, ...RETRY_DEFAULTS, ...(sendOptions.id ? { id: sendOptions.id } : {}) });
+      pending.set(queue, jobs);
+      if (jobs.length >= SEND_SOON_MAX_BATCH) void flushPending();
+      else flushTimer ??= setTimeout(() => void flushPending(), SEND_SOON_DELAY_MS);
+    },
+
+    async work(queue, handler, workOptions = {}) {
       if (stopping) throw new Error('The job platform is stopping');
       await ensureQueue(queue);
-      await boss.work<Queues[typeof queue]>(queue, { batchSize: 1 }, async (batch) => {
+      const batchSize = workOptions.batchSize ?? 1;
+      const worker: { id?: string } = {};
+      worker.id = await boss.work<Queues[typeof queue]>(queue, { batchSize }, async (batch) => {
+        // pg-boss waits its polling interval after every fetch, even a full one: a backlog would drain at
+        // one batch per interval. A full batch means more may be waiting, so the worker fetches again now.
+        if (batch.length === batchSize && worker.id) boss.notifyWorker(worker.id);
         for (const job of batch) {
           const run = handler({ id: job.id, queue, data: job.data });
           const tracked = run.then(
@@ -184,7 +239,9 @@ export async function startJobs<Queues extends QueueMap<Queues> = JobQueues>(
               { queue, jobId: job.id, err: error },
               'job failed; pg-boss retries it while its retry limit allows',
             );
-            throw error;
+            if (batchSize === 1) throw error;
+            // In a batch, only this job fails; pg-boss completes the rest (it completes active jobs only).
+            await boss.fail(queue, job.id, { message: error instanceof Error ? error.message : String(error) });
           }
         }
       });
@@ -207,6 +264,8 @@ export async function startJobs<Queues extends QueueMap<Queues> = JobQueues>(
 
   async function stopJobs(): Promise<void> {
     const started = Date.now();
+    if (flushTimer) clearTimeout(flushTimer);
+    await flushPending();
     refresh.stop();
     // Graceful: no new fetches; waits while pg-boss knows a handler is active, then fails what is left
     // (back to retry) and, on PostgreSQL, closes its own pool.

@@ -7,11 +7,15 @@ import { can, subjectOf } from '@/lib/access.ts';
 import { useSession } from '@/lib/session-context.ts';
 import { ClientSearchBox } from '@/features/client-search/components/client-search-box.tsx';
 import { NotificationBell } from '@/features/notifications/components/notification-bell.tsx';
+import { useNotificationSocket } from '@/features/notifications/live/use-notification-socket.ts';
+import { openTextDrawer } from '@/features/sms/text-drawer-store.ts';
 import classes from './app-layout.module.css';
 import { BrandMark } from './brand-mark.tsx';
+import { FeatureSlots } from './feature-slots.tsx';
 import { visibleMenu } from './menu-model.ts';
 import { QuickActions } from './quick-actions.tsx';
 import { SideMenu } from './side-menu.tsx';
+import { TextDrawerMount } from './text-drawer-mount.tsx';
 import { TopMenu } from './top-menu.tsx';
 import { UserMenu } from './user-menu.tsx';
 
@@ -20,9 +24,14 @@ export const WIDE_SCREEN_QUERY = '(min-width: 64em)';
 const HEADER_ROW = 52;
 const MENU_ROW = 40;
 
+/** SPEC §4: SMS and DIRECT notifications open the text drawer on their message. */
+const openTextFromNotification = (smsId: string) => openTextDrawer({ smsId });
+
 /** The signed-in frame: header with search, quick actions, notifications and user menu; the menu; the page. */
 export function AppLayout() {
   const session = useSession();
+  // SPEC §4: the live socket connects once session loading ends, i.e. when the shell first renders.
+  useNotificationSocket(session);
   const subject = subjectOf(session);
   const groups = visibleMenu(subject);
   const wide = useMediaQuery(WIDE_SCREEN_QUERY, true, { getInitialValueInEffect: false });
@@ -79,7 +88,7 @@ export function AppLayout() {
           <Group gap={4} wrap="nowrap">
             <QuickActions />
             <Divider orientation="vertical" mx={6} my={10} />
-            <NotificationBell />
+            <NotificationBell onOpenText={openTextFromNotification} />
             <Divider orientation="vertical" mx={6} my={10} />
             <UserMenu />
           </Group>
@@ -109,8 +118,11 @@ export function AppLayout() {
         {navigation.state !== 'idle' && (
           <div className={classes.progress} role="progressbar" aria-label="Loading page" />
         )}
-        <Outlet />
+        <FeatureSlots>
+          <Outlet />
+        </FeatureSlots>
       </AppShell.Main>
+      <TextDrawerMount />
     </AppShell>
   );
 }

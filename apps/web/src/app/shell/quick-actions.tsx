@@ -3,6 +3,7 @@ import { Fragment, lazy, Suspense, useState, type ComponentType, type ReactNode 
 import { CalendarClockIcon, MessageIcon, UsersIcon } from '@/components/icons.tsx';
 import { can, subjectOf } from '@/lib/access.ts';
 import { useSession } from '@/lib/session-context.ts';
+import { openTextDrawer } from '@/features/sms/text-drawer-store.ts';
 import { NotAvailableDrawer } from './not-available-drawer.tsx';
 
 // The drawers load on first use: none of their code is part of the first screen (DESIGN §4).
@@ -17,6 +18,8 @@ interface QuickAction {
   label: string;
   icon: ComponentType<{ size?: number }>;
   drawer: (opened: boolean, onClose: () => void) => ReactNode;
+  /** Opens a drawer the shell mounts once for the whole app instead of a drawer of its own. */
+  open?: () => void;
 }
 
 const ACTIONS: readonly QuickAction[] = [
@@ -24,7 +27,9 @@ const ACTIONS: readonly QuickAction[] = [
     id: 'sendText',
     label: 'Send Text',
     icon: MessageIcon,
-    drawer: (opened, onClose) => <NotAvailableDrawer title="Send Text" opened={opened} onClose={onClose} />,
+    // SPEC §2: the one Text Message drawer (app/shell/text-drawer-mount.tsx), in add mode.
+    drawer: () => null,
+    open: () => openTextDrawer(),
   },
   {
     id: 'userDirectory',
@@ -55,6 +60,8 @@ export function QuickActions() {
   const [mounted, setMounted] = useState<ReadonlySet<QuickActionId>>(new Set());
 
   const show = (id: QuickActionId) => {
+    const shared = ACTIONS.find((action) => action.id === id)?.open;
+    if (shared) return shared();
     setMounted((previous) => new Set(previous).add(id));
     setOpen(id);
   };

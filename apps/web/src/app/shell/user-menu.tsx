@@ -18,6 +18,7 @@ import {
   SunIcon,
   UserIcon,
 } from '@/components/icons.tsx';
+import { SimulatorMenuItem } from '@/features/simulator/components/simulator-menu-item.tsx';
 import { can, subjectOf } from '@/lib/access.ts';
 import { useSession } from '@/lib/session-context.ts';
 import { useSignOut } from './use-sign-out.ts';
@@ -101,6 +102,7 @@ export function UserMenu() {
           <Menu.Item leftSection={<PhoneIcon size={14} />} onClick={() => show('clickToCall')}>
             Change click to call
           </Menu.Item>
+          <SimulatorMenuItem />
           <Menu.Divider />
           <Menu.Label>Colour scheme</Menu.Label>
           <Menu.RadioGroup value={colorScheme} onChange={(value) => isScheme(value) && setColorScheme(value)}>

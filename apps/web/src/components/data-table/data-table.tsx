@@ -102,6 +102,11 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
         ref={setScrollElement}
         data-testid="data-table-scroller"
         style={{ maxHeight: props.maxHeight ?? '70vh' }}
+        // WCAG 2.1.1: a table wider or taller than its box must scroll from the keyboard too, also when
+        // none of its rows can take focus (e.g. a report). The region names what scrolls.
+        tabIndex={0}
+        role="region"
+        aria-label={props.label ? `${props.label} (scrollable)` : 'Table (scrollable)'}
       >
         <Table
           className={classes.table}

@@ -1,5 +1,5 @@
 import { Badge, Group, SegmentedControl, Stack, Tabs } from '@mantine/core';
-import { useState } from 'react';
+import { useContext, useState } from 'react';
 import type {
   ClientAppointment,
   ClientCall,
@@ -10,6 +10,7 @@ import type {
 } from '@casedesk/contract/clients/client-details';
 import { DataTable } from '@/components/data-table/data-table.tsx';
 import type { DataTableColumn } from '@/components/data-table/data-table-types.ts';
+import { ClientSlotsContext } from './client-slots.ts';
 
 const byId = (row: { id: string }) => row.id;
 const direction = (row: { direction: 'INBOUND' | 'OUTBOUND' }) => (
@@ -96,7 +97,11 @@ interface ClientTabsProps {
 /** SPEC §3 client detail lists: inquiries, calls, appointments (active/deleted, SPEC §4), payments, SMS. */
 export function ClientTabs({ details, onOpenInquiry }: ClientTabsProps) {
   const [appointmentsShown, setAppointmentsShown] = useState<'active' | 'deleted'>('active');
+  const { SmsPanel } = useContext(ClientSlotsContext);
   const appointments = details.appointments.filter((a) => a.isActive === (appointmentsShown === 'active'));
+  const ownSms = (
+    <List label="SMS" columns={SMS_COLUMNS} rows={details.sms} empty="No text messages with this client" />
+  );
   return (
     <Tabs defaultValue="inquiries" keepMounted={false}>
       <Tabs.List>
@@ -154,7 +159,8 @@ export function ClientTabs({ details, onOpenInquiry }: ClientTabsProps) {
         <List label="Payments" columns={PAYMENT_COLUMNS} rows={details.payments} empty="No payments from this client" />
       </Tabs.Panel>
       <Tabs.Panel value="sms" pt="sm">
-        <List label="SMS" columns={SMS_COLUMNS} rows={details.sms} empty="No text messages with this client" />
+        {/* The SMS feature's list (status, category, paging, Send text) when app/ provides it. */}
+        {SmsPanel ? <SmsPanel clientId={details.profile.id} fallback={ownSms} /> : ownSms}
       </Tabs.Panel>
     </Tabs>
   );

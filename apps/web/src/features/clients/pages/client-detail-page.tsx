@@ -1,5 +1,6 @@
 import { Alert, Anchor, Badge, Button, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
+import { useContext } from 'react';
 import { Link, Navigate, useLocation, useNavigate, useParams } from 'react-router';
 import { CLIENT_PHONE_FIELDS, clientDisplayName, type ClientDetail } from '@casedesk/contract/clients/client';
 import { formatDateInput } from '@casedesk/contract/common/field-rules';
@@ -11,6 +12,7 @@ import { useSession } from '@/lib/session-context.ts';
 import { useClientDetails } from '../api/get-client-details.ts';
 import { useClientLead } from '../api/get-client-lead.ts';
 import { ClientProfileForm } from '../components/client-profile-form.tsx';
+import { ClientSlotsContext } from '../components/client-slots.ts';
 import { ClientTabs } from '../components/client-tabs.tsx';
 
 interface DetailState {
@@ -23,6 +25,7 @@ interface DetailState {
 function ClientHeader({ client }: { client: ClientDetail }) {
   const lead = useClientLead(client.id);
   const navigate = useNavigate();
+  const { HeaderActions, CallButton } = useContext(ClientSlotsContext);
   const phones = CLIENT_PHONE_FIELDS.filter((field) => client[field]);
   return (
     <Paper withBorder p="md">
@@ -33,12 +36,15 @@ function ClientHeader({ client }: { client: ClientDetail }) {
           </Title>
           <Group gap="lg" wrap="wrap">
             {phones.map((field) => (
-              <Text size="sm" key={field}>
-                <Text span c="dimmed" size="sm">
-                  {labelFromFieldName(field)}:{' '}
+              <Group gap={4} key={field} wrap="nowrap">
+                <Text size="sm">
+                  <Text span c="dimmed" size="sm">
+                    {labelFromFieldName(field)}:{' '}
+                  </Text>
+                  {formatPhone(client[field])}
                 </Text>
-                {formatPhone(client[field])}
-              </Text>
+                {CallButton && <CallButton clientId={client.id} phoneNumber={client[field] ?? undefined} />}
+              </Group>
             ))}
             <Text size="sm">
               <Text span c="dimmed" size="sm">
@@ -54,11 +60,14 @@ function ClientHeader({ client }: { client: ClientDetail }) {
             )}
           </Group>
         </Stack>
-        {lead.data?.inquiryId && (
-          <Button variant="light" onClick={() => navigate(paths.communication.lead.href(lead.data.inquiryId!))}>
-            Open lead
-          </Button>
-        )}
+        <Group gap="sm" wrap="wrap">
+          {HeaderActions && <HeaderActions clientId={client.id} />}
+          {lead.data?.inquiryId && (
+            <Button variant="light" onClick={() => navigate(paths.communication.lead.href(lead.data.inquiryId!))}>
+              Open lead
+            </Button>
+          )}
+        </Group>
       </Group>
     </Paper>
   );

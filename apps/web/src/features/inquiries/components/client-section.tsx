@@ -1,19 +1,24 @@
 import { Button, Group, Paper, SimpleGrid, Stack, Switch, Text, Title } from '@mantine/core';
 import type { Control } from 'react-hook-form';
 import { Controller } from 'react-hook-form';
+import { useContext } from 'react';
 import { DateOfBirthField, PhoneField, TextField } from './form-inputs.tsx';
 import type { InquiryFormValues } from './inquiry-form-values.ts';
+import { InquirySlotsContext } from './inquiry-slots.ts';
 
 interface ClientSectionProps {
   control: Control<InquiryFormValues>;
   /** Set when the inquiry is for an existing client (its fields are edited in place). */
   clientId: string | null | undefined;
+  /** Set for a saved inquiry: its client's numbers can be called (SPEC §2 click-to-call). */
+  inquiryId?: string | null;
   onResetClient?: () => void;
   resetting?: boolean;
 }
 
 /** SPEC §3 Client: every field, with the SPEC §5 masks (phones, date of birth MM-dd-yyyy). */
-export function ClientSection({ control, clientId, onResetClient, resetting }: ClientSectionProps) {
+export function ClientSection({ control, clientId, inquiryId, onResetClient, resetting }: ClientSectionProps) {
+  const { CallButton } = useContext(InquirySlotsContext);
   return (
     <Paper withBorder p="md" component="section" aria-labelledby="inquiry-client-title">
       <Stack gap="sm">
@@ -21,6 +26,7 @@ export function ClientSection({ control, clientId, onResetClient, resetting }: C
           <Title order={2} size="h4" id="inquiry-client-title">
             Client
           </Title>
+          {inquiryId && CallButton && <CallButton inquiryId={inquiryId} />}
           {clientId && (
             <Group gap="xs">
               <Text size="xs" c="dimmed" data-testid="existing-client-note">

@@ -1,7 +1,7 @@
 import { Alert, Button, Grid, Group, Stack, Text, Title } from '@mantine/core';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { notifications } from '@mantine/notifications';
-import { useEffect } from 'react';
+import { useContext, useEffect } from 'react';
 import { useForm, useWatch, type Control, type FieldPath } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import type { z } from 'zod';
@@ -19,6 +19,7 @@ import { CaseSection } from './case-section.tsx';
 import { ClientSection } from './client-section.tsx';
 import { BLANK_CLIENT, clientValues, type InquiryFormValues } from './inquiry-form-values.ts';
 import { InquirySidePanels } from './inquiry-side-panels.tsx';
+import { InquirySlotsContext } from './inquiry-slots.ts';
 import { IntakeSection } from './intake-section.tsx';
 import { OpposingPartySection } from './opposing-party-section.tsx';
 
@@ -36,6 +37,7 @@ export const SAVED_MESSAGE = 'Inquiry has been saved successfully';
 export function InquiryForm({ inquiry, defaultValues }: InquiryFormProps) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
+  const { HeaderActions } = useContext(InquirySlotsContext);
   const form = useForm<InquiryFormValues, unknown, FormOutput>({
     resolver: zodResolver(inquiryFormSchema),
     defaultValues,
@@ -137,6 +139,7 @@ export function InquiryForm({ inquiry, defaultValues }: InquiryFormProps) {
             )}
           </Stack>
           <Group gap="sm">
+            {inquiry && HeaderActions && <HeaderActions inquiryId={inquiry.id} clientId={inquiry.clientId} />}
             {inquiry && (
               <Button variant="default" onClick={() => pdf.mutate(inquiry.id)} loading={pdf.isPending}>
                 Export PDF
@@ -158,6 +161,7 @@ export function InquiryForm({ inquiry, defaultValues }: InquiryFormProps) {
               <ClientSection
                 control={control}
                 clientId={clientId}
+                inquiryId={inquiry?.id ?? null}
                 onResetClient={chooseAnotherClient}
                 resetting={resetClient.isPending}
               />

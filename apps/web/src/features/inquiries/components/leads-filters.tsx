@@ -1,6 +1,7 @@
 import { Group, Select, TextInput } from '@mantine/core';
 import { useActiveDropdowns } from '../api/get-active-dropdowns.ts';
 import { useLeadOwners } from '../api/get-lead-owners.ts';
+import { DateRangeInputs } from '@/components/filters/date-range-inputs.tsx';
 
 export interface LeadsFilterValues {
   searchKeyword: string;
@@ -58,20 +59,7 @@ export function LeadsFilters({ value, onChange }: LeadsFiltersProps) {
         searchable
         w={200}
       />
-      <TextInput
-        label="From"
-        type="date"
-        value={value.dateFrom}
-        onChange={(e) => set({ dateFrom: e.currentTarget.value })}
-        w={160}
-      />
-      <TextInput
-        label="To"
-        type="date"
-        value={value.dateTo}
-        onChange={(e) => set({ dateTo: e.currentTarget.value })}
-        w={160}
-      />
+      <DateRangeInputs value={value} onChange={set} />
     </Group>
   );
 }

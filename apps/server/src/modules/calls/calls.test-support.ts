@@ -1,0 +1,85 @@
+import { eq } from 'drizzle-orm';
+import type { LightMyRequestResponse } from 'fastify';
+import type { TestApp } from '../../../test/support/test-app.ts';
+import { SEEDED } from '../../../test/support/test-app.ts';
+import { notifyActorsChanged } from '../../platform/auth/actor-cache.ts';
+import { dropdownOptions } from '../dropdowns/dropdowns.tables.ts';
+import { offices } from '../offices/offices.tables.ts';
+import { trackingLines } from '../tracking-lines/tracking-lines.tables.ts';
+import { users } from '../users/users.tables.ts';
+
+/** Ids the calls API tests need from the seeded template database. */
+export async function callRefs(t: TestApp) {
+  const db = t.db();
+  const officeRows = await db.select().from(offices);
+  const office = (name: string) => officeRows.find((o) => o.name === name)!;
+  const lines = await db.select().from(trackingLines);
+  const line = (source: string) => lines.find((l) => l.source === source)!;
+  return {
+    // The seeded manager's CALLS access is limited to Los Angeles and San Diego.
+    inScope: office('Los Angeles'),
+    outOfScope: office('Las Vegas'),
+    callCenter: office('Call Center'),
+    /** DNIS 2135550404 → Los Angeles; 7025550405 → Las Vegas; 8885550403 → Call Center. */
+    laLine: line('Billboard I-10'),
+    lvLine: line('Radio – KXNT'),
+    googleLine: line('Google Ads'),
+  };
+}
+
+export async function userId(t: TestApp, mail: string): Promise<string> {
+  const [row] = await t.db().select({ id: users.id }).from(users).where(eq(users.mail, mail));
+  return row!.id;
+}
+
+/** Sets a seeded user's own click-to-call number (null clears it) and drops cached actors. */
+export async function setClickToCall(t: TestApp, mail: string, clickToCall: string | null): Promise<void> {
+  await t.db().update(users).set({ clickToCall }).where(eq(users.mail, mail));
+  notifyActorsChanged();
+}
+
+export function injector(t: TestApp) {
+  return async (
+    method: 'GET' | 'POST',
+    url: string,
+    as: string | null,
+    payload?: unknown,
+  ): Promise<LightMyRequestResponse> =>
+    t.app.inject({
+      method,
+      url,
+      headers: as ? await t.authFor(as) : {},
+      ...(payload === undefined ? {} : { payload: payload as object }),
+    });
+}
+
+export const newClient = (overrides: Record<string, unknown> = {}) => ({
+  firstName: 'Maria',
+  lastName: 'Gonzalez',
+  dateOfBirth: '04-12-1985',
+  primaryNumber: '(213) 555-0142',
+  ...overrides,
+});
+
+/** Creates an inquiry through the API as the admin (unscoped) for an office. */
+export async function createInquiryIn(t: TestApp, officeId: string, body: Record<string, unknown> = {}) {
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/v1/inquiry',
+    headers: await t.authFor(SEEDED.admin),
+    payload: { client: newClient(), officeId, ...body },
+  });
+  if (res.statusCode !== 200) throw new Error(`create failed: ${res.statusCode} ${res.body}`);
+  return res.json() as { id: string; clientId: string };
+}
+
+export async function lawTypeId(t: TestApp, value: string): Promise<string> {
+  const [row] = await t
+    .db()
+    .select({ id: dropdownOptions.id })
+    .from(dropdownOptions)
+    .where(eq(dropdownOptions.value, value));
+  return row!.id;
+}
+
+export { SEEDED };

@@ -1,0 +1,104 @@
+import type { CallSummaryExportRequest, ChatCountExportRequest, ReportFormat } from '@casedesk/contract/reports/report';
+import { CALL_SUMMARY_COLUMNS, CHAT_COUNT_COLUMNS, GROUP_HEADERS } from '@casedesk/contract/reports/report';
+import ExcelJS from 'exceljs';
+import { recordAudit } from '../../platform/audit/audit.ts';
+import type { Actor } from '../../platform/auth/actor.ts';
+import type { Db } from '../../platform/db/database.ts';
+import { callSummary, chatCountSummary } from './reports.service.ts';
+
+export interface ReportFile {
+  filename: string;
+  contentType: string;
+  body: Buffer;
+}
+
+type Cell = string | number | null;
+
+/** Spreadsheet apps run cells that start with = + - @ as formulas; such text is quoted (CSV injection). */
+function safeText(text: string): string {
+  return /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
+}
+
+function csvField(value: Cell): string {
+  if (value === null) return '';
+  if (typeof value === 'number') return String(value);
+  const safe = safeText(value);
+  return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
+}
+
+/**
+ * A report is at most a few hundred rows (one per day of a year, office or source), so it is built in
+ * memory; the list exports stream instead.
+ */
+async function tableFile(
+  name: string,
+  format: ReportFormat,
+  headers: string[],
+  rows: Cell[][],
+  range: { dateFrom: string; dateTo: string },
+): Promise<ReportFile> {
+  const filename = `${name}-${range.dateFrom}-to-${range.dateTo}.${format}`;
+  if (format === 'csv') {
+    const lines = [headers, ...rows].map((row) => row.map(csvField).join(','));
+    // A byte-order mark so spreadsheet apps read the file as UTF-8.
+    return { filename, contentType: 'text/csv; charset=utf-8', body: Buffer.from(`\ufeff${lines.join('\r\n')}\r\n`) };
+  }
+  const workbook = new ExcelJS.Workbook();
+  const sheet = workbook.addWorksheet(name);
+  sheet.addRow(headers).font = { bold: true };
+  for (const row of rows) sheet.addRow(row.map((cell) => (typeof cell === 'string' ? safeText(cell) : cell)));
+  sheet.columns.forEach((column, i) => (column.width = Math.max(12, (headers[i]?.length ?? 0) + 4)));
+  return {
+    filename,
+    contentType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+    body: Buffer.from(await workbook.xlsx.writeBuffer()),
+  };
+}
+
+async function audit(db: Db, actor: Actor, report: string, detail: Record<string, unknown>): Promise<void> {
+  // Who took which data out: exports are audited like mutations.
+  await recordAudit(db, {
+    actorId: actor.userId,
+    action: 'report.export',
+    entity: 'report',
+    ip: actor.ip,
+    requestId: actor.requestId,
+    detail: { report, ...detail },
+  });
+}
+
+/** POST /reports/chatCountSummary/export: the summary as shown, with its totals row. */
+export async function exportChatCountSummary(
+  db: Db,
+  actor: Actor,
+  request: ChatCountExportRequest,
+  offsetHours: number,
+): Promise<ReportFile> {
+  const summary = await chatCountSummary(db, actor, request, offsetHours);
+  await audit(db, actor, 'chatCountSummary', { format: request.format, groupBy: request.groupBy });
+  const headers = CHAT_COUNT_COLUMNS.map(([key, header]) =>
+    key === 'label' ? GROUP_HEADERS[request.groupBy] : header,
+  );
+  const rows: Cell[][] = [...summary.rows, { ...summary.totals, label: 'Total' }].map((row) =>
+    CHAT_COUNT_COLUMNS.map(([key]) => row[key]),
+  );
+  return tableFile('chat-count-summary', request.format, headers, rows, request);
+}
+
+/** POST /reports/callSummary/export: the summary as shown, with its totals row. */
+export async function exportCallSummary(
+  db: Db,
+  actor: Actor,
+  request: CallSummaryExportRequest,
+  offsetHours: number,
+): Promise<ReportFile> {
+  const summary = await callSummary(db, actor, request, offsetHours);
+  await audit(db, actor, 'callSummary', { format: request.format, groupBy: request.groupBy });
+  const headers = CALL_SUMMARY_COLUMNS.map(([key, header]) =>
+    key === 'label' ? GROUP_HEADERS[request.groupBy] : header,
+  );
+  const rows: Cell[][] = [...summary.rows, { ...summary.totals, label: 'Total' }].map((row) =>
+    CALL_SUMMARY_COLUMNS.map(([key]) => row[key]),
+  );
+  return tableFile('call-summary', request.format, headers, rows, request);
+}

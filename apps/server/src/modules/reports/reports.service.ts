@@ -1,0 +1,131 @@
+import { scopeOf } from '@casedesk/contract/access/permissions';
+import { formatDateInput } from '@casedesk/contract/common/text';
+import type {
+  CallSummary,
+  CallSummaryRequest,
+  CallSummaryRow,
+  ChatCountRow,
+  ChatCountSummary,
+  ChatCountSummaryRequest,
+} from '@casedesk/contract/reports/report';
+import type { Actor } from '../../platform/auth/actor.ts';
+import type { Db } from '../../platform/db/database.ts';
+import type { CallSummaryRecord, ChatCountRecord, ReportWindow } from './reports.repository.ts';
+import { countTexts, summarizeCalls } from './reports.repository.ts';
+
+const DAY_MS = 86_400_000;
+
+/** Labels of the rows with no office, operator or tracking line. */
+export const NONE_LABELS = { OFFICE: 'No office', OPERATOR: 'No operator', SOURCE: 'No tracking line' } as const;
+
+/** The report's local days as instants: from the first day's start to the day after the last (DESIGN §3). */
+export function reportWindow(
+  range: { dateFrom: string; dateTo: string; officeId?: string },
+  offsetHours: number,
+): ReportWindow {
+  const shift = offsetHours * 3_600_000;
+  return {
+    from: new Date(Date.parse(`${range.dateFrom}T00:00:00Z`) - shift),
+    to: new Date(Date.parse(`${range.dateTo}T00:00:00Z`) + DAY_MS - shift),
+    offsetMinutes: Math.round(offsetHours * 60),
+    officeId: range.officeId,
+  };
+}
+
+/** Every yyyy-MM-dd from dateFrom to dateTo, so a day without activity still shows (with zeros). */
+function daysOf(dateFrom: string, dateTo: string): string[] {
+  const days: string[] = [];
+  for (let at = Date.parse(`${dateFrom}T00:00:00Z`); at <= Date.parse(`${dateTo}T00:00:00Z`); at += DAY_MS) {
+    days.push(new Date(at).toISOString().slice(0, 10));
+  }
+  return days;
+}
+
+function labelled<R extends ChatCountRecord>(
+  records: R[],
+  groupBy: keyof typeof NONE_LABELS | 'DAY',
+  range: { dateFrom: string; dateTo: string },
+  empty: (key: string) => R,
+): (Omit<R, 'label'> & { label: string })[] {
+  if (groupBy === 'DAY') {
+    const byDay = new Map(records.map((r) => [r.key, r]));
+    // SPEC §5 date format MM-dd-yyyy for the label; the key stays sortable.
+    return daysOf(range.dateFrom, range.dateTo).map((day) => ({
+      ...(byDay.get(day) ?? empty(day)),
+      label: formatDateInput(day),
+    }));
+  }
+  return records
+    .map((r) => ({ ...r, label: r.label ?? NONE_LABELS[groupBy] }))
+    .sort((a, b) => b.total - a.total || a.label.localeCompare(b.label));
+}
+
+const chatScope = (actor: Actor) => scopeOf(actor.permissions, 'COMMUNICATION_REPORTING', 'READ', 'OFFICE');
+
+/** POST /reports/chatCountSummary: texts in and out per office, operator or day, in the caller's offices. */
+export async function chatCountSummary(
+  db: Db,
+  actor: Actor,
+  request: ChatCountSummaryRequest,
+  offsetHours: number,
+): Promise<ChatCountSummary> {
+  const records = await countTexts(db, request.groupBy, reportWindow(request, offsetHours), chatScope(actor));
+  const rows: ChatCountRow[] = labelled(records, request.groupBy, request, (key) => ({
+    key,
+    label: null,
+    inbound: 0,
+    outbound: 0,
+    total: 0,
+  }));
+  const sum = (pick: (r: ChatCountRow) => number) => rows.reduce((total, r) => total + pick(r), 0);
+  return {
+    groupBy: request.groupBy,
+    rows,
+    totals: { inbound: sum((r) => r.inbound), outbound: sum((r) => r.outbound), total: sum((r) => r.total) },
+  };
+}
+
+const average = (talkSeconds: number, answered: number) => (answered > 0 ? Math.round(talkSeconds / answered) : null);
+
+/** POST /reports/callSummary: calls per tracking source, office or day, in the caller's offices. */
+export async function callSummary(
+  db: Db,
+  actor: Actor,
+  request: CallSummaryRequest,
+  offsetHours: number,
+): Promise<CallSummary> {
+  const records = await summarizeCalls(db, request.groupBy, reportWindow(request, offsetHours), chatScope(actor));
+  const full = labelled<CallSummaryRecord>(records, request.groupBy, request, (key) => ({
+    key,
+    label: null,
+    inbound: 0,
+    outbound: 0,
+    total: 0,
+    answered: 0,
+    missed: 0,
+    duplicates: 0,
+    talkSeconds: 0,
+  }));
+  const rows: CallSummaryRow[] = full.map(({ talkSeconds, ...r }) => ({
+    ...r,
+    avgTalkSeconds: average(talkSeconds, r.answered),
+  }));
+  const sum = (pick: (r: (typeof full)[number]) => number) => full.reduce((total, r) => total + pick(r), 0);
+  const answered = sum((r) => r.answered);
+  return {
+    groupBy: request.groupBy,
+    rows,
+    totals: {
+      inbound: sum((r) => r.inbound),
+      outbound: sum((r) => r.outbound),
+      total: sum((r) => r.total),
+      answered,
+      missed: sum((r) => r.missed),
+      duplicates: sum((r) => r.duplicates),
+      avgTalkSeconds: average(
+        sum((r) => r.talkSeconds),
+        answered,
+      ),
+    },
+  };
+}

@@ -1,0 +1,147 @@
+import { allowsRecord } from '@casedesk/contract/access/permissions';
+import { formatPhone } from '@casedesk/contract/common/text';
+import type { ChatOptionRequest, ChatOptionResponse } from '@casedesk/contract/sms/chat-option';
+import { CHAT_OPTION_MESSAGES, CHAT_OPTIONS } from '@casedesk/contract/sms/chat-option';
+import { fillTemplate } from '@casedesk/contract/sms/template-fill';
+import type { TemplatePurpose } from '@casedesk/contract/templates/template';
+import type { Actor } from '../../platform/auth/actor.ts';
+import { recordAudit } from '../../platform/audit/audit.ts';
+import { AppError } from '../../platform/errors/app-error.ts';
+import { requireLiveClient } from '../clients/clients.service.ts';
+import { queueMail } from '../mail/mail.service.ts';
+import { templateForPurpose } from '../templates/templates.service.ts';
+import type { SmsOfficeRow } from './sms-lookups.repository.ts';
+import { findActiveOffices, findActiveOptions } from './sms-lookups.repository.ts';
+import type { SmsDeps } from './sms.service.ts';
+import { sendSms } from './sms.service.ts';
+
+/** Where "leave us a review" points; one firm-wide page until offices carry their own review links. */
+export const REVIEW_LINK = 'https://g.page/r/casedesk-law/review';
+
+/** The reason each text option is filed under (SMS_REASON values of the seed), else the first active one. */
+const REASON_BY_PURPOSE: Partial<Record<TemplatePurpose, string>> = {
+  REVIEW_TEXT: 'Case Status',
+  WELCOME_TEXT: 'New Inquiry',
+  MEETING_INSTRUCTIONS: 'Appointment Confirmation',
+};
+
+function officeAddress(office: SmsOfficeRow | undefined): string {
+  if (!office) return '';
+  const cityLine = [office.city, [office.state, office.zip].filter(Boolean).join(' ')].filter(Boolean).join(', ');
+  return [office.streetAddress, cityLine].filter(Boolean).join(', ');
+}
+
+/**
+ * The firm's own placeholders of the seeded chat templates (office and review link), filled after the
+ * SPEC §3 ones; they are not offered to users, whose templates use the SPEC placeholders only.
+ */
+function fillOfficePlaceholders(content: string, office: SmsOfficeRow | undefined): string {
+  return content
+    .replace(/@officeName\b/g, office?.name ?? '')
+    .replace(/@officeAddress\b/g, officeAddress(office))
+    .replace(/@officePhone\b/g, office ? formatPhone(office.phone) : '')
+    .replace(/@reviewLink\b/g, REVIEW_LINK);
+}
+
+/** The office a text goes from: the one named, else the client's if the caller may text from it, else the caller's first. */
+function chooseOffice(
+  actor: Actor,
+  offices: SmsOfficeRow[],
+  fromNumber: string | null | undefined,
+  clientOfficeId: string | null,
+): SmsOfficeRow | undefined {
+  if (fromNumber) return offices.find((o) => o.smsNumber === fromNumber);
+  const allowed = offices.filter((o) => allowsRecord(actor.permissions, 'SMS', 'CREATE', { OFFICE: o.id }));
+  return allowed.find((o) => o.id === clientOfficeId) ?? allowed[0];
+}
+
+/**
+ * SPEC §2 chat options: Send Review (mail to the client's address), Send Review via text, Send welcome
+ * text and Send meeting instructions (texts through the ordinary send path, so opt-out, permissions and
+ * the history apply). Each sends its seeded template with the client's names filled in.
+ */
+export async function sendChatOption(
+  deps: SmsDeps,
+  actor: Actor,
+  input: ChatOptionRequest,
+): Promise<ChatOptionResponse> {
+  const option = CHAT_OPTIONS.find((o) => o.value === input.option)!;
+  const client = await requireLiveClient(deps.db, actor, input.clientId);
+  const template = await templateForPurpose(deps.db, option.purpose);
+  if (!template) throw new AppError('BUSINESS_RULE', CHAT_OPTION_MESSAGES.templateMissing);
+  const offices = await findActiveOffices(deps.db);
+  const office = chooseOffice(actor, offices, input.fromNumber, client.officeId);
+  const content = fillOfficePlaceholders(
+    fillTemplate(template.content, { clientFirstName: client.firstName, clientLastName: client.lastName }),
+    office ?? offices.find((o) => o.id === client.officeId),
+  );
+
+  if (option.channel === 'MAIL') {
+    if (!client.email) throw new AppError('BUSINESS_RULE', CHAT_OPTION_MESSAGES.noEmail);
+    const mail = await deps.db.transaction(async (tx) => {
+      const queued = await queueMail(tx, {
+        toAddress: client.email!,
+        subject: template.name,
+        body: content,
+        clientId: client.id,
+        createdById: actor.userId,
+      });
+      await recordAudit(tx, {
+        actorId: actor.userId,
+        action: 'chat_option.send_review',
+        entity: 'mail_outbox',
+        entityId: queued.id,
+        after: { clientId: client.id, templateId: template.id },
+        ip: actor.ip,
+        requestId: actor.requestId,
+      });
+      return queued;
+    });
+    return { option: option.value, channel: 'MAIL', message: null, mailId: mail.id };
+  }
+
+  // SPEC §3/§5: with auto-text off, welcome texts cannot be sent.
+  if (option.purpose === 'WELCOME_TEXT' && !client.autoText) {
+    throw new AppError('BUSINESS_RULE', CHAT_OPTION_MESSAGES.autoTextDisabled);
+  }
+  const toNumber = client.mobileNumber ?? client.primaryNumber ?? client.homeNumber ?? client.secondaryNumber;
+  if (!toNumber) throw new AppError('BUSINESS_RULE', CHAT_OPTION_MESSAGES.noPhone);
+  if (!office) throw new AppError('FORBIDDEN', CHAT_OPTION_MESSAGES.noOffice);
+  const { categoryId, reasonId } = await defaultRouting(deps, actor, option.purpose, input);
+  const message = await sendSms(
+    deps,
+    actor,
+    {
+      fromNumber: office.smsNumber,
+      toNumber,
+      body: content,
+      direction: 'OUTBOUND',
+      clientId: client.id,
+      inquiryId: input.inquiryId ?? null,
+      categoryId,
+      reasonId,
+    },
+    { action: `chat_option.${option.value.toLowerCase()}` },
+  );
+  return { option: option.value, channel: 'TEXT', message, mailId: null };
+}
+
+/** The category and reason a chat text is filed under: as given, else the first the caller may text in. */
+async function defaultRouting(
+  deps: SmsDeps,
+  actor: Actor,
+  purpose: TemplatePurpose,
+  input: ChatOptionRequest,
+): Promise<{ categoryId: string; reasonId: string }> {
+  const [categories, reasons] = await Promise.all([
+    input.categoryId ? [] : findActiveOptions(deps.db, 'SMS_CATEGORY'),
+    input.reasonId ? [] : findActiveOptions(deps.db, 'SMS_REASON'),
+  ]);
+  const categoryId =
+    input.categoryId ??
+    categories.find((c) => allowsRecord(actor.permissions, 'SMS', 'CREATE', { SMS_CATEGORY_TYPE: c.groupType }))?.id;
+  if (!categoryId) throw new AppError('FORBIDDEN', CHAT_OPTION_MESSAGES.noCategory);
+  const reasonId = input.reasonId ?? (reasons.find((r) => r.value === REASON_BY_PURPOSE[purpose]) ?? reasons[0])?.id;
+  if (!reasonId) throw AppError.validation(CHAT_OPTION_MESSAGES.templateMissing);
+  return { categoryId, reasonId };
+}

@@ -1,0 +1,101 @@
+import type { Db } from '../../platform/db/database.ts';
+import type { Job, Jobs } from '../../platform/jobs/jobs.ts';
+import type { CommunicationProvider } from '../../platform/providers/provider.ts';
+import { findOutbound, findStrandedQueued, recordProviderResult } from './sms-write.repository.ts';
+
+declare module '../../platform/jobs/jobs.ts' {
+  interface JobQueues {
+    /** One stored outbound text (sms_messages.id); the job id is the message id too. */
+    'sms.send': { messageId: string };
+  }
+}
+
+export const SMS_SEND_QUEUE = 'sms.send';
+
+/** Error codes we store when the provider never took the text. */
+export const DELIVERY_ERRORS = { optedOut: 'OPTED_OUT', providerUnavailable: 'PROVIDER_UNAVAILABLE' } as const;
+
+export interface DeliveryDeps {
+  db: Db;
+  /** Read at call time: the provider is chosen when the app starts. */
+  provider: () => CommunicationProvider;
+  jobs: Pick<Jobs, 'getJob'>;
+}
+
+/**
+ * A provider error that retrying cannot fix: Twilio answers a bad request (an invalid or unreachable
+ * number, an unsubscribed recipient) with HTTP 4xx and a numeric error code.
+ */
+function permanentErrorCode(error: unknown): string | undefined {
+  const e = error as { status?: unknown; code?: unknown };
+  if (typeof e?.status === 'number' && e.status >= 400 && e.status < 500 && e.status !== 429) {
+    return typeof e.code === 'number' || typeof e.code === 'string' ? String(e.code) : String(e.status);
+  }
+  return undefined;
+}
+
+/**
+ * The `sms.send` job: hands one stored text to the provider and records its id and status. It can run
+ * twice (a crash after the provider call): a text that already has a provider id is not sent again.
+ * A transient failure throws, and pg-boss retries with backoff; the last attempt marks the text failed
+ * so the drawer offers a retry instead of showing it queued forever.
+ */
+export async function deliverSms(deps: DeliveryDeps, job: Job<{ messageId: string }>): Promise<void> {
+  const message = await findOutbound(deps.db, job.data.messageId);
+  if (!message || message.direction !== 'OUTBOUND') return;
+  if (message.providerMessageSid || message.status !== 'queued') return;
+  // The number may have replied STOP since the text was queued: never send after an opt-out.
+  if (message.optedOut) {
+    await recordProviderResult(deps.db, message.id, null, 'failed', DELIVERY_ERRORS.optedOut);
+    return;
+  }
+  let sent;
+  try {
+    sent = await deps.provider().sendSms({ from: message.fromNumber, to: message.toNumber, body: message.body });
+  } catch (error) {
+    const permanent = permanentErrorCode(error);
+    if (permanent) {
+      await recordProviderResult(deps.db, message.id, null, 'failed', permanent);
+      return;
+    }
+    const state = await deps.jobs.getJob(SMS_SEND_QUEUE, job.id);
+    if (state && state.retryCount >= state.retryLimit) {
+      await recordProviderResult(deps.db, message.id, null, 'failed', DELIVERY_ERRORS.providerUnavailable);
+      return;
+    }
+    throw error;
+  }
+  await recordProviderResult(deps.db, message.id, sent.sid, sent.status);
+}
+
+/** How often texts whose enqueue was lost are looked for, and how old a queued text must be to count. */
+const STRANDED_SWEEP_MS = 60_000;
+
+/**
+ * Re-sends lost enqueues while the app runs (sendSoon logs a failed insert instead of failing the
+ * request); stops with the app.
+ */
+export function sweepStrandedTexts(db: Db, jobs: Pick<Jobs, 'send'>, log: { error: (o: object, m: string) => void }) {
+  const timer = setInterval(() => {
+    requeueStrandedTexts(db, jobs, new Date(Date.now() - STRANDED_SWEEP_MS)).catch((error: unknown) =>
+      log.error({ err: error }, 'stranded-text sweep failed'),
+    );
+  }, STRANDED_SWEEP_MS);
+  timer.unref();
+  return () => clearInterval(timer);
+}
+
+/**
+ * At start: queue the job again for any text stored in the last day but never handed over (the process
+ * stopped between the commit and the enqueue). The job id is the message id, so a text whose job still
+ * exists is not queued twice, and deliverSms skips a text that already has a provider id.
+ */
+export async function requeueStrandedTexts(
+  db: Db,
+  jobs: Pick<Jobs, 'send'>,
+  storedBefore = new Date(),
+): Promise<number> {
+  const ids = await findStrandedQueued(db, new Date(Date.now() - 86_400_000), storedBefore);
+  for (const id of ids) await jobs.send(SMS_SEND_QUEUE, { messageId: id }, { id });
+  return ids.length;
+}

@@ -1,0 +1,64 @@
+import { scopeOf } from '@casedesk/contract/access/permissions';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { TestApp } from '../../../test/support/test-app.ts';
+import { createTestApp } from '../../../test/support/test-app.ts';
+import { managerPermissions, operatorPermissions } from '../../seed/permission-profiles.ts';
+import type { SmsScope } from './sms.repository.ts';
+import { historyPageQuery } from './sms.repository.ts';
+import { smsRefs } from './sms.test-support.ts';
+
+/**
+ * Issue 5 budget: the history page stays fast with 1,000,000 texts. The page must be an index range on
+ * sms_messages_participant_idx (participant_number, created_date), never a scan of the table; checked
+ * here on a table large enough for the planner to care, with fresh statistics.
+ */
+const TEXTS = 60_000;
+const PHONES = 6_000;
+
+let t: TestApp;
+let scopes: Record<string, SmsScope>;
+beforeAll(async () => {
+  t = await createTestApp();
+  const refs = await smsRefs(t);
+  // 10 texts per number on average, over a year, spread across three offices.
+  await t.db()
+    .execute(sql`insert into sms_messages (direction, from_number, to_number, body, office_id, category_id, status, created_date)
+    select case when g % 3 = 0 then 'INBOUND' else 'OUTBOUND' end,
+      case when g % 3 = 0 then (7000000000 + g % ${PHONES})::text else ${refs.la.smsNumber} end,
+      case when g % 3 = 0 then ${refs.la.smsNumber} else (7000000000 + g % ${PHONES})::text end,
+      'Bench text ' || g,
+      (array[${refs.la.id}::uuid, ${refs.sd.id}::uuid, ${refs.lv.id}::uuid])[1 + g % 3],
+      ${refs.officeCategory.id}::uuid, 'delivered', now() - (g || ' minutes')::interval
+    from generate_series(1, ${TEXTS}) g`);
+  await t.db().execute(sql`analyze sms_messages`);
+  const scope = (perms: ReturnType<typeof operatorPermissions>): SmsScope => ({
+    office: scopeOf(perms, 'SMS', 'READ', 'OFFICE'),
+    categoryType: scopeOf(perms, 'SMS', 'READ', 'SMS_CATEGORY_TYPE'),
+  });
+  scopes = {
+    all: { office: { kind: 'all' }, categoryType: { kind: 'all' } },
+    operator: scope(operatorPermissions()),
+    manager: scope(managerPermissions([refs.la.id, refs.sd.id])),
+  };
+}, 300_000);
+afterAll(async () => t?.close());
+
+async function plan(scope: SmsScope, pageNumber: number): Promise<string> {
+  const query = historyPageQuery(t.db(), '7000000042', { pageNumber, pageSize: 5, sortOrder: 'DESC' }, scope);
+  const rows = await t.database.query<Record<string, string>>(`EXPLAIN ${query.sql}`, query.params);
+  return rows.map((row) => Object.values(row)[0]).join('\n');
+}
+
+describe('text history by phone number (EXPLAIN)', () => {
+  for (const name of ['all', 'operator', 'manager']) {
+    it(`reads sms_messages_participant_idx, no sequential scan of sms_messages (${name})`, async () => {
+      for (const page of [1, 2]) {
+        const text = await plan(scopes[name]!, page);
+        expect(text, text).toContain('sms_messages_participant_idx');
+        expect(text, text).not.toMatch(/Seq Scan on sms_messages/);
+        if (process.env.SHOW_PLANS) console.log(name, page, text);
+      }
+    });
+  }
+});

@@ -1,0 +1,184 @@
+import type { SmsStatus } from '@casedesk/contract/sms/sms-status';
+import { SMS_STATUSES, statusAdvances } from '@casedesk/contract/sms/sms-status';
+import { and, eq, gte, inArray, isNull, lt, sql } from 'drizzle-orm';
+import { randomUUID } from 'node:crypto';
+import { auditEvents } from '../../platform/audit/audit.tables.ts';
+import type { Db } from '../../platform/db/database.ts';
+import { smsMessages, smsOptOuts } from './sms.tables.ts';
+
+export type NewSmsRow = typeof smsMessages.$inferInsert;
+
+export interface SendAudit {
+  actorId: string;
+  action: string;
+  after: Record<string, unknown>;
+  ip: string;
+  requestId: string;
+  detail: Record<string, unknown>;
+}
+
+/**
+ * A sent text and its audit row in one statement (a data-modifying CTE): atomic like a transaction, but
+ * one round trip and one commit instead of four — the send budget is p99 ≤ 50 ms at 20 concurrent
+ * senders. Same row as recordAudit writes; `after` carries no secret keys, so nothing needs redacting.
+ */
+export async function insertMessageAudited(
+  db: Db,
+  row: NewSmsRow,
+  audit: SendAudit,
+): Promise<{ id: string; createdDate: Date }> {
+  const id = randomUUID();
+  const message = db
+    .insert(smsMessages)
+    .values({ ...row, id })
+    .returning({ id: smsMessages.id });
+  // Drizzle puts an embedded query in parentheses itself.
+  const result = (await db.execute(sql`with m as ${message}
+    insert into ${auditEvents} (actor_id, action, entity, entity_id, after, ip, request_id, detail)
+    select ${audit.actorId}, ${audit.action}, 'sms_message', m.id::text, ${JSON.stringify({ ...audit.after, id })}::jsonb,
+      ${audit.ip}, ${audit.requestId}, ${JSON.stringify(audit.detail)}::jsonb from m
+    returning occurred_at`)) as unknown as { rows: { occurred_at: Date | string }[] };
+  // created_date defaults to now(), the transaction's start, as occurred_at does: the same instant.
+  return { id, createdDate: new Date(result.rows[0]!.occurred_at) };
+}
+
+export async function insertMessage(db: Db, row: NewSmsRow): Promise<{ id: string; createdDate: Date }> {
+  const [inserted] = await db
+    .insert(smsMessages)
+    .values(row)
+    .returning({ id: smsMessages.id, createdDate: smsMessages.createdDate });
+  return inserted!;
+}
+
+/** An inbound text once: a replayed MessageSid inserts nothing and gives undefined. */
+export async function insertMessageOnce(db: Db, row: NewSmsRow): Promise<{ id: string } | undefined> {
+  const [inserted] = await db
+    .insert(smsMessages)
+    .values(row)
+    .onConflictDoNothing({ target: smsMessages.providerMessageSid })
+    .returning({ id: smsMessages.id });
+  return inserted;
+}
+
+/** The statuses a message may be in for `next` to move it forward (DESIGN §1: never backwards). */
+function statusesBefore(next: SmsStatus): SmsStatus[] {
+  return SMS_STATUSES.filter((current) => statusAdvances(current, next));
+}
+
+/**
+ * Applies a status report in one statement, so concurrent reports and the send job never race a
+ * read-modify-write: the row changes only while its status is still before the reported one.
+ */
+export async function advanceStatusBySid(
+  db: Db,
+  sid: string,
+  status: SmsStatus,
+  errorCode: string | null,
+): Promise<{ id: string; found: boolean; changed: boolean }> {
+  const [changed] = await db
+    .update(smsMessages)
+    .set({ status, statusUpdatedAt: new Date(), ...(errorCode ? { errorCode } : {}) })
+    .where(and(eq(smsMessages.providerMessageSid, sid), inArray(smsMessages.status, statusesBefore(status))))
+    .returning({ id: smsMessages.id });
+  if (changed) return { id: changed.id, found: true, changed: true };
+  const [existing] = await db
+    .select({ id: smsMessages.id })
+    .from(smsMessages)
+    .where(eq(smsMessages.providerMessageSid, sid));
+  return { id: existing?.id ?? '', found: existing !== undefined, changed: false };
+}
+
+/** The send job's outcome: the provider's id, and its status if that moves the message forward. */
+export async function recordProviderResult(
+  db: Db,
+  id: string,
+  sid: string | null,
+  status: SmsStatus,
+  errorCode: string | null = null,
+): Promise<void> {
+  const before = statusesBefore(status);
+  await db
+    .update(smsMessages)
+    .set({
+      ...(sid ? { providerMessageSid: sid } : {}),
+      // 'queued' has nothing before it: the status stays as it is.
+      ...(before.length
+        ? { status: sql`case when ${smsMessages.status} in ${before} then ${status} else ${smsMessages.status} end` }
+        : {}),
+      statusUpdatedAt: new Date(),
+      ...(errorCode ? { errorCode } : {}),
+    })
+    .where(eq(smsMessages.id, id));
+}
+
+/** What the send job needs of a message, with whether its number is opted out now (one round trip). */
+export async function findOutbound(db: Db, id: string) {
+  const [row] = await db
+    .select({
+      id: smsMessages.id,
+      direction: smsMessages.direction,
+      fromNumber: smsMessages.fromNumber,
+      toNumber: smsMessages.toNumber,
+      body: smsMessages.body,
+      status: smsMessages.status,
+      providerMessageSid: smsMessages.providerMessageSid,
+      optedOut: sql<boolean>`coalesce(${smsOptOuts.optedOut}, false)`,
+    })
+    .from(smsMessages)
+    .leftJoin(smsOptOuts, eq(smsOptOuts.phoneNumber, smsMessages.toNumber))
+    .where(eq(smsMessages.id, id));
+  return row;
+}
+
+/** The stored row, for updates and retries (before-images of the audit trail). */
+export async function findMessageRow(db: Db, id: string, lock = false) {
+  const query = db.select().from(smsMessages).where(eq(smsMessages.id, id));
+  const [row] = await (lock ? query.for('update') : query);
+  return row;
+}
+
+export async function updateMessageRouting(
+  db: Db,
+  id: string,
+  changes: { categoryId?: string; reasonId?: string; operatorId?: string | null },
+): Promise<void> {
+  await db.update(smsMessages).set(changes).where(eq(smsMessages.id, id));
+}
+
+/** The most recent text with this participant: an inbound reply continues its conversation (inquiry, account). */
+export async function findLastWithParticipant(db: Db, phone: string) {
+  const [row] = await db
+    .select({
+      clientId: smsMessages.clientId,
+      inquiryId: smsMessages.inquiryId,
+      officeId: smsMessages.officeId,
+      collectionAccountId: smsMessages.collectionAccountId,
+      collectorId: smsMessages.collectorId,
+    })
+    .from(smsMessages)
+    .where(eq(smsMessages.participantNumber, phone))
+    .orderBy(sql`${smsMessages.createdDate} desc`)
+    .limit(1);
+  return row;
+}
+
+/**
+ * Outbound texts of the last day still queued without a provider id: a crash between storing a text
+ * and queueing its job would leave one behind. Bounded by sms_messages_created_idx.
+ */
+export async function findStrandedQueued(db: Db, since: Date, before: Date): Promise<string[]> {
+  const rows = await db
+    .select({ id: smsMessages.id })
+    .from(smsMessages)
+    .where(
+      and(
+        gte(smsMessages.createdDate, since),
+        lt(smsMessages.createdDate, before),
+        eq(smsMessages.status, 'queued'),
+        eq(smsMessages.direction, 'OUTBOUND'),
+        isNull(smsMessages.providerMessageSid),
+      ),
+    )
+    .limit(10_000);
+  return rows.map((r) => r.id);
+}

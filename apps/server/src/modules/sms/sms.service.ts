@@ -1,0 +1,245 @@
+import type { AccessType } from '@casedesk/contract/access/permissions';
+import { allowsRecord, scopeOf } from '@casedesk/contract/access/permissions';
+import { formatPhone } from '@casedesk/contract/common/text';
+import type {
+  SendSmsRequest,
+  SmsHistoryResponse,
+  SmsListRequest,
+  SmsListResponse,
+  SmsMessage,
+  UpdateSmsRequest,
+} from '@casedesk/contract/sms/sms';
+import { needsAssignee, SMS_MESSAGES } from '@casedesk/contract/sms/sms';
+import { isRetryable } from '@casedesk/contract/sms/sms-status';
+import type { Actor } from '../../platform/auth/actor.ts';
+import { recordAudit } from '../../platform/audit/audit.ts';
+import type { Db } from '../../platform/db/database.ts';
+import { AppError } from '../../platform/errors/app-error.ts';
+import type { Jobs } from '../../platform/jobs/jobs.ts';
+import type { RealtimeBus } from '../../platform/realtime/realtime-bus.ts';
+import { notifyUsers } from '../notifications/notifications.service.ts';
+import { afterCommitBus } from './after-commit-bus.ts';
+import { SMS_SEND_QUEUE } from './sms-delivery.ts';
+import { findActiveOption, findActiveUser, findSendContext } from './sms-lookups.repository.ts';
+import type { SmsScope } from './sms.repository.ts';
+import { findHistoryPage, findMessage, findMessagePage } from './sms.repository.ts';
+import { findMessageRow, insertMessageAudited, updateMessageRouting } from './sms-write.repository.ts';
+
+export interface SmsDeps {
+  db: Db;
+  jobs: Pick<Jobs, 'send' | 'sendSoon'>;
+  realtime: RealtimeBus;
+}
+
+/** SPEC §6: the offices and SMS category types an access level reaches, applied in every query. */
+export function smsScope(actor: Actor, access: AccessType): SmsScope {
+  return {
+    office: scopeOf(actor.permissions, 'SMS', access, 'OFFICE'),
+    categoryType: scopeOf(actor.permissions, 'SMS', access, 'SMS_CATEGORY_TYPE'),
+  };
+}
+
+function forbidden(field: string, message: string): AppError {
+  return new AppError('FORBIDDEN', message, { [field]: message });
+}
+
+/**
+ * SPEC §4 SMS send (POST /sms/send): checks, stores the text as queued and hands it to the `sms.send`
+ * job (DESIGN §3: sending survives a crash or a provider outage). The answer is the stored text; its
+ * status moves on as the job and the provider's callbacks report.
+ */
+export async function sendSms(
+  deps: SmsDeps,
+  actor: Actor,
+  input: SendSmsRequest,
+  options: { retryOfId?: string; action?: string } = {},
+): Promise<SmsMessage> {
+  const context = await findSendContext(deps.db, input);
+  const fieldErrors: Record<string, string> = {};
+  if (context.offices.length === 0) fieldErrors.fromNumber = SMS_MESSAGES.officeUnknown;
+  if (!context.category) fieldErrors.categoryId = SMS_MESSAGES.categoryUnknown;
+  if (!context.reason) fieldErrors.reasonId = SMS_MESSAGES.reasonUnknown;
+  if (input.clientId && !context.client) fieldErrors.clientId = SMS_MESSAGES.clientUnknown;
+  if (input.inquiryId && !context.inquiryExists) fieldErrors.inquiryId = SMS_MESSAGES.inquiryUnknown;
+  if (input.collectorId && !context.collectorExists) fieldErrors.collectorId = SMS_MESSAGES.collectorUnknown;
+  const firstError = Object.values(fieldErrors)[0];
+  if (firstError) throw AppError.validation(firstError, fieldErrors);
+  const category = context.category!;
+  const reason = context.reason!;
+
+  // SPEC §6: office choices are filtered by the office condition on SMS CREATE …
+  const office = context.offices.find((o) => allowsRecord(actor.permissions, 'SMS', 'CREATE', { OFFICE: o.id }));
+  if (!office) throw forbidden('fromNumber', SMS_MESSAGES.officeOutOfScope);
+  // … and SPEC §5: categories by the user's permission to create SMS for that category type.
+  if (!allowsRecord(actor.permissions, 'SMS', 'CREATE', { SMS_CATEGORY_TYPE: category.groupType })) {
+    throw forbidden('categoryId', SMS_MESSAGES.categoryOutOfScope);
+  }
+  // Opt-out (TCPA): a number that replied STOP is never texted until it replies START.
+  if (context.optedOut) throw new AppError('BUSINESS_RULE', SMS_MESSAGES.optedOut, { toNumber: SMS_MESSAGES.optedOut });
+
+  const row = {
+    direction: 'OUTBOUND' as const,
+    fromNumber: input.fromNumber,
+    toNumber: input.toNumber,
+    body: input.body,
+    clientId: context.client?.id ?? null,
+    inquiryId: input.inquiryId ?? null,
+    collectionAccountId: input.collectionAccountId ?? null,
+    collectorId: input.collectorId ?? null,
+    operatorId: actor.userId,
+    officeId: office.id,
+    categoryId: category.id,
+    reasonId: reason.id,
+    status: 'queued' as const,
+    retryOfId: options.retryOfId ?? null,
+  };
+  // DESIGN §3 logs rule: the audit row names the text, not its body.
+  const { body: _body, ...audited } = row;
+  const inserted = await insertMessageAudited(deps.db, row, {
+    actorId: actor.userId,
+    action: options.action ?? 'sms.send',
+    after: audited,
+    ip: actor.ip,
+    requestId: actor.requestId,
+    detail: { bodyLength: input.body.length },
+  });
+  // After the commit (PGlite has one connection; a send inside the transaction would wait on it), and
+  // batched with other senders' texts (issue 5: send p99 ≤ 50 ms at 20 senders). The job id is the
+  // message id, so a repeated enqueue is refused by pg-boss; a text whose enqueue failed is re-sent by
+  // the stranded-text sweep (sms-delivery.ts).
+  deps.jobs.sendSoon(SMS_SEND_QUEUE, { messageId: inserted.id }, { id: inserted.id });
+  // Answered from what the checks read: no read-back (the send budget is p99 ≤ 50 ms at 20 senders).
+  return {
+    ...row,
+    id: inserted.id,
+    participantNumber: row.toNumber,
+    clientName: context.client?.name ?? null,
+    operatorName: actor.self.displayName,
+    officeName: office.name,
+    category: { ...category, label: category.value, dropdownType: 'SMS_CATEGORY' },
+    reason: { ...reason, label: reason.value, dropdownType: 'SMS_REASON' },
+    createdDate: inserted.createdDate.toISOString(),
+    errorCode: null,
+    optedOut: false,
+  };
+}
+
+/** A failed or undelivered outbound text sent again as a new message pointing at it, with every send check. */
+export async function retrySms(deps: SmsDeps, actor: Actor, id: string): Promise<SmsMessage> {
+  const visible = await findMessage(deps.db, id, smsScope(actor, 'READ'));
+  if (!visible) throw AppError.notFound('Text message');
+  if (!isRetryable(visible.direction, visible.status)) {
+    throw new AppError('BUSINESS_RULE', SMS_MESSAGES.notRetryable);
+  }
+  const row = (await findMessageRow(deps.db, id))!;
+  if (!row.categoryId || !row.reasonId) {
+    throw AppError.validation(SMS_MESSAGES.categoryRequired, {
+      ...(row.categoryId ? {} : { categoryId: SMS_MESSAGES.categoryRequired }),
+      ...(row.reasonId ? {} : { reasonId: SMS_MESSAGES.reasonRequired }),
+    });
+  }
+  return sendSms(
+    deps,
+    actor,
+    {
+      fromNumber: row.fromNumber,
+      toNumber: row.toNumber,
+      body: row.body,
+      direction: 'OUTBOUND',
+      clientId: row.clientId,
+      inquiryId: row.inquiryId,
+      collectionAccountId: row.collectionAccountId,
+      collectorId: row.collectorId,
+      categoryId: row.categoryId,
+      reasonId: row.reasonId,
+    },
+    { retryOfId: row.id, action: 'sms.retry' },
+  );
+}
+
+/** SPEC §7 POST /sms/all within the caller's SMS READ scope. */
+export async function listSms(
+  db: Db,
+  actor: Actor,
+  request: SmsListRequest,
+  offsetHours: number,
+): Promise<SmsListResponse> {
+  const page = await findMessagePage(db, request, offsetHours, smsScope(actor, 'READ'));
+  return { ...page, pageNumber: request.pageNumber, pageSize: request.pageSize };
+}
+
+/** SPEC §7 POST /sms/byPhoneNumber: the text history of one number, 5 per page, with its opt-out state. */
+export async function smsHistory(
+  db: Db,
+  actor: Actor,
+  phoneNumber: string,
+  page: { pageNumber: number; pageSize: number; sortOrder: 'ASC' | 'DESC' },
+): Promise<SmsHistoryResponse> {
+  const found = await findHistoryPage(db, phoneNumber, page, smsScope(actor, 'READ'));
+  return { ...found, pageNumber: page.pageNumber, pageSize: page.pageSize };
+}
+
+/** SPEC §7 POST /sms/byId; a text outside the caller's scope reads as not found (no IDOR). */
+export async function getSms(db: Db, actor: Actor, id: string): Promise<SmsMessage> {
+  const message = await findMessage(db, id, smsScope(actor, 'READ'));
+  if (!message) throw AppError.notFound('Text message');
+  return message;
+}
+
+/**
+ * SPEC §7 PUT /sms and §4 category changes: a new category (within the caller's SMS UPDATE category
+ * types), reason or assignee. A category other than Call Center with an assignee notifies that user
+ * with a DIRECT notification (SPEC §6 notification types).
+ */
+export async function updateSms(deps: SmsDeps, actor: Actor, input: UpdateSmsRequest): Promise<SmsMessage> {
+  const current = await findMessage(deps.db, input.id, smsScope(actor, 'UPDATE'));
+  if (!current) throw AppError.notFound('Text message');
+  const [category, reason, assignee] = await Promise.all([
+    input.category ? findActiveOption(deps.db, input.category, 'SMS_CATEGORY') : undefined,
+    input.reason ? findActiveOption(deps.db, input.reason, 'SMS_REASON') : undefined,
+    input.operatorId ? findActiveUser(deps.db, input.operatorId) : undefined,
+  ]);
+  const fieldErrors: Record<string, string> = {};
+  if (input.category && !category) fieldErrors.category = SMS_MESSAGES.categoryUnknown;
+  if (input.reason && !reason) fieldErrors.reason = SMS_MESSAGES.reasonUnknown;
+  if (input.operatorId && !assignee) fieldErrors.operatorId = SMS_MESSAGES.operatorUnknown;
+  const firstError = Object.values(fieldErrors)[0];
+  if (firstError) throw AppError.validation(firstError, fieldErrors);
+  if (category && !allowsRecord(actor.permissions, 'SMS', 'UPDATE', { SMS_CATEGORY_TYPE: category.groupType })) {
+    throw forbidden('category', SMS_MESSAGES.categoryOutOfScope);
+  }
+
+  const changes = {
+    ...(category ? { categoryId: category.id } : {}),
+    ...(reason ? { reasonId: reason.id } : {}),
+    ...(assignee ? { operatorId: assignee.id } : {}),
+  };
+  const live = afterCommitBus();
+  await deps.db.transaction(async (tx) => {
+    await updateMessageRouting(tx, current.id, changes);
+    await recordAudit(tx, {
+      actorId: actor.userId,
+      action: 'sms.update',
+      entity: 'sms_message',
+      entityId: current.id,
+      before: {
+        categoryId: current.category?.id ?? null,
+        reasonId: current.reason?.id ?? null,
+        operatorId: current.operatorId,
+      },
+      after: changes,
+      ip: actor.ip,
+      requestId: actor.requestId,
+    });
+    if (category && assignee && needsAssignee(category) && assignee.id !== actor.userId) {
+      await notifyUsers(tx, live.bus, {
+        userIds: [assignee.id],
+        notificationType: 'DIRECT',
+        notificationId: current.id,
+        description: `${actor.self.displayName} assigned you a ${category.value} text with ${formatPhone(current.participantNumber)}`,
+      });
+    }
+  });
+  await live.flush(deps.realtime);
+  return (await findMessage(deps.db, current.id))!;
+}

@@ -1,0 +1,16 @@
+import { pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+
+export const TEMPLATE_TYPES = ['TEXT', 'EMAIL', 'LETTER'] as const;
+/** The seeded templates the chat options send (SPEC §2 chat options). */
+export const TEMPLATE_PURPOSES = ['REVIEW_MAIL', 'REVIEW_TEXT', 'WELCOME_TEXT', 'MEETING_INSTRUCTIONS'] as const;
+
+/** SPEC §3 Template: content with placeholders (@clientFirstName, @clientLastName, @balance, …). */
+export const templates = pgTable('templates', {
+  id: uuid().primaryKey().defaultRandom(),
+  name: text().notNull().unique(),
+  content: text().notNull(),
+  templateType: text({ enum: TEMPLATE_TYPES }).notNull(),
+  /** Set on the templates a chat option sends; null for the firm's other templates. */
+  purpose: text({ enum: TEMPLATE_PURPOSES }).unique(),
+  createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+});

@@ -1,0 +1,90 @@
+import {
+  SOCKET_CLOSE,
+  SOCKET_PATH,
+  subscribeMessageSchema,
+  subscribedTypes,
+} from '@casedesk/contract/notifications/live-socket';
+import type { RawData, WebSocket } from 'ws';
+import type { Actor } from '../auth/actor.ts';
+import type { AppInstance } from '../http/app-instance.ts';
+import type { LiveConnection } from './socket-registry.ts';
+import { SocketRegistry } from './socket-registry.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** This instance's open live sockets. */
+    liveSockets: SocketRegistry;
+  }
+}
+
+export interface LiveSocketOptions {
+  /** Heartbeat ping interval; a socket that misses one ping is dropped. */
+  heartbeatMs?: number;
+}
+
+const GOING_AWAY = 1001;
+
+/**
+ * SPEC §4 live socket at /ws (DESIGN §1). The upgrade passes access control like any signed-in route
+ * (the token comes as a subprotocol, see socket-token.ts); once open, the client's subscribe message
+ * names the types it wants and its own user id. Registered on the root instance, after
+ * @fastify/websocket, so the registry is visible app-wide (`app.liveSockets`).
+ */
+export function registerLiveSocket(app: AppInstance, options: LiveSocketOptions = {}): void {
+  const registry = new SocketRegistry();
+  app.decorate('liveSockets', registry);
+  const unsubscribe = app.realtime.subscribe((message) => registry.deliver(message));
+  const stopHeartbeat = registry.startHeartbeat(options.heartbeatMs ?? 30_000);
+  app.addHook('preClose', async () => {
+    unsubscribe();
+    stopHeartbeat();
+    registry.closeAll(GOING_AWAY, 'Server shutting down');
+  });
+
+  app.get(
+    SOCKET_PATH,
+    { websocket: true, config: { signedIn: true }, schema: { hide: true } },
+    (socket: WebSocket, request) => {
+      const connection = registry.add(request.actor!.userId, socket);
+      socket.on('message', (data, isBinary) => onClientMessage(registry, connection, request.actor!, data, isBinary));
+      socket.on('close', () => registry.remove(connection));
+    },
+  );
+}
+
+/**
+ * The subscribe message (SPEC §4: notificationTypes and userId). Types the user may not subscribe to
+ * (SPEC §6) are dropped; a message for another user closes the socket, as does anything malformed.
+ * A later subscribe message replaces the earlier one.
+ */
+function onClientMessage(
+  registry: SocketRegistry,
+  connection: LiveConnection,
+  actor: Actor,
+  data: RawData,
+  isBinary: boolean,
+): void {
+  const parsed = isBinary ? undefined : parseJson(data.toString());
+  const message = subscribeMessageSchema.safeParse(parsed);
+  if (!message.success) {
+    connection.socket.close(SOCKET_CLOSE.badMessage, 'Expected {notificationTypes, userId}');
+    return;
+  }
+  if (message.data.userId !== actor.userId) {
+    connection.socket.close(SOCKET_CLOSE.forbidden, 'userId is not the signed-in user');
+    return;
+  }
+  const allowed = new Set(subscribedTypes(actor));
+  registry.subscribe(
+    connection,
+    message.data.notificationTypes.filter((type) => allowed.has(type)),
+  );
+}
+
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}

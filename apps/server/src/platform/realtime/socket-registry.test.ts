@@ -1,0 +1,66 @@
+import type { AddressInfo } from 'node:net';
+import { afterEach, describe, expect, it } from 'vitest';
+import WebSocket, { WebSocketServer } from 'ws';
+import { SocketRegistry } from './socket-registry.ts';
+
+/** A real ws server whose server-side sockets go into a registry, as /ws does. */
+async function serverWith(registry: SocketRegistry) {
+  const server = new WebSocketServer({ port: 0, host: '127.0.0.1' });
+  await new Promise((resolve) => server.once('listening', resolve));
+  server.on('connection', (socket) => {
+    const connection = registry.add('user-1', socket);
+    registry.subscribe(connection, ['DIRECT', 'SMS']);
+    socket.on('close', () => registry.remove(connection));
+  });
+  return { server, url: `ws://127.0.0.1:${(server.address() as AddressInfo).port}` };
+}
+
+const cleanups: (() => void)[] = [];
+afterEach(() => cleanups.splice(0).forEach((cleanup) => cleanup()));
+
+function connect(url: string, options: WebSocket.ClientOptions = {}): Promise<WebSocket> {
+  const client = new WebSocket(url, options);
+  cleanups.push(() => client.terminate());
+  return new Promise((resolve, reject) => client.once('open', () => resolve(client)).once('error', reject));
+}
+
+describe('SocketRegistry heartbeat', () => {
+  it('drops a socket that stops answering pings and keeps one that answers', async () => {
+    const registry = new SocketRegistry();
+    const { server, url } = await serverWith(registry);
+    cleanups.push(() => server.close());
+    cleanups.push(registry.startHeartbeat(40));
+
+    const healthy = await connect(url);
+    // A peer that is gone without a close frame: it never answers a ping.
+    const dead = await connect(url, { autoPong: false });
+    const deadClosed = new Promise((resolve) => dead.once('close', resolve));
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(registry.size).toBe(2);
+
+    await deadClosed;
+    await new Promise((resolve) => setTimeout(resolve, 150));
+    expect(registry.size).toBe(1);
+    expect(healthy.readyState).toBe(WebSocket.OPEN);
+  });
+});
+
+describe('SocketRegistry delivery', () => {
+  it('sends a text to the subscribed sockets of its recipients; unknown texts go nowhere', async () => {
+    const registry = new SocketRegistry();
+    const { server, url } = await serverWith(registry);
+    cleanups.push(() => server.close());
+    const client = await connect(url);
+    const received: string[] = [];
+    client.on('message', (data) => received.push(data.toString()));
+    await new Promise((resolve) => setTimeout(resolve, 20));
+
+    expect(registry.deliver({ userIds: ['user-1'], text: 'NEW_DIRECT' })).toBe(1);
+    expect(registry.deliver({ userIds: ['user-1'], text: 'CALL' })).toBe(0);
+    expect(registry.deliver({ userIds: ['user-2'], text: 'SMS' })).toBe(0);
+    expect(registry.deliver({ userIds: ['user-1'], text: 'SOMETHING' })).toBe(0);
+    expect(registry.deliver({ userIds: ['user-1'], text: 'SMS' })).toBe(1);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(received).toEqual(['NEW_DIRECT', 'SMS']);
+  });
+});

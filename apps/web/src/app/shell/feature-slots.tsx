@@ -1,0 +1,54 @@
+import { lazy, Suspense, type ReactNode } from 'react';
+import { ClientSlotsContext, type ClientSlots } from '@/features/clients/components/client-slots.ts';
+import { InquirySlotsContext, type InquirySlots } from '@/features/inquiries/components/inquiry-slots.ts';
+
+// Loaded when a client or inquiry screen first shows them, never with the first screen (DESIGN §4).
+const TextActions = lazy(() =>
+  import('@/features/sms/components/text-actions.tsx').then((m) => ({ default: m.TextActions })),
+);
+const ClickToCallButton = lazy(() =>
+  import('@/features/calls/components/click-to-call-button.tsx').then((m) => ({ default: m.ClickToCallButton })),
+);
+const ClientSmsPanel = lazy(() =>
+  import('@/features/sms/components/client-sms-panel.tsx').then((m) => ({ default: m.ClientSmsPanel })),
+);
+
+const CLIENT_SLOTS: ClientSlots = {
+  HeaderActions: ({ clientId }) => (
+    <Suspense fallback={null}>
+      <TextActions clientId={clientId} />
+    </Suspense>
+  ),
+  SmsPanel: ({ clientId, fallback }) => (
+    <Suspense fallback={fallback}>
+      <ClientSmsPanel clientId={clientId} fallback={fallback} />
+    </Suspense>
+  ),
+  CallButton: ({ clientId, phoneNumber }) => (
+    <Suspense fallback={null}>
+      <ClickToCallButton clientId={clientId} {...(phoneNumber ? { phoneNumber } : {})} />
+    </Suspense>
+  ),
+};
+
+const INQUIRY_SLOTS: InquirySlots = {
+  HeaderActions: ({ inquiryId, clientId }) => (
+    <Suspense fallback={null}>
+      <TextActions clientId={clientId} inquiryId={inquiryId} />
+    </Suspense>
+  ),
+  CallButton: ({ inquiryId }) => (
+    <Suspense fallback={null}>
+      <ClickToCallButton inquiryId={inquiryId} variant="button" />
+    </Suspense>
+  ),
+};
+
+/** DESIGN §2: app/ composes features; the client and inquiry screens get other features' parts from here. */
+export function FeatureSlots({ children }: { children: ReactNode }) {
+  return (
+    <ClientSlotsContext value={CLIENT_SLOTS}>
+      <InquirySlotsContext value={INQUIRY_SLOTS}>{children}</InquirySlotsContext>
+    </ClientSlotsContext>
+  );
+}

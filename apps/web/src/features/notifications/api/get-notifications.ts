@@ -1,0 +1,22 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { notificationListSchema, type NotificationList } from '@casedesk/contract/notifications/notification';
+import { apiRequest } from '@/lib/api-client.ts';
+
+/** Every notification query lives under this key; live messages invalidate it (SPEC §4). */
+export const NOTIFICATIONS_QUERY_KEY = ['notifications'] as const;
+
+/** GET /api/v1/notification/all: the caller's own, newest first, with the unread count (SPEC §7). */
+export function getNotifications(signal?: AbortSignal): Promise<NotificationList> {
+  return apiRequest('/api/v1/notification/all', notificationListSchema, { signal });
+}
+
+export function notificationsQueryOptions() {
+  return queryOptions({
+    queryKey: NOTIFICATIONS_QUERY_KEY,
+    queryFn: ({ signal }) => getNotifications(signal),
+  });
+}
+
+export function useNotifications() {
+  return useQuery(notificationsQueryOptions());
+}

@@ -1,0 +1,19 @@
+import { useMutation } from '@tanstack/react-query';
+import type { CallSummaryExportRequestInput, ChatCountExportRequestInput } from '@casedesk/contract/reports/report';
+import { downloadFile } from '@/lib/download-file.ts';
+
+export type ReportExport =
+  | { report: 'chatCountSummary'; request: ChatCountExportRequestInput }
+  | { report: 'callSummary'; request: CallSummaryExportRequestInput };
+
+/** POST /api/v1/reports/{report}/export?offsetHours: SPEC §7 report exports are POST downloads read as a blob. */
+export async function exportReport({ report, request }: ReportExport): Promise<void> {
+  await downloadFile(`/api/v1/reports/${report}/export`, {
+    body: request,
+    filename: `${report}.${request.format ?? 'csv'}`,
+  });
+}
+
+export function useExportReport() {
+  return useMutation({ mutationFn: exportReport });
+}

@@ -1,0 +1,20 @@
+import { useMutation } from '@tanstack/react-query';
+import {
+  simulatedStatusResultSchema,
+  type SimulatedStatusInput,
+  type SimulatedStatusResult,
+} from '@casedesk/contract/simulator/simulator';
+import { apiRequest } from '@/lib/api-client.ts';
+
+/** POST /api/v1/simulator/status. 400 and 403 are shown in the form itself. */
+export function simulateStatus(body: SimulatedStatusInput): Promise<SimulatedStatusResult> {
+  return apiRequest('/api/v1/simulator/status', simulatedStatusResultSchema, {
+    method: 'POST',
+    body,
+    handledStatuses: [400, 403],
+  });
+}
+
+export function useSimulateStatus() {
+  return useMutation({ mutationFn: simulateStatus });
+}

@@ -1,0 +1,20 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { allOfficesListSchema, type AllOfficesItem } from '@casedesk/contract/dropdowns/dropdown';
+import { apiRequest } from '@/lib/api-client.ts';
+
+/** GET /api/v1/dropdown/allOffices: the SMS list's office filter (the server scopes the rows anyway). */
+export function getAllOffices(signal?: AbortSignal): Promise<AllOfficesItem[]> {
+  return apiRequest('/api/v1/dropdown/allOffices', allOfficesListSchema, { signal });
+}
+
+export function allOfficesQueryOptions() {
+  return queryOptions({
+    queryKey: ['dropdown', 'allOffices'],
+    queryFn: ({ signal }) => getAllOffices(signal),
+    staleTime: 5 * 60_000,
+  });
+}
+
+export function useAllOffices() {
+  return useQuery(allOfficesQueryOptions());
+}

@@ -1,0 +1,16 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { smsMessageSchema, type SmsMessage } from '@casedesk/contract/sms/sms';
+import { apiRequest } from '@/lib/api-client.ts';
+
+/** POST /api/v1/sms/byId?id (SPEC §7): the text the drawer opens on in edit mode. */
+export function getSms(id: string, signal?: AbortSignal): Promise<SmsMessage> {
+  return apiRequest('/api/v1/sms/byId', smsMessageSchema, { method: 'POST', query: { id }, signal });
+}
+
+export function smsQueryOptions(id: string) {
+  return queryOptions({ queryKey: ['sms', 'byId', id], queryFn: ({ signal }) => getSms(id, signal) });
+}
+
+export function useSms(id: string | undefined) {
+  return useQuery({ ...smsQueryOptions(id ?? ''), enabled: Boolean(id) });
+}

@@ -1,0 +1,79 @@
+import { Combobox, Loader, Text, TextInput, useCombobox } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { useState } from 'react';
+import type { ClientSummary } from '@casedesk/contract/clients/client';
+import { CLIENT_SEARCH_DEBOUNCE_MS } from '@casedesk/contract/clients/client-search';
+import { formatDateInput, formatPhone } from '@casedesk/contract/common/text';
+import { SearchIcon } from '@/components/icons.tsx';
+import { useClientSearch } from '../api/search-clients.ts';
+import { textablePhone } from './text-form-values.ts';
+
+interface ClientPickerProps {
+  onPick: (client: ClientSummary) => void;
+}
+
+/** SPEC §2 drawer client search: debounced 300 ms (SPEC §9), only for non-empty input; a pick fills Name and Phone. */
+export function ClientPicker({ onPick }: ClientPickerProps) {
+  const [value, setValue] = useState('');
+  const keyword = value.trim();
+  const [debounced] = useDebouncedValue(keyword, CLIENT_SEARCH_DEBOUNCE_MS);
+  const search = useClientSearch(debounced);
+  const combobox = useCombobox({ onDropdownClose: () => combobox.resetSelectedOption() });
+  const items = keyword && debounced ? (search.data?.items ?? []) : [];
+  const waiting = keyword !== debounced || (search.isFetching && !search.data);
+
+  let status: string | null = null;
+  if (search.isError && !waiting) status = 'Search could not be completed. Try again.';
+  else if (waiting && items.length === 0) status = 'Searching…';
+  else if (!search.isFetching && items.length === 0) status = 'No clients found';
+
+  return (
+    <Combobox
+      store={combobox}
+      withinPortal
+      onOptionSubmit={(id) => {
+        const client = items.find((c) => c.id === id);
+        combobox.closeDropdown();
+        setValue('');
+        if (client) onPick(client);
+      }}
+    >
+      <Combobox.Target withExpandedAttribute autoComplete="off">
+        <TextInput
+          label="Client"
+          placeholder="Search by name, phone or email"
+          leftSection={<SearchIcon size={14} />}
+          rightSection={search.isFetching ? <Loader size={14} /> : null}
+          rightSectionPointerEvents="none"
+          value={value}
+          data-testid="text-client-search"
+          onChange={(event) => {
+            const next = event.currentTarget.value;
+            setValue(next);
+            if (next.trim()) combobox.openDropdown();
+            else combobox.closeDropdown();
+          }}
+          onFocus={() => keyword && combobox.openDropdown()}
+          onBlur={() => combobox.closeDropdown()}
+        />
+      </Combobox.Target>
+      <Combobox.Dropdown hidden={!keyword}>
+        <Combobox.Options mah={280} style={{ overflowY: 'auto' }} aria-label="Clients found">
+          {items.map((client) => (
+            <Combobox.Option value={client.id} key={client.id}>
+              <Text size="sm" fw={500} lh={1.3}>
+                {client.firstName} {client.lastName}
+              </Text>
+              <Text size="xs" c="dimmed" lh={1.3}>
+                {[formatPhone(textablePhone(client)), formatDateInput(client.dateOfBirth)]
+                  .filter(Boolean)
+                  .join(' · ') || 'No phone number'}
+              </Text>
+            </Combobox.Option>
+          ))}
+          {status && <Combobox.Empty>{status}</Combobox.Empty>}
+        </Combobox.Options>
+      </Combobox.Dropdown>
+    </Combobox>
+  );
+}

@@ -1,0 +1,110 @@
+import { Select, Switch } from '@mantine/core';
+import { useWatch, type Control, type UseFormReturn } from 'react-hook-form';
+import { SMS_BODY_MAX_LENGTH, SMS_MESSAGES } from '@casedesk/contract/sms/sms';
+import { fillTemplate, termBlocksPaymentPlaceholders, type TemplateValues } from '@casedesk/contract/sms/template-fill';
+import { FormField } from '@/components/form-field/form-field.tsx';
+import { CountedTextarea } from '@/components/masked-inputs/counted-textarea.tsx';
+import { useCannedTexts } from '../api/get-canned-texts.ts';
+import { useTextTemplates } from '../api/get-text-templates.ts';
+import type { TextFormOutput, TextFormValues } from './text-form-values.ts';
+
+/**
+ * The collection account's term decides whether @payment and @dueDate may be filled (SPEC §5). There
+ * are no collection accounts yet, so no text has a Payment Plan term: such templates are refused.
+ */
+const ACCOUNT_TERM: string | null = null;
+
+const preview = (text: string) => (text.length > 60 ? `${text.slice(0, 60)}…` : text);
+
+interface MessageFieldsProps {
+  form: UseFormReturn<TextFormValues, unknown, TextFormOutput>;
+  /** The client's values for the template placeholders, read when a template is picked. */
+  templateValues: () => TemplateValues;
+}
+
+/** SPEC §2: Template plus Message in template mode, else Canned Text plus Message. */
+export function MessageFields({ form, templateValues }: MessageFieldsProps) {
+  const { setValue, setError } = form;
+  const control = form.control as unknown as Control<TextFormValues>;
+  const useTemplate = useWatch({ control, name: 'useTemplate' });
+  const templateId = useWatch({ control, name: 'templateId' });
+  const cannedTextId = useWatch({ control, name: 'cannedTextId' });
+  const templates = useTextTemplates(useTemplate);
+  const canned = useCannedTexts(!useTemplate);
+
+  const pickTemplate = (id: string | null) => {
+    setValue('templateId', id);
+    const template = templates.data?.find((t) => t.id === id);
+    if (!template) return;
+    // SPEC §5: 'Term is not Payment Plan' instead of a text promising a payment that was never agreed.
+    if (termBlocksPaymentPlaceholders(ACCOUNT_TERM, template.content)) {
+      setValue('body', '', { shouldDirty: true });
+      setError('body', { type: 'term', message: SMS_MESSAGES.termNotPaymentPlan });
+      return;
+    }
+    setValue('body', fillTemplate(template.content, templateValues()), { shouldDirty: true, shouldValidate: true });
+  };
+
+  const pickCanned = (id: string | null) => {
+    setValue('cannedTextId', id);
+    const text = canned.data?.find((c) => c.id === id);
+    if (text) setValue('body', text.message, { shouldDirty: true, shouldValidate: true });
+  };
+
+  const sourceError = useTemplate ? templates.isError : canned.isError;
+  return (
+    <>
+      <Switch
+        label="Use template"
+        checked={useTemplate}
+        onChange={(event) => {
+          setValue('useTemplate', event.currentTarget.checked);
+          setValue('templateId', null);
+          setValue('cannedTextId', null);
+        }}
+        data-testid="use-template-switch"
+      />
+      {useTemplate ? (
+        <Select
+          label="Template"
+          placeholder={templates.isPending ? 'Loading…' : 'Choose a template'}
+          data={(templates.data ?? []).map((t) => ({ value: t.id, label: t.name }))}
+          value={templateId}
+          onChange={pickTemplate}
+          searchable
+          clearable
+          nothingFoundMessage="No text templates"
+          error={sourceError ? 'Templates could not be loaded' : undefined}
+          data-testid="template-select"
+        />
+      ) : (
+        <Select
+          label="Canned Text"
+          placeholder={canned.isPending ? 'Loading…' : 'Choose a canned text'}
+          data={(canned.data ?? []).map((c) => ({ value: c.id, label: preview(c.message) }))}
+          value={cannedTextId}
+          onChange={pickCanned}
+          searchable
+          clearable
+          nothingFoundMessage="No canned texts yet"
+          error={sourceError ? 'Canned texts could not be loaded' : undefined}
+          data-testid="canned-text-select"
+        />
+      )}
+      <FormField control={control} name="body" label="Message" required>
+        {({ value, onChange, ...field }) => (
+          <CountedTextarea
+            {...field}
+            maxLength={SMS_BODY_MAX_LENGTH}
+            // SPEC §5: the limit is reported with its own message, not by refusing keystrokes.
+            enforceMaxLength={false}
+            rows={5}
+            value={value}
+            onChange={(event) => onChange(event.currentTarget.value)}
+            data-testid="text-message"
+          />
+        )}
+      </FormField>
+    </>
+  );
+}

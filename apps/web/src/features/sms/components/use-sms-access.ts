@@ -1,0 +1,39 @@
+import { useMemo } from 'react';
+import { allowsRecord, type AccessType } from '@casedesk/contract/access/permissions';
+import type { DropdownOption } from '@casedesk/contract/dropdowns/dropdown';
+import { can, subjectOf } from '@/lib/access.ts';
+import { useSession } from '@/lib/session-context.ts';
+
+export interface SmsAccess {
+  read: boolean;
+  /** SPEC §6: SMS CREATE is needed to send text. */
+  create: boolean;
+  update: boolean;
+  /** SPEC §5: the categories offered are those the user may use at this level (SMS_CATEGORY_TYPE condition vs groupType). */
+  categoriesFor: (
+    access: Extract<AccessType, 'CREATE' | 'UPDATE'>,
+    options: readonly DropdownOption[],
+  ) => DropdownOption[];
+  userId: string;
+}
+
+/** What the signed-in user may do with texts. */
+export function useSmsAccess(): SmsAccess {
+  const session = useSession();
+  return useMemo(() => {
+    const subject = subjectOf(session);
+    return {
+      read: can(subject, 'SMS', 'READ'),
+      create: can(subject, 'SMS', 'CREATE'),
+      update: can(subject, 'SMS', 'UPDATE'),
+      categoriesFor: (access, options) =>
+        options.filter((option) =>
+          allowsRecord(session.permissions, 'SMS', access, {
+            SMS_CATEGORY_TYPE: option.groupType,
+            USER_ROLE: subject.role,
+          }),
+        ),
+      userId: session.user.id,
+    };
+  }, [session]);
+}

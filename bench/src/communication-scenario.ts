@@ -1,0 +1,119 @@
+import type { Database } from '@casedesk/server/src/platform/db/database.ts';
+import type { RouteTarget } from './load.ts';
+
+/** Issue 5: 20 concurrent senders; the history page is read with a million texts in the table. */
+export const COMMUNICATION_SCENARIO_CONNECTIONS = 20;
+export const SEND_ROUTE = 'POST /api/v1/sms/send';
+export const HISTORY_ROUTE = 'POST /api/v1/sms/byPhoneNumber';
+const SAMPLE_SIZE = 200;
+const MESSAGES_PER_STATEMENT = 100_000;
+
+/**
+ * A million texts, in set SQL (the faker seed would take longer than the benchmark): each between a
+ * seeded client's mobile number and an office's SMS number, both directions, over the last two years.
+ * A few numbers are busy (every 50th text goes to one of 100 numbers) so some histories are long,
+ * which is the case the newest-first page has to stay fast on.
+ */
+export async function addMessagesAtScale(database: Database, total: number): Promise<number> {
+  for (let done = 0; done < total; done += MESSAGES_PER_STATEMENT) {
+    const count = Math.min(MESSAGES_PER_STATEMENT, total - done);
+    await database.query(
+      `with phones as (
+         select array_agg(mobile_number) as list from (
+           select mobile_number from clients where mobile_number is not null order by id limit 20000) p
+       ), office_list as (
+         select array_agg(id order by name) as ids, array_agg(sms_number order by name) as numbers from offices
+       ), picked as (
+         select g,
+                case when g % 50 = 0 then phones.list[1 + (g / 50) % 100]
+                     else phones.list[1 + ((g::bigint * 7919) % array_length(phones.list, 1))::int] end as phone,
+                1 + g % array_length(office_list.ids, 1) as office_index,
+                office_list.ids, office_list.numbers
+         from generate_series($1::int, $2::int) g, phones, office_list
+       )
+       insert into sms_messages (direction, from_number, to_number, body, office_id, status, created_date)
+       select case when g % 3 = 0 then 'INBOUND' else 'OUTBOUND' end,
+              case when g % 3 = 0 then phone else numbers[office_index] end,
+              case when g % 3 = 0 then numbers[office_index] else phone end,
+              'Bench text ' || g,
+              ids[office_index],
+              case when g % 3 = 0 then 'received' else 'delivered' end,
+              now() - (g % 730) * interval '1 day' - (g % 86400) * interval '1 second'
+       from picked`,
+      [done + 1, done + count],
+    );
+  }
+  // A table in service has been vacuumed (autovacuum) and analyzed; a bulk load has neither, and without the
+  // visibility map every index-only count would visit the heap. Measure the steady state, not the load.
+  await database.query('vacuum analyze sms_messages');
+  // … and the load's dirty pages written out now, not by a checkpoint in the middle of the measurement.
+  await database.query('checkpoint');
+  return total;
+}
+
+export interface CommunicationBodies {
+  send: string[];
+  historyPaths: string[];
+  /** An office SMS number and a sender for the inbound webhooks of the socket test. */
+  officeSmsNumber: string;
+  inboundFrom: string[];
+}
+
+interface SampledRecipient {
+  id: string;
+  mobile_number: string;
+}
+
+/** Request bodies from the seeded data: texts to real clients from office numbers the admin may use. */
+export async function buildCommunicationScenario(database: Database): Promise<CommunicationBodies> {
+  const recipients = await database.query<SampledRecipient>(
+    `select id, mobile_number from clients where mobile_number is not null order by random() limit ${SAMPLE_SIZE}`,
+  );
+  const [office] = await database.query<{ sms_number: string }>('select sms_number from offices order by name limit 1');
+  const [category] = await database.query<{ id: string }>(
+    `select id from dropdown_options where dropdown_type = 'SMS_CATEGORY' and group_type = 'CALL_CENTER' limit 1`,
+  );
+  const [reason] = await database.query<{ id: string }>(
+    `select id from dropdown_options where dropdown_type = 'SMS_REASON' order by sort_order limit 1`,
+  );
+  if (!office || !category || !reason || recipients.length === 0) {
+    throw new Error('The seed has no offices, SMS categories, reasons or clients with a mobile number');
+  }
+  // Busy numbers (long histories) and ordinary ones, alternately.
+  const busy = await database.query<{ participant_number: string }>(
+    `select participant_number from sms_messages group by participant_number order by count(*) desc limit 100`,
+  );
+  const historyNumbers = recipients.flatMap((r, i) => [
+    r.mobile_number,
+    busy[i % Math.max(1, busy.length)]?.participant_number ?? r.mobile_number,
+  ]);
+  return {
+    send: recipients.map((r, i) =>
+      JSON.stringify({
+        fromNumber: office.sms_number,
+        toNumber: r.mobile_number,
+        body: `Hello, this is your legal team. Reference ${i}.`,
+        direction: 'OUTBOUND',
+        clientId: r.id,
+        categoryId: category.id,
+        reasonId: reason.id,
+      }),
+    ),
+    historyPaths: historyNumbers.map((phone) => `/api/v1/sms/byPhoneNumber?phoneNumber=${phone}`),
+    officeSmsNumber: office.sms_number,
+    inboundFrom: recipients.map((r) => r.mobile_number),
+  };
+}
+
+export function communicationScenarioTargets(bodies: CommunicationBodies): RouteTarget[] {
+  return [
+    { name: SEND_ROUTE, method: 'POST', path: '/api/v1/sms/send?offsetHours=0', bodies: bodies.send },
+    {
+      name: HISTORY_ROUTE,
+      method: 'POST',
+      path: bodies.historyPaths[0]!,
+      paths: bodies.historyPaths,
+      body: JSON.stringify({ pageNumber: 1, pageSize: 5 }),
+    },
+  ];
+}

@@ -1,0 +1,74 @@
+import { z } from 'zod';
+import type { Permission } from '../access/permissions.ts';
+import { allowsRecord } from '../access/permissions.ts';
+import type { NotificationType } from './notification.ts';
+import { NOTIFICATION_TYPES } from './notification.ts';
+
+/**
+ * The live socket of SPEC §4 (DESIGN §1 /ws). Protocol:
+ * 1. The browser opens `/ws` offering two subprotocols: SOCKET_PROTOCOL and `bearer.<access token>`
+ *    (a browser cannot set an Authorization header on a WebSocket, and a token in the URL would end up
+ *    in logs). The server authenticates the upgrade like any API call and answers with SOCKET_PROTOCOL.
+ * 2. Once open, the client sends one subscribe message: `{ notificationTypes, userId }`.
+ * 3. The server sends plain text frames: 'NEW_DIRECT' for a direct notification, else the type.
+ */
+export const SOCKET_PATH = '/ws';
+export const SOCKET_PROTOCOL = 'casedesk.v1';
+export const SOCKET_TOKEN_PREFIX = 'bearer.';
+
+/** SPEC §6: the types a user may subscribe to. */
+export const SUBSCRIBABLE_TYPES = ['DIRECT', 'CALL', 'SMS'] as const;
+export type SubscribableType = (typeof SUBSCRIBABLE_TYPES)[number];
+
+/** SPEC §4: the live message of a direct notification. */
+export const NEW_DIRECT = 'NEW_DIRECT';
+
+/** Close codes the server uses (4000–4999 are the application's range). */
+export const SOCKET_CLOSE = {
+  /** The subscribe message was not the agreed shape. */
+  badMessage: 4400,
+  /** The token went bad while the socket was open; reconnect with a fresh one. */
+  unauthorized: 4401,
+  /** The subscribe message named another user. */
+  forbidden: 4403,
+} as const;
+
+/** Client → server, once the socket is open (SPEC §4). */
+export const subscribeMessageSchema = z
+  .object({
+    notificationTypes: z.array(z.enum(SUBSCRIBABLE_TYPES)).max(SUBSCRIBABLE_TYPES.length),
+    userId: z.uuid(),
+  })
+  .strict();
+export type SubscribeMessage = z.infer<typeof subscribeMessageSchema>;
+
+/** Server → client text frame for a notification of this type (SPEC §4). */
+export function liveTextOf(type: NotificationType): string {
+  return type === 'DIRECT' ? NEW_DIRECT : type;
+}
+
+/** The notification type a live text announces; undefined for anything else. */
+export function typeOfLiveText(text: string): NotificationType | undefined {
+  if (text === NEW_DIRECT) return 'DIRECT';
+  // 'DIRECT' itself is never sent: a direct notification is announced as NEW_DIRECT.
+  return NOTIFICATION_TYPES.find((type) => type !== 'DIRECT' && type === text);
+}
+
+/** Who is subscribing: their permissions and, for role conditions, their role. */
+export interface NotificationSubject {
+  permissions: readonly Permission[];
+  role?: string | null;
+}
+
+/**
+ * SPEC §6: DIRECT always, CALL with CALLS read, SMS with SMS read. Role conditions hold for the
+ * subject's own role, as for screens; office and category conditions narrow records, not subscriptions.
+ */
+export function subscribedTypes(subject: NotificationSubject): SubscribableType[] {
+  const reads = (type: 'CALLS' | 'SMS') =>
+    allowsRecord(subject.permissions, type, 'READ', { USER_ROLE: subject.role ?? null });
+  const types: SubscribableType[] = ['DIRECT'];
+  if (reads('CALLS')) types.push('CALL');
+  if (reads('SMS')) types.push('SMS');
+  return types;
+}
