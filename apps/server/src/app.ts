@@ -12,6 +12,8 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import { accessRoutes } from './modules/access/access.routes.ts';
+import { appointmentsRoutes } from './modules/appointments/appointments.routes.ts';
+import { calendarRoutes } from './modules/calendar/calendar.routes.ts';
 import { callsRoutes } from './modules/calls/calls.routes.ts';
 import { clientsRoutes } from './modules/clients/clients.routes.ts';
 import { clientMatchingRoutes } from './modules/clients/client-matching.routes.ts';
@@ -198,6 +200,8 @@ export async function buildApp({
   await app.register(notificationsRoutes);
   await app.register(smsRoutes);
   await app.register(templatesRoutes);
+  await app.register(calendarRoutes);
+  await app.register(appointmentsRoutes);
   await app.register(webhooksRoutes);
   await app.register(simulatorRoutes, { loopback });
 

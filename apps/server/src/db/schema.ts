@@ -16,3 +16,5 @@ export * from '../modules/templates/templates.tables.ts';
 export * from '../modules/mail/mail.tables.ts';
 export * from '../modules/notifications/notifications.tables.ts';
 export * from '../platform/providers/webhook-events.tables.ts';
+export * from '../modules/appointments/appointments.tables.ts';
+export * from '../modules/calendar/calendar.tables.ts';

@@ -3,6 +3,7 @@ import type { Permission } from '@casedesk/contract/access/permissions';
 import type { DefaultDashboard, Role } from '@casedesk/contract/users/user';
 import { count, sql } from 'drizzle-orm';
 import { buildClient } from '../../test/factories/clients.factory.ts';
+import { seedAppointments } from './appointments.seed.ts';
 import { SEED_OFFICES } from '../../test/factories/offices.factory.ts';
 import { JURISDICTIONS, LAW_TYPES, SMS_CATEGORIES, SMS_REASONS } from '../../test/factories/reference-data.ts';
 import { setPermissions } from '../modules/access/access.service.ts';
@@ -137,6 +138,7 @@ export async function seedDemoData(db: Db, options: { clients: number; seed?: nu
   await seedInquiries(db, faker);
   await seedSms(db, faker);
   await seedCalls(db, faker);
+  await seedAppointments(db, faker);
   await analyzeAfterBulkLoad(db);
 }
 

@@ -1,4 +1,4 @@
-import { index, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { boolean, index, pgTable, text, uuid } from 'drizzle-orm/pg-core';
 import { offices } from '../offices/offices.tables.ts';
 import { users } from '../users/users.tables.ts';
 
@@ -16,6 +16,8 @@ export const attorneys = pgTable(
     lawType: text().notNull(),
     jurisdiction: text().notNull(),
     zoomLink: text(),
+    /** Shown on the litigation calendar (saveLitigationAttorney / removeLitigationAttorney). */
+    isLitigation: boolean().notNull().default(false),
   },
   (t) => [index('attorneys_office_idx').on(t.officeId)],
 );

@@ -48,6 +48,12 @@ async function inquiryDetail(db: Db, row: InquiryRow): Promise<InquiryDetail> {
   return loadInquiryDetail(db, row, await findClientDetail(db, row.clientId));
 }
 
+/** The inquiry's own ids (client, office, law type) within the caller's LEADS scope; other modules book against it. */
+export async function requireInquiryRef(db: Db, actor: Actor, id: string, access: AccessType = 'READ') {
+  const row = await reachableInquiry(db, actor, id, access);
+  return { id: row.id, clientId: row.clientId, officeId: row.officeId, lawTypeId: row.lawTypeId };
+}
+
 export async function getInquiry(db: Db, actor: Actor, id: string): Promise<InquiryDetail> {
   return inquiryDetail(db, await reachableInquiry(db, actor, id, 'READ'));
 }

@@ -1,0 +1,177 @@
+import { addDays } from '@casedesk/contract/appointments/zoned-time';
+import { and, count, eq, isNull } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { TestApp } from '../../../test/support/test-app.ts';
+import { createTestApp, SEEDED } from '../../../test/support/test-app.ts';
+import { auditEvents } from '../../platform/audit/audit.tables.ts';
+import { calendarEvents } from '../calendar/calendar.tables.ts';
+import { createInquiryIn } from '../../../test/support/inquiries.ts';
+import { appointments } from './appointments.tables.ts';
+import { appointmentRefs, futureTuesday, la, sender } from './appointments.test-support.ts';
+
+let t: TestApp;
+let refs: Awaited<ReturnType<typeof appointmentRefs>>;
+let send: ReturnType<typeof sender>;
+let inquiry: { id: string; clientId: string };
+const day = futureTuesday();
+
+beforeAll(async () => {
+  t = await createTestApp();
+  refs = await appointmentRefs(t);
+  send = sender(t);
+  inquiry = await createInquiryIn(t, refs.avery.officeId);
+});
+afterAll(async () => t?.close());
+
+const book = (as: string, overrides: Record<string, unknown> = {}) =>
+  send('PUT', '/api/v1/appointment', as, {
+    inquiryId: inquiry.id,
+    attorneyId: refs.avery.id,
+    appointmentDateTime: la(day, '10:00'),
+    appointmentLength: 30,
+    appointmentStageId: 117,
+    title: 'Consultation',
+    offset: -8,
+    ...overrides,
+  });
+
+const appointmentCount = async () => Number((await t.db().select({ n: count() }).from(appointments))[0]!.n);
+
+describe('PUT /api/v1/appointment (book)', () => {
+  it('401 without a token, 403 without APPOINTMENT_SET CREATE, 400 with the messages', async () => {
+    expect((await send('PUT', '/api/v1/appointment', null, {})).statusCode).toBe(401);
+    expect((await book(SEEDED.attorney)).statusCode).toBe(403);
+    const bad = await book(SEEDED.operator, {
+      appointmentLength: 45,
+      appointmentDateTime: 'tomorrow',
+      attorneyId: 'x',
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().fieldErrors).toMatchObject({
+      appointmentLength: 'Appointment Length must be 15, 30 or 60 minutes.',
+      appointmentDateTime: 'Appointment Date Time must be a valid date.',
+      attorneyId: 'Attorney is a required field.',
+    });
+  });
+
+  it('books: the appointment, its calendar time, the inquiry’s current appointment and an audit row', async () => {
+    const res = await book(SEEDED.operator);
+    expect(res.statusCode).toBe(200);
+    const row = res.json();
+    expect(row).toMatchObject({
+      inquiryId: inquiry.id,
+      clientId: inquiry.clientId,
+      attorneyId: refs.avery.id,
+      attorneyName: 'Avery Attorney',
+      officeName: 'Los Angeles',
+      appointmentDateTime: new Date(la(day, '10:00')).toISOString(),
+      appointmentLength: 30,
+      stageId: 117,
+      stage: 'Appointment Set',
+      apptStatus: 'NOT_CALLED',
+      bookedBy: 'Olivia Operator',
+      isActive: true,
+      isCurrent: true,
+    });
+    const [event] = await t.db().select().from(calendarEvents).where(eq(calendarEvents.appointmentId, row.id));
+    expect(event).toMatchObject({ kind: 'APPOINTMENT', attorneyId: refs.avery.id, cancelledAt: null });
+    expect(event!.endsAt.getTime() - event!.startsAt.getTime()).toBe(30 * 60_000);
+    const audits = await t.db().select().from(auditEvents).where(eq(auditEvents.entityId, row.id));
+    expect(audits.map((a) => a.action)).toEqual(['appointment.create']);
+  });
+
+  it('409 "Event already scheduled for this date and time" for the same or an overlapping slot; nothing written', async () => {
+    const before = await appointmentCount();
+    for (const start of ['10:00', '10:15', '09:45']) {
+      const res = await book(SEEDED.operator, { appointmentDateTime: la(day, start) });
+      expect(res.statusCode).toBe(409);
+      expect(res.json().message).toBe('Event already scheduled for this date and time');
+    }
+    expect(await appointmentCount()).toBe(before);
+    // Back to back is fine: ranges are half-open.
+    expect(
+      (await book(SEEDED.operator, { appointmentDateTime: la(day, '10:30'), appointmentLength: 15 })).statusCode,
+    ).toBe(200);
+    // Another attorney is free at that time.
+    expect((await book(SEEDED.operator, { attorneyId: refs.laOther.id })).statusCode).toBe(200);
+  });
+
+  it('422 on a day the attorney does not work, on a holiday and outside the hours', async () => {
+    const wednesday = addDays(day, 1);
+    const holiday = await send('POST', '/api/v1/holiday', SEEDED.admin, { date: wednesday, name: 'Office closed' });
+    expect(holiday.statusCode).toBe(200);
+    const cases: [string, string][] = [
+      [la(addDays(day, 4), '10:00'), 'The attorney is not available on this day.'],
+      [la(day, '12:00'), 'The attorney is not available at this time.'],
+      [la(day, '16:45'), 'The attorney is not available at this time.'],
+      [la(wednesday, '10:00'), 'This day is a holiday.'],
+    ];
+    for (const [appointmentDateTime, message] of cases) {
+      const res = await book(SEEDED.operator, { appointmentDateTime });
+      expect({ status: res.statusCode, message: res.json().message }).toEqual({ status: 422, message });
+    }
+  });
+
+  it('a manager cannot book an attorney outside their offices (404)', async () => {
+    const res = await book(SEEDED.manager, { attorneyId: refs.dallas.id });
+    expect(res.statusCode).toBe(404);
+  });
+});
+
+describe('reschedule, patch and delete', () => {
+  it('reschedule moves the time under the same rule; delete frees it and passes "current" to the newest', async () => {
+    const first = (await book(SEEDED.operator, { appointmentDateTime: la(day, '14:00') })).json();
+    const second = (await book(SEEDED.operator, { appointmentDateTime: la(day, '15:00') })).json();
+    // Taken by the 10:00 booking above.
+    const clash = await send('PUT', '/api/v1/appointment/rescheduleAppointment', SEEDED.operator, {
+      appointmentId: first.id,
+      appointmentDateTime: la(day, '10:00'),
+    });
+    expect(clash.statusCode).toBe(409);
+    const moved = await send('PUT', '/api/v1/appointment/rescheduleAppointment', SEEDED.operator, {
+      appointmentId: first.id,
+      appointmentDateTime: la(day, '14:30'),
+    });
+    expect(moved.statusCode).toBe(200);
+    expect(moved.json().appointmentDateTime).toBe(new Date(la(day, '14:30')).toISOString());
+
+    const deleted = await send('DELETE', `/api/v1/appointment/${inquiry.id}/${second.id}`, SEEDED.operator);
+    expect(deleted.statusCode).toBe(200);
+    expect(deleted.json()).toMatchObject({ isActive: false, isCurrent: false });
+    const live = await t
+      .db()
+      .select()
+      .from(calendarEvents)
+      .where(and(eq(calendarEvents.appointmentId, second.id), isNull(calendarEvents.cancelledAt)));
+    expect(live).toEqual([]);
+    // SPEC §4: the inquiry's appointment is now the newest remaining by booked date.
+    const current = await t
+      .db()
+      .select({ id: appointments.id })
+      .from(appointments)
+      .where(and(eq(appointments.inquiryId, inquiry.id), eq(appointments.isCurrent, true)));
+    expect(current).toEqual([{ id: first.id }]);
+    // Its time is bookable again.
+    expect((await book(SEEDED.operator, { appointmentDateTime: la(day, '15:00') })).statusCode).toBe(200);
+  });
+
+  it('PATCH sets stage and status; PATCH with inquiryId makes an appointment the inquiry’s', async () => {
+    const row = (await book(SEEDED.operator, { appointmentDateTime: la(day, '16:00') })).json();
+    const patched = await send('PATCH', `/api/v1/appointment/${inquiry.id}/${row.id}`, SEEDED.operator, {
+      apptStatus: 'CONFIRMED',
+      flagged: true,
+      followUpDate: '2027-01-05',
+    });
+    expect(patched.json()).toMatchObject({ apptStatus: 'CONFIRMED', flagged: true, followUpDate: '2027-01-05' });
+    const other = await createInquiryIn(t, refs.avery.officeId);
+    expect(
+      (await send('PATCH', `/api/v1/appointment/${other.id}/${row.id}`, SEEDED.operator, { flagged: false }))
+        .statusCode,
+    ).toBe(404);
+    const attached = await send('PATCH', '/api/v1/appointment', SEEDED.operator, {
+      appointmentId: row.id,
+      inquiryId: inquiry.id,
+    });
+    expect(attached.json()).toMatchObject({ isCurrent: true });
+  });
+});

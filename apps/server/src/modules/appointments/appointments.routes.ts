@@ -1,0 +1,167 @@
+import {
+  APPOINTMENT_LIST_TYPES,
+  appointmentListRequestSchema,
+  appointmentListResponseSchema,
+  appointmentPathSchema,
+  appointmentRowSchema,
+  patchAppointmentSchema,
+  rescheduleAppointmentSchema,
+  saveAppointmentSchema,
+  updateAppointmentFieldsSchema,
+  weekdayTotalsRequestSchema,
+  weekdayTotalsSchema,
+} from '@casedesk/contract/appointments/appointment';
+import { z } from 'zod';
+import type { AppInstance } from '../../platform/http/app-instance.ts';
+import {
+  attachAppointment,
+  canScheduleAppointments,
+  deleteAppointment,
+  getAppointment,
+  LIST_PERMISSION,
+  listAppointments,
+  rescheduleAppointment,
+  saveAppointment,
+  updateAppointmentFields,
+  weekdayTotals,
+} from './appointments.service.ts';
+
+const tags = ['appointments'];
+const CONFLICT =
+  'SPEC §5: 409 "Event already scheduled for this date and time" when the attorney already holds that time.';
+
+export async function appointmentsRoutes(app: AppInstance): Promise<void> {
+  for (const type of APPOINTMENT_LIST_TYPES) {
+    app.post(
+      `/api/v1/appointment/${type}`,
+      {
+        config: { permission: [LIST_PERMISSION[type], 'READ'] },
+        schema: {
+          tags,
+          summary:
+            type === 'set'
+              ? 'Appointments by booked date (the booking report), newest booked first, within the caller’s office scope'
+              : `The ${type} appointment list, by appointment date, within the caller’s office scope`,
+          body: appointmentListRequestSchema,
+          response: { 200: appointmentListResponseSchema },
+        },
+      },
+      async (request) => listAppointments(app.db, request.actor!, type, request.body),
+    );
+  }
+
+  app.post(
+    '/api/v1/appointment/weekdayTotals',
+    {
+      config: { permission: ['APPOINTMENT_BY_WEEK', 'READ'] },
+      schema: {
+        tags,
+        summary: 'Appointments on each of the 7 days from startDate, days read at the browser’s offset (hours)',
+        body: weekdayTotalsRequestSchema,
+        response: { 200: weekdayTotalsSchema },
+      },
+    },
+    async (request) => weekdayTotals(app.db, request.actor!, request.body),
+  );
+
+  const save = {
+    config: { permission: ['APPOINTMENT_SET', 'CREATE'] as const },
+    schema: {
+      tags,
+      summary: `Books (or, with appointmentId, updates) an inquiry's appointment with an attorney. ${CONFLICT}`,
+      body: saveAppointmentSchema,
+      response: { 200: appointmentRowSchema },
+    },
+  };
+  app.put('/api/v1/appointment', save, async (request) => saveAppointment(app.db, request.actor!, request.body));
+  app.post('/api/v1/appointment/bookAppointment', save, async (request) =>
+    saveAppointment(app.db, request.actor!, { ...request.body, appointmentId: undefined }),
+  );
+
+  app.put(
+    '/api/v1/appointment/rescheduleAppointment',
+    {
+      config: { permission: ['APPOINTMENT_SET', 'UPDATE'] },
+      schema: {
+        tags,
+        summary: `Moves an appointment (and its calendar time) to another time, length or attorney. ${CONFLICT}`,
+        body: rescheduleAppointmentSchema,
+        response: { 200: appointmentRowSchema },
+      },
+    },
+    async (request) => rescheduleAppointment(app.db, request.actor!, request.body),
+  );
+
+  app.patch(
+    '/api/v1/appointment',
+    {
+      config: { permission: ['APPOINTMENT_SET', 'UPDATE'] },
+      schema: {
+        tags,
+        summary:
+          'Links an existing appointment of the client to the inquiry (and call); it becomes the inquiry’s (SPEC §4)',
+        body: patchAppointmentSchema,
+        response: { 200: appointmentRowSchema },
+      },
+    },
+    async (request) => attachAppointment(app.db, request.actor!, request.body),
+  );
+
+  app.patch(
+    '/api/v1/appointment/:inquiryId/:appointmentId',
+    {
+      config: { permission: ['APPOINTMENT_SET', 'UPDATE'] },
+      schema: {
+        tags,
+        summary: 'Changes the stage, appt status, flag, follow-up date or notes of an inquiry’s appointment',
+        params: appointmentPathSchema,
+        body: updateAppointmentFieldsSchema,
+        response: { 200: appointmentRowSchema },
+      },
+    },
+    async (request) => updateAppointmentFields(app.db, request.actor!, request.params, request.body),
+  );
+
+  app.delete(
+    '/api/v1/appointment/:inquiryId/:appointmentId',
+    {
+      config: { permission: ['APPOINTMENT_SET', 'UPDATE'] },
+      schema: {
+        tags,
+        summary:
+          'Deletes an inquiry’s appointment: kept as deleted, its time freed; the inquiry’s appointment becomes its newest by booked date (SPEC §4)',
+        params: appointmentPathSchema,
+        response: { 200: appointmentRowSchema },
+      },
+    },
+    async (request) => deleteAppointment(app.db, request.actor!, request.params),
+  );
+
+  app.get(
+    '/api/v1/appointment/info',
+    {
+      config: { signedIn: true },
+      schema: {
+        tags,
+        summary: 'One appointment, if some appointment list of its office is open to the caller (else 404)',
+        querystring: z.object({ appointmentId: z.uuid() }),
+        response: { 200: appointmentRowSchema },
+      },
+    },
+    async (request) => getAppointment(app.db, request.actor!, request.query.appointmentId),
+  );
+
+  app.get(
+    '/api/v1/appointment/office/canScheduleAppointments',
+    {
+      config: { signedIn: true },
+      schema: {
+        tags,
+        summary: 'Whether the caller may book appointments in the office (APPOINTMENT_SET CREATE with its conditions)',
+        querystring: z.object({ officeId: z.uuid() }),
+        response: { 200: z.object({ canScheduleAppointments: z.boolean() }) },
+      },
+    },
+    async (request) => ({ canScheduleAppointments: canScheduleAppointments(request.actor!, request.query.officeId) }),
+  );
+}

@@ -1,0 +1,348 @@
+import type { AccessType, PermissionType } from '@casedesk/contract/access/permissions';
+import { allowsRecord, scopeOf } from '@casedesk/contract/access/permissions';
+import type {
+  AppointmentListRequest,
+  AppointmentListType,
+  AppointmentRow,
+  SaveAppointment,
+} from '@casedesk/contract/appointments/appointment';
+import { APPOINTMENT_MESSAGES } from '@casedesk/contract/appointments/appointment';
+import type { AppointmentLength } from '@casedesk/contract/appointments/slots';
+import { fitsWindows } from '@casedesk/contract/appointments/slots';
+import { addDays, dayOfWeekOf, wallTimeOf } from '@casedesk/contract/appointments/zoned-time';
+import type { Actor } from '../../platform/auth/actor.ts';
+import { recordAudit } from '../../platform/audit/audit.ts';
+import type { Db } from '../../platform/db/database.ts';
+import { AppError } from '../../platform/errors/app-error.ts';
+import type { AttorneyInfo } from '../calendar/calendar.service.ts';
+import {
+  bookingContext,
+  cancelAppointmentEvent,
+  insertEvent,
+  isExclusionViolation,
+  moveAppointmentEvent,
+  requireAttorney,
+} from '../calendar/calendar.service.ts';
+import { requireInquiryRef } from '../inquiries/inquiries.service.ts';
+import * as repo from './appointments.repository.ts';
+
+/** SPEC §2/§6: each list is behind its own menu permission. */
+export const LIST_PERMISSION: Record<AppointmentListType, PermissionType> = {
+  set: 'APPOINTMENT_SET',
+  all: 'ALL_APPOINTMENTS',
+  pi: 'APPOINTMENT_PI',
+  week: 'APPOINTMENT_BY_WEEK',
+};
+
+/** Booking and changing appointments: APPOINTMENT_SET, in the attorney's office. */
+const mayBook = (actor: Actor, officeId: string, access: AccessType) =>
+  allowsRecord(actor.permissions, 'APPOINTMENT_SET', access, { OFFICE: officeId });
+
+const mayRead = (actor: Actor, officeId: string) =>
+  (['APPOINTMENT_SET', 'ALL_APPOINTMENTS', 'APPOINTMENT_PI', 'APPOINTMENT_BY_WEEK'] as const).some((p) =>
+    allowsRecord(actor.permissions, p, 'READ', { OFFICE: officeId }),
+  );
+
+export async function listAppointments(
+  db: Db,
+  actor: Actor,
+  type: AppointmentListType,
+  request: AppointmentListRequest,
+) {
+  return repo.findAppointmentPage(
+    db,
+    type,
+    request,
+    scopeOf(actor.permissions, LIST_PERMISSION[type], 'READ', 'OFFICE'),
+  );
+}
+
+/** SPEC §7 weekdayTotals: appointments on each of the 7 days from startDate, at the browser's offset. */
+export async function weekdayTotals(
+  db: Db,
+  actor: Actor,
+  query: { startDate: string; offset: number; officeId?: string },
+) {
+  const startMs = Date.parse(`${query.startDate}T00:00:00Z`) - query.offset * 3_600_000;
+  const scope = scopeOf(actor.permissions, 'APPOINTMENT_BY_WEEK', 'READ', 'OFFICE');
+  const range = { from: new Date(startMs), to: new Date(startMs + 7 * 86_400_000) };
+  const counts = await repo.countByDay(db, range, query.offset, scope, query.officeId);
+  const counted = new Map(counts.map((c) => [c.date, Number(c.count)]));
+  return [0, 1, 2, 3, 4, 5, 6].map((i) => {
+    const date = addDays(query.startDate, i);
+    return { date, dayOfWeek: dayOfWeekOf(date), count: counted.get(date) ?? 0 };
+  });
+}
+
+/** An appointment the caller may see (any appointment list in its office), else 404. */
+async function readableAppointment(db: Db, actor: Actor, id: string): Promise<AppointmentRow> {
+  const row = await repo.findAppointmentRow(db, id);
+  if (!row || !mayRead(actor, row.officeId)) throw AppError.notFound('Appointment');
+  return row;
+}
+
+export const getAppointment = readableAppointment;
+
+/**
+ * The checks a booking passes before it is written: the attorney works that day, it is no holiday, and a
+ * future appointment lies inside the attorney's hours. Overlaps are the database's to refuse.
+ */
+async function checkBookable(db: Db, attorney: AttorneyInfo, start: Date, length: AppointmentLength, past: boolean) {
+  const { date, dayOfWeek } = wallTimeOf(start, attorney.timeZone);
+  const { windows, isHoliday } = await bookingContext(db, attorney, date);
+  if (isHoliday) throw new AppError('BUSINESS_RULE', APPOINTMENT_MESSAGES.holiday);
+  if (!windows.some((w) => w.dayOfWeek === dayOfWeek))
+    throw new AppError('BUSINESS_RULE', APPOINTMENT_MESSAGES.dayBlocked);
+  if (!past && !fitsWindows(start, length, windows, attorney.timeZone)) {
+    throw new AppError('BUSINESS_RULE', APPOINTMENT_MESSAGES.outsideHours);
+  }
+}
+
+/** Runs a write that takes calendar time; an overlap becomes SPEC §5's 409. */
+async function holdingTime<T>(write: () => Promise<T>): Promise<T> {
+  try {
+    return await write();
+  } catch (error) {
+    if (isExclusionViolation(error)) throw AppError.conflict(APPOINTMENT_MESSAGES.alreadyScheduled);
+    throw error;
+  }
+}
+
+const endOf = (start: Date, length: number) => new Date(start.getTime() + length * 60_000);
+
+/**
+ * PUT /appointment (SPEC §3 save payload): books a new appointment for the inquiry, or updates the one
+ * named by appointmentId. The appointment row, its calendar time, the inquiry's current appointment and
+ * the audit row commit together; a concurrent booking of overlapping time gets 409 and writes nothing.
+ */
+export async function saveAppointment(db: Db, actor: Actor, input: SaveAppointment, now = new Date()) {
+  if (input.appointmentId) return updateBooking(db, actor, input, now);
+  const inquiry = await requireInquiryRef(db, actor, input.inquiryId);
+  const attorney = await requireAttorney(db, input.attorneyId);
+  if (!mayBook(actor, attorney.officeId, 'CREATE')) throw AppError.notFound('Attorney');
+  const start = new Date(input.appointmentDateTime);
+  const past = start < now;
+  await checkBookable(db, attorney, start, input.appointmentLength, past || input.schedulePast);
+  const id = await holdingTime(() =>
+    db.transaction(async (tx) => {
+      const record = await repo.insertAppointment(tx, {
+        clientId: inquiry.clientId,
+        inquiryId: inquiry.id,
+        callId: input.callId ?? null,
+        attorneyId: attorney.attorneyId,
+        officeId: attorney.officeId,
+        title: input.title ?? null,
+        adTitle: input.adTitle ?? null,
+        notes: input.notes ?? null,
+        appointmentDateTime: start,
+        appointmentLength: input.appointmentLength,
+        appointmentType: input.appointmentType,
+        lawTypeId: input.lawTypeId ?? inquiry.lawTypeId,
+        stageId: input.appointmentStageId,
+        sendWelcomeText: input.sendWelcomeText,
+        bookedById: actor.userId,
+        isCurrent: false,
+      });
+      await insertEvent(tx, {
+        attorneyId: attorney.attorneyId,
+        appointmentId: record.id,
+        kind: 'APPOINTMENT',
+        subject: input.title || 'Appointment',
+        notes: input.notes ?? null,
+        startsAt: start,
+        endsAt: endOf(start, input.appointmentLength),
+      });
+      await repo.makeCurrent(tx, inquiry.id, record.id);
+      await recordAudit(tx, {
+        actorId: actor.userId,
+        action: 'appointment.create',
+        entity: 'appointments',
+        entityId: record.id,
+        after: record,
+        ip: actor.ip,
+        requestId: actor.requestId,
+      });
+      return record.id;
+    }),
+  );
+  return (await repo.findAppointmentRow(db, id))!;
+}
+
+/** Moves or edits a booked appointment; its calendar time moves with it under the same constraint. */
+async function updateBooking(db: Db, actor: Actor, input: SaveAppointment, now: Date) {
+  const current = await readableAppointment(db, actor, input.appointmentId!);
+  if (!mayBook(actor, current.officeId, 'UPDATE') || !current.isActive) throw AppError.notFound('Appointment');
+  return rescheduleAppointment(
+    db,
+    actor,
+    {
+      appointmentId: current.id,
+      appointmentDateTime: input.appointmentDateTime,
+      appointmentLength: input.appointmentLength,
+      attorneyId: input.attorneyId,
+      fields: {
+        title: input.title ?? null,
+        adTitle: input.adTitle ?? null,
+        notes: input.notes ?? null,
+        stageId: input.appointmentStageId,
+      },
+      schedulePast: input.schedulePast,
+    },
+    now,
+  );
+}
+
+export async function rescheduleAppointment(
+  db: Db,
+  actor: Actor,
+  input: {
+    appointmentId: string;
+    appointmentDateTime: string;
+    appointmentLength?: AppointmentLength;
+    attorneyId?: string;
+    fields?: Partial<repo.NewAppointment>;
+    schedulePast?: boolean;
+  },
+  now = new Date(),
+) {
+  const current = await readableAppointment(db, actor, input.appointmentId);
+  if (!mayBook(actor, current.officeId, 'UPDATE') || !current.isActive) throw AppError.notFound('Appointment');
+  const attorney = await requireAttorney(db, input.attorneyId ?? current.attorneyId);
+  if (!mayBook(actor, attorney.officeId, 'UPDATE')) throw AppError.notFound('Attorney');
+  const start = new Date(input.appointmentDateTime);
+  const length = input.appointmentLength ?? (current.appointmentLength as AppointmentLength);
+  await checkBookable(db, attorney, start, length, start < now || Boolean(input.schedulePast));
+  await holdingTime(() =>
+    db.transaction(async (tx) => {
+      const before = await repo.lockAppointment(tx, current.id);
+      const after = await repo.updateAppointmentRecord(tx, current.id, {
+        ...input.fields,
+        attorneyId: attorney.attorneyId,
+        officeId: attorney.officeId,
+        appointmentDateTime: start,
+        appointmentLength: length,
+      });
+      await moveAppointmentEvent(tx, current.id, {
+        attorneyId: attorney.attorneyId,
+        startsAt: start,
+        endsAt: endOf(start, length),
+      });
+      await recordAudit(tx, {
+        actorId: actor.userId,
+        action: 'appointment.reschedule',
+        entity: 'appointments',
+        entityId: current.id,
+        before,
+        after,
+        ip: actor.ip,
+        requestId: actor.requestId,
+      });
+    }),
+  );
+  return (await repo.findAppointmentRow(db, current.id))!;
+}
+
+/** The appointment of an inquiry, as the inquiry routes name it (inquiryId + appointmentId). */
+async function appointmentOfInquiry(
+  db: Db,
+  actor: Actor,
+  inquiryId: string,
+  appointmentId: string,
+  access: AccessType,
+) {
+  const row = await readableAppointment(db, actor, appointmentId);
+  if (row.inquiryId !== inquiryId || !mayBook(actor, row.officeId, access)) throw AppError.notFound('Appointment');
+  return row;
+}
+
+/** SPEC §7 patch with callId and inquiryId; SPEC §4: the existing appointment is set as the inquiry's. */
+export async function attachAppointment(
+  db: Db,
+  actor: Actor,
+  input: { appointmentId: string; inquiryId: string; callId?: string },
+) {
+  const inquiry = await requireInquiryRef(db, actor, input.inquiryId);
+  const row = await readableAppointment(db, actor, input.appointmentId);
+  if (row.clientId !== inquiry.clientId || !row.isActive || !mayBook(actor, row.officeId, 'UPDATE')) {
+    throw AppError.notFound('Appointment');
+  }
+  await db.transaction(async (tx) => {
+    const before = await repo.lockAppointment(tx, row.id);
+    const after = await repo.updateAppointmentRecord(tx, row.id, {
+      inquiryId: inquiry.id,
+      ...(input.callId ? { callId: input.callId } : {}),
+    });
+    await repo.makeCurrent(tx, inquiry.id, row.id);
+    await recordAudit(tx, {
+      actorId: actor.userId,
+      action: 'appointment.attach',
+      entity: 'appointments',
+      entityId: row.id,
+      before,
+      after,
+      ip: actor.ip,
+      requestId: actor.requestId,
+    });
+  });
+  return (await repo.findAppointmentRow(db, row.id))!;
+}
+
+/** PATCH /appointment/{inquiryId}/{appointmentId}: stage, status, flag, follow-up, notes. */
+export async function updateAppointmentFields(
+  db: Db,
+  actor: Actor,
+  path: { inquiryId: string; appointmentId: string },
+  fields: Partial<Pick<repo.NewAppointment, 'stageId' | 'apptStatus' | 'flagged' | 'followUpDate' | 'notes'>>,
+) {
+  const row = await appointmentOfInquiry(db, actor, path.inquiryId, path.appointmentId, 'UPDATE');
+  await db.transaction(async (tx) => {
+    const before = await repo.lockAppointment(tx, row.id);
+    const after = await repo.updateAppointmentRecord(tx, row.id, fields);
+    await recordAudit(tx, {
+      actorId: actor.userId,
+      action: 'appointment.update',
+      entity: 'appointments',
+      entityId: row.id,
+      before,
+      after,
+      ip: actor.ip,
+      requestId: actor.requestId,
+    });
+  });
+  return (await repo.findAppointmentRow(db, row.id))!;
+}
+
+/**
+ * DELETE /appointment/{inquiryId}/{appointmentId}: the appointment is kept as deleted (the client tab
+ * shows it under its toggle), its time is given back, and the inquiry's appointment becomes its newest
+ * remaining one by booked date (SPEC §4).
+ */
+export async function deleteAppointment(db: Db, actor: Actor, path: { inquiryId: string; appointmentId: string }) {
+  const row = await appointmentOfInquiry(db, actor, path.inquiryId, path.appointmentId, 'UPDATE');
+  await db.transaction(async (tx) => {
+    const before = await repo.lockAppointment(tx, row.id);
+    if (!before || before.deletedAt) return;
+    await repo.updateAppointmentRecord(tx, row.id, { deletedAt: new Date(), isCurrent: false });
+    await cancelAppointmentEvent(tx, row.id);
+    const newest = await repo.newestActiveOfInquiry(tx, path.inquiryId);
+    if (newest) await repo.makeCurrent(tx, path.inquiryId, newest.id);
+    await recordAudit(tx, {
+      actorId: actor.userId,
+      action: 'appointment.delete',
+      entity: 'appointments',
+      entityId: row.id,
+      before,
+      ip: actor.ip,
+      requestId: actor.requestId,
+    });
+  });
+  return (await repo.findAppointmentRow(db, row.id))!;
+}
+
+/** SPEC §7 office/canScheduleAppointments: whether the caller may book in that office. */
+export function canScheduleAppointments(actor: Actor, officeId: string): boolean {
+  return mayBook(actor, officeId, 'CREATE');
+}
+
+/** The client detail tab (SPEC §4: active and deleted, split by a toggle on screen). */
+export const listClientAppointments = repo.findClientAppointmentRows;

@@ -1,0 +1,175 @@
+import type { CalendarEventKind } from '@casedesk/contract/calendar/calendar-event';
+import type { ScheduleEntry } from '@casedesk/contract/attorneys/attorney-schedule';
+import { and, asc, eq, gt, gte, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
+import type { Db } from '../../platform/db/database.ts';
+import { attorneys } from '../attorneys/attorneys.tables.ts';
+import { offices } from '../offices/offices.tables.ts';
+import { users } from '../users/users.tables.ts';
+import { attorneySchedules, calendarEvents, holidays } from './calendar.tables.ts';
+
+export type CalendarEventRow = typeof calendarEvents.$inferSelect;
+
+/** PostgreSQL's exclusion-violation code: the attorney already holds that time (migration 0009). */
+export const EXCLUSION_VIOLATION = '23P01';
+
+export function isExclusionViolation(error: unknown): boolean {
+  const e = error as { code?: string; cause?: { code?: string } };
+  return e?.code === EXCLUSION_VIOLATION || e?.cause?.code === EXCLUSION_VIOLATION;
+}
+
+/** Attorneys with their office and zone, optionally filtered; the availability table's rows. */
+export async function findAttorneys(db: Db, filter: { attorneyIds?: string[]; litigationOnly?: boolean }) {
+  return db
+    .select({
+      attorneyId: attorneys.id,
+      userId: attorneys.userId,
+      attorney: users.displayName,
+      email: users.mail,
+      officeId: attorneys.officeId,
+      officeName: offices.name,
+      timeZone: offices.timeZone,
+      lawType: attorneys.lawType,
+      jurisdiction: attorneys.jurisdiction,
+      zoomLink: attorneys.zoomLink,
+      isLitigation: attorneys.isLitigation,
+    })
+    .from(attorneys)
+    .innerJoin(users, eq(users.id, attorneys.userId))
+    .innerJoin(offices, eq(offices.id, attorneys.officeId))
+    .where(
+      and(
+        filter.attorneyIds ? inArray(attorneys.id, filter.attorneyIds) : undefined,
+        filter.litigationOnly ? eq(attorneys.isLitigation, true) : undefined,
+        eq(users.accountEnabled, true),
+      ),
+    )
+    .orderBy(asc(users.displayName), asc(attorneys.id));
+}
+export type AttorneyInfo = Awaited<ReturnType<typeof findAttorneys>>[number];
+
+export async function findSchedules(db: Db, attorneyIds: string[]) {
+  if (attorneyIds.length === 0) return [];
+  return db
+    .select()
+    .from(attorneySchedules)
+    .where(inArray(attorneySchedules.attorneyId, attorneyIds))
+    .orderBy(asc(attorneySchedules.dayOfWeek), asc(attorneySchedules.startTime));
+}
+
+/** Replaces an attorney's weekly schedule in the caller's transaction. */
+export async function replaceSchedule(db: Db, attorneyId: string, entries: ScheduleEntry[]): Promise<void> {
+  await db.delete(attorneySchedules).where(eq(attorneySchedules.attorneyId, attorneyId));
+  if (entries.length) await db.insert(attorneySchedules).values(entries.map((e) => ({ ...e, attorneyId })));
+}
+
+/**
+ * Busy time of the attorneys overlapping [from, to). The range test is written as the exclusion
+ * constraint's own expression, so its GiST index (attorney_id, tstzrange) answers it.
+ */
+export async function findBusy(db: Db, attorneyIds: string[], from: Date, to: Date) {
+  if (attorneyIds.length === 0) return [];
+  return db
+    .select({ attorneyId: calendarEvents.attorneyId, start: calendarEvents.startsAt, end: calendarEvents.endsAt })
+    .from(calendarEvents)
+    .where(
+      and(
+        inArray(calendarEvents.attorneyId, attorneyIds),
+        sql`tstzrange(${calendarEvents.startsAt}, ${calendarEvents.endsAt}) && tstzrange(${from.toISOString()}::timestamptz, ${to.toISOString()}::timestamptz)`,
+        isNull(calendarEvents.cancelledAt),
+      ),
+    );
+}
+
+export async function findEvents(db: Db, attorneyIds: string[], from: Date, to: Date, kinds?: CalendarEventKind[]) {
+  if (attorneyIds.length === 0) return [];
+  return db
+    .select()
+    .from(calendarEvents)
+    .where(
+      and(
+        inArray(calendarEvents.attorneyId, attorneyIds),
+        lt(calendarEvents.startsAt, to),
+        gt(calendarEvents.endsAt, from),
+        isNull(calendarEvents.cancelledAt),
+        kinds ? inArray(calendarEvents.kind, kinds) : undefined,
+      ),
+    )
+    .orderBy(asc(calendarEvents.startsAt));
+}
+
+export interface NewEvent {
+  attorneyId: string;
+  appointmentId?: string | null;
+  kind: CalendarEventKind;
+  subject: string;
+  notes?: string | null;
+  location?: string | null;
+  attendees?: string[];
+  startsAt: Date;
+  endsAt: Date;
+}
+
+/** Inserts busy time; an overlap raises the exclusion violation (see isExclusionViolation). */
+export async function insertEvent(db: Db, event: NewEvent): Promise<CalendarEventRow> {
+  const [row] = await db.insert(calendarEvents).values(event).returning();
+  return row!;
+}
+
+export async function moveAppointmentEvent(
+  db: Db,
+  appointmentId: string,
+  change: { attorneyId: string; startsAt: Date; endsAt: Date },
+): Promise<void> {
+  await db
+    .update(calendarEvents)
+    .set({ ...change, updatedAt: new Date() })
+    .where(eq(calendarEvents.appointmentId, appointmentId));
+}
+
+/** A deleted appointment gives its time back. */
+export async function cancelAppointmentEvent(db: Db, appointmentId: string): Promise<void> {
+  await db
+    .update(calendarEvents)
+    .set({ cancelledAt: new Date(), updatedAt: new Date() })
+    .where(and(eq(calendarEvents.appointmentId, appointmentId), isNull(calendarEvents.cancelledAt)));
+}
+
+/** Holidays between two dates that apply to an office (firm-wide ones have no office). */
+export async function findHolidays(db: Db, from: string, to: string, officeIds?: string[]) {
+  return db
+    .select()
+    .from(holidays)
+    .where(
+      and(
+        gte(holidays.date, from),
+        lte(holidays.date, to),
+        officeIds ? or(isNull(holidays.officeId), inArray(holidays.officeId, officeIds)) : undefined,
+      ),
+    )
+    .orderBy(asc(holidays.date));
+}
+export type HolidayRow = typeof holidays.$inferSelect;
+
+export async function insertHoliday(db: Db, values: { date: string; name: string; officeId: string | null }) {
+  const [row] = await db.insert(holidays).values(values).onConflictDoNothing().returning();
+  return row;
+}
+
+export async function updateHoliday(
+  db: Db,
+  id: string,
+  values: { date: string; name: string; officeId: string | null },
+) {
+  const [row] = await db.update(holidays).set(values).where(eq(holidays.id, id)).returning();
+  return row;
+}
+
+export async function deleteHoliday(db: Db, id: string) {
+  const [row] = await db.delete(holidays).where(eq(holidays.id, id)).returning();
+  return row;
+}
+
+export async function setLitigation(db: Db, attorneyId: string, isLitigation: boolean) {
+  const [row] = await db.update(attorneys).set({ isLitigation }).where(eq(attorneys.id, attorneyId)).returning();
+  return row;
+}

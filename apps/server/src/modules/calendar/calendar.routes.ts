@@ -1,0 +1,151 @@
+import {
+  attorneyIdParamSchema,
+  attorneyScheduleSchema,
+  attorneyScheduleWriteSchema,
+  availabilityQuerySchema,
+  availabilityRecordSchema,
+} from '@casedesk/contract/attorneys/attorney-schedule';
+import {
+  calendarEventSchema,
+  calendarEventsQuerySchema,
+  holidayListRequestSchema,
+  holidaySchema,
+  holidayWriteSchema,
+} from '@casedesk/contract/calendar/calendar-event';
+import { z } from 'zod';
+import type { AppInstance } from '../../platform/http/app-instance.ts';
+import {
+  attorneyAvailability,
+  calendarEventsOfUser,
+  changeHoliday,
+  createHoliday,
+  getSchedule,
+  listHolidays,
+  removeHoliday,
+  saveSchedule,
+} from './calendar.service.ts';
+
+const availability = {
+  config: { permission: ['ATTORNEY_AVAILABILITY', 'READ'] as const },
+  schema: {
+    tags: ['attorneys', 'appointments'],
+    summary:
+      'Open slots of each attorney per day (office time zone), from the weekly schedule minus appointments, events and ' +
+      'holidays; lawType and jurisdiction narrow the attorneys and their hours; at most 31 days',
+    querystring: availabilityQuerySchema,
+    response: { 200: z.array(availabilityRecordSchema) },
+  },
+};
+
+export async function calendarRoutes(app: AppInstance): Promise<void> {
+  app.get('/api/v1/appointment/attorneyAvailability', availability, async (request) =>
+    attorneyAvailability(app.db, request.query),
+  );
+  app.get('/api/v1/attorney/availability', availability, async (request) =>
+    attorneyAvailability(app.db, request.query),
+  );
+  app.get('/api/v1/attorney/availableSlots', availability, async (request) =>
+    attorneyAvailability(app.db, request.query),
+  );
+
+  app.get(
+    '/api/v1/attorney/:attorneyId/availability',
+    {
+      config: { permission: ['ATTORNEY_SCHEDULE', 'READ'] },
+      schema: {
+        tags: ['attorneys'],
+        summary: 'The attorney’s weekly schedule (wall-clock hours in the office’s time zone)',
+        params: attorneyIdParamSchema,
+        response: { 200: attorneyScheduleSchema },
+      },
+    },
+    async (request) => getSchedule(app.db, request.params.attorneyId),
+  );
+
+  app.put(
+    '/api/v1/attorney/:attorneyId/availability',
+    {
+      config: { permission: ['ATTORNEY_SCHEDULE', 'UPDATE'] },
+      schema: {
+        tags: ['attorneys'],
+        summary: 'Replaces the attorney’s weekly schedule: their own, or one in an office the caller may manage',
+        params: attorneyIdParamSchema,
+        body: attorneyScheduleWriteSchema,
+        response: { 200: attorneyScheduleSchema },
+      },
+    },
+    async (request) => saveSchedule(app.db, request.actor!, request.params.attorneyId, request.body.entries),
+  );
+
+  app.get(
+    '/api/v1/appointment/calendarEvents',
+    {
+      config: { permission: ['ATTORNEY_AVAILABILITY', 'READ'] },
+      schema: {
+        tags: ['appointments'],
+        summary: 'Events of a user’s (attorney’s) calendar between two instants: appointments, events, litigation',
+        querystring: calendarEventsQuerySchema,
+        response: { 200: z.array(calendarEventSchema) },
+      },
+    },
+    async (request) =>
+      calendarEventsOfUser(
+        app.db,
+        request.query.userId,
+        new Date(request.query.startDateTime),
+        new Date(request.query.endDateTime),
+      ),
+  );
+
+  app.post(
+    '/api/v1/holiday/all',
+    {
+      config: { signedIn: true },
+      schema: {
+        tags: ['holidays'],
+        summary: 'Holidays between two dates (firm-wide and, with officeId, that office’s)',
+        body: holidayListRequestSchema,
+        response: { 200: z.array(holidaySchema) },
+      },
+    },
+    async (request) => listHolidays(app.db, request.body),
+  );
+
+  app.post(
+    '/api/v1/holiday',
+    {
+      config: { permission: ['OFFICE', 'UPDATE'] },
+      schema: {
+        tags: ['holidays'],
+        summary: 'Adds a holiday: the whole day is blocked for booking (409 if one exists that day)',
+        body: holidayWriteSchema,
+        response: { 200: holidaySchema },
+      },
+    },
+    async (request) => createHoliday(app.db, request.actor!, request.body),
+  );
+
+  const holidayId = z.object({ id: z.uuid() });
+  app.put(
+    '/api/v1/holiday/:id',
+    {
+      config: { permission: ['OFFICE', 'UPDATE'] },
+      schema: {
+        tags: ['holidays'],
+        summary: 'Changes a holiday',
+        params: holidayId,
+        body: holidayWriteSchema,
+        response: { 200: holidaySchema },
+      },
+    },
+    async (request) => changeHoliday(app.db, request.actor!, request.params.id, request.body),
+  );
+  app.delete(
+    '/api/v1/holiday/:id',
+    {
+      config: { permission: ['OFFICE', 'UPDATE'] },
+      schema: { tags: ['holidays'], summary: 'Removes a holiday', params: holidayId, response: { 200: holidaySchema } },
+    },
+    async (request) => removeHoliday(app.db, request.actor!, request.params.id),
+  );
+}

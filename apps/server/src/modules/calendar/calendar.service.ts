@@ -1,0 +1,291 @@
+import { allowsRecord } from '@casedesk/contract/access/permissions';
+import type {
+  AvailabilityQuery,
+  AvailabilityRecord,
+  AttorneySchedule,
+  ScheduleEntry,
+} from '@casedesk/contract/attorneys/attorney-schedule';
+import type { WeeklyWindow } from '@casedesk/contract/appointments/slots';
+import { computeSlots, slotLabel } from '@casedesk/contract/appointments/slots';
+import { addDays, instantOfWallTimeCompatible } from '@casedesk/contract/appointments/zoned-time';
+import type { CalendarEvent, CalendarEventKind, Holiday } from '@casedesk/contract/calendar/calendar-event';
+import { HOLIDAY_MESSAGES } from '@casedesk/contract/calendar/calendar-event';
+import type { Actor } from '../../platform/auth/actor.ts';
+import { recordAudit } from '../../platform/audit/audit.ts';
+import type { Db } from '../../platform/db/database.ts';
+import { AppError } from '../../platform/errors/app-error.ts';
+import type { AttorneyInfo, CalendarEventRow, HolidayRow } from './calendar.repository.ts';
+import * as repo from './calendar.repository.ts';
+
+export { isExclusionViolation } from './calendar.repository.ts';
+export type { AttorneyInfo } from './calendar.repository.ts';
+
+type ScheduleRow = Awaited<ReturnType<typeof repo.findSchedules>>[number];
+
+/** Map.groupBy arrives with Node 21; we support Node 20. */
+function groupBy<T, K>(items: readonly T[], key: (item: T) => K): Map<K, T[]> {
+  const groups = new Map<K, T[]>();
+  for (const item of items) {
+    const k = key(item);
+    const group = groups.get(k);
+    if (group) group.push(item);
+    else groups.set(k, [item]);
+  }
+  return groups;
+}
+
+/** An entry serves a law type (or jurisdiction) when it names none or names that one. */
+const serves = (entryValue: string | null, wanted: string | undefined) =>
+  !wanted || entryValue === null || entryValue.toLowerCase() === wanted.toLowerCase();
+
+/** The windows of an attorney that serve the asked law type and jurisdiction. */
+export function windowsFor(
+  schedule: readonly ScheduleRow[],
+  filter: { lawType?: string; jurisdiction?: string },
+): ScheduleRow[] {
+  return schedule.filter((e) => serves(e.lawType, filter.lawType) && serves(e.jurisdiction, filter.jurisdiction));
+}
+
+export async function requireAttorney(db: Db, attorneyId: string): Promise<AttorneyInfo> {
+  const [attorney] = await repo.findAttorneys(db, { attorneyIds: [attorneyId] });
+  if (!attorney) throw AppError.notFound('Attorney');
+  return attorney;
+}
+
+/** The instants bounding a span of an office's calendar days, a day of margin each side for zones. */
+function spanOf(from: string, to: string, timeZone: string) {
+  return {
+    start: instantOfWallTimeCompatible(addDays(from, -1), 0, timeZone),
+    end: instantOfWallTimeCompatible(addDays(to, 2), 0, timeZone),
+  };
+}
+
+/**
+ * SPEC §7 availability of all attorneys / attorneyAvailability: each attorney's open slots per day of
+ * the range, computed in the attorney's office zone from the weekly schedule minus busy time and
+ * holidays. Three queries whatever the number of attorneys (no N+1).
+ */
+export async function attorneyAvailability(
+  db: Db,
+  query: AvailabilityQuery,
+  now = new Date(),
+): Promise<AvailabilityRecord[]> {
+  const everyone = await repo.findAttorneys(db, { attorneyIds: query.attorneyId ? [query.attorneyId] : undefined });
+  const schedules = await repo.findSchedules(
+    db,
+    everyone.map((a) => a.attorneyId),
+  );
+  const byAttorney = groupBy(schedules, (s) => s.attorneyId);
+  const wanted = everyone.filter((a) => {
+    const own = byAttorney.get(a.attorneyId) ?? [];
+    const matchesOwn = serves(a.lawType, query.lawType) && serves(a.jurisdiction, query.jurisdiction);
+    return matchesOwn || windowsFor(own, query).some((e) => e.lawType !== null || e.jurisdiction !== null);
+  });
+  if (wanted.length === 0) return [];
+  const zones = new Set(wanted.map((a) => a.timeZone));
+  const spans = [...zones].map((zone) => spanOf(query.startDate, query.endDate, zone));
+  const from = new Date(Math.min(...spans.map((s) => s.start.getTime())));
+  const to = new Date(Math.max(...spans.map((s) => s.end.getTime())));
+  const [busy, holidays] = await Promise.all([
+    repo.findBusy(
+      db,
+      wanted.map((a) => a.attorneyId),
+      from,
+      to,
+    ),
+    repo.findHolidays(db, query.startDate, query.endDate, [...new Set(wanted.map((a) => a.officeId))]),
+  ]);
+  const busyOf = groupBy(busy, (b) => b.attorneyId);
+  return wanted.map((a) => {
+    const holidayDates = new Set(
+      holidays.filter((h) => h.officeId === null || h.officeId === a.officeId).map((h) => h.date),
+    );
+    const days = computeSlots({
+      from: query.startDate,
+      to: query.endDate,
+      timeZone: a.timeZone,
+      windows: windowsFor(byAttorney.get(a.attorneyId) ?? [], query),
+      length: query.appointmentLength as 15 | 30 | 60,
+      busy: busyOf.get(a.attorneyId) ?? [],
+      holidays: holidayDates,
+      now,
+      past: query.schedulePast,
+    });
+    return {
+      attorneyId: a.attorneyId,
+      attorney: a.attorney,
+      userId: a.userId,
+      officeId: a.officeId,
+      officeName: a.officeName,
+      timeZone: a.timeZone,
+      lawType: a.lawType,
+      jurisdiction: a.jurisdiction,
+      zoomLink: a.zoomLink,
+      defaultCalendar: a.email,
+      availableSlots: days.map((d) => ({
+        date: d.date,
+        available: d.available,
+        slots: d.slots.map((s) => ({
+          start: s.start.toISOString(),
+          end: s.end.toISOString(),
+          label: slotLabel(s.start, a.timeZone),
+        })),
+      })),
+    };
+  });
+}
+
+/** The attorney's working windows and whether a day is a holiday, for the booking checks. */
+export async function bookingContext(db: Db, attorney: AttorneyInfo, date: string) {
+  const [schedule, holidays] = await Promise.all([
+    repo.findSchedules(db, [attorney.attorneyId]),
+    repo.findHolidays(db, date, date, [attorney.officeId]),
+  ]);
+  return { windows: schedule as WeeklyWindow[], isHoliday: holidays.length > 0 };
+}
+
+export async function getSchedule(db: Db, attorneyId: string): Promise<AttorneySchedule> {
+  const attorney = await requireAttorney(db, attorneyId);
+  const entries = await repo.findSchedules(db, [attorneyId]);
+  return {
+    attorneyId,
+    attorneyName: attorney.attorney,
+    timeZone: attorney.timeZone,
+    entries: entries.map(({ dayOfWeek, startTime, endTime, lawType, jurisdiction }) => ({
+      dayOfWeek,
+      startTime,
+      endTime,
+      lawType,
+      jurisdiction,
+    })),
+  };
+}
+
+/** PUT the weekly schedule: the attorney's own, or any in an office the caller may manage. */
+export async function saveSchedule(db: Db, actor: Actor, attorneyId: string, entries: ScheduleEntry[]) {
+  const attorney = await requireAttorney(db, attorneyId);
+  const own = attorney.userId === actor.userId;
+  if (!own && !allowsRecord(actor.permissions, 'ATTORNEY_SCHEDULE', 'UPDATE', { OFFICE: attorney.officeId })) {
+    throw AppError.notFound('Attorney');
+  }
+  const before = await getSchedule(db, attorneyId);
+  await db.transaction(async (tx) => {
+    await repo.replaceSchedule(tx, attorneyId, entries);
+    await recordAudit(tx, {
+      actorId: actor.userId,
+      action: 'attorney.schedule.update',
+      entity: 'attorneys',
+      entityId: attorneyId,
+      before: before.entries,
+      after: entries,
+      ip: actor.ip,
+      requestId: actor.requestId,
+    });
+  });
+  return getSchedule(db, attorneyId);
+}
+
+const formatted = (d: Date) => ({ formattedDateTime: d.toISOString() });
+
+/** SPEC §3 event shape (Graph-like) of a stored event. */
+export function toCalendarEvent(row: CalendarEventRow, organizer: string | null): CalendarEvent {
+  return {
+    id: row.id,
+    kind: row.kind,
+    attorneyId: row.attorneyId,
+    appointmentId: row.appointmentId,
+    eventTitle: row.subject,
+    eventDateTime: row.startsAt.toISOString(),
+    eventEndDateTime: row.endsAt.toISOString(),
+    eventNotes: row.notes,
+    organizer,
+    subject: row.subject,
+    bodyPreview: row.notes ? row.notes.slice(0, 255) : null,
+    location: { displayName: row.location },
+    attendees: row.attendees.map((name) => ({ emailAddress: { name } })),
+    start: formatted(row.startsAt),
+    end: formatted(row.endsAt),
+  };
+}
+
+/** SPEC §7 calendar events of a user (an attorney's calendar) between two instants. */
+export async function calendarEventsOfUser(db: Db, userId: string, from: Date, to: Date, kinds?: CalendarEventKind[]) {
+  const attorneys = await repo.findAttorneys(db, {});
+  const attorney = attorneys.find((a) => a.userId === userId);
+  if (!attorney) return [];
+  const rows = await repo.findEvents(db, [attorney.attorneyId], from, to, kinds);
+  return rows.map((r) => toCalendarEvent(r, attorney.attorney));
+}
+
+const toHoliday = (row: HolidayRow): Holiday => ({
+  id: row.id,
+  date: row.date,
+  name: row.name,
+  officeId: row.officeId,
+});
+
+export async function listHolidays(db: Db, filter: { startDate?: string; endDate?: string; officeId?: string }) {
+  const rows = await repo.findHolidays(
+    db,
+    filter.startDate ?? '0001-01-01',
+    filter.endDate ?? '9999-12-31',
+    filter.officeId ? [filter.officeId] : undefined,
+  );
+  return rows.map(toHoliday);
+}
+
+type HolidayWrite = { date: string; name: string; officeId: string | null };
+
+async function auditHoliday(db: Db, actor: Actor, action: string, id: string, before: unknown, after: unknown) {
+  await recordAudit(db, {
+    actorId: actor.userId,
+    action,
+    entity: 'holidays',
+    entityId: id,
+    before,
+    after,
+    ip: actor.ip,
+    requestId: actor.requestId,
+  });
+}
+
+export async function createHoliday(db: Db, actor: Actor, values: HolidayWrite): Promise<Holiday> {
+  return db.transaction(async (tx) => {
+    const row = await repo.insertHoliday(tx, values);
+    if (!row) throw AppError.conflict(HOLIDAY_MESSAGES.duplicate);
+    await auditHoliday(tx, actor, 'holiday.create', row.id, null, row);
+    return toHoliday(row);
+  });
+}
+
+export async function changeHoliday(db: Db, actor: Actor, id: string, values: HolidayWrite): Promise<Holiday> {
+  try {
+    return await db.transaction(async (tx) => {
+      const row = await repo.updateHoliday(tx, id, values);
+      if (!row) throw AppError.notFound('Holiday');
+      await auditHoliday(tx, actor, 'holiday.update', id, null, row);
+      return toHoliday(row);
+    });
+  } catch (error) {
+    const e = error as { code?: string; cause?: { code?: string } };
+    if (e?.code === '23505' || e?.cause?.code === '23505') throw AppError.conflict(HOLIDAY_MESSAGES.duplicate);
+    throw error;
+  }
+}
+
+export async function removeHoliday(db: Db, actor: Actor, id: string): Promise<Holiday> {
+  return db.transaction(async (tx) => {
+    const row = await repo.deleteHoliday(tx, id);
+    if (!row) throw AppError.notFound('Holiday');
+    await auditHoliday(tx, actor, 'holiday.delete', id, row, null);
+    return toHoliday(row);
+  });
+}
+
+export {
+  insertEvent,
+  moveAppointmentEvent,
+  cancelAppointmentEvent,
+  findAttorneys,
+  setLitigation,
+} from './calendar.repository.ts';
