@@ -175,3 +175,21 @@ describe('reschedule, patch and delete', () => {
     expect(attached.json()).toMatchObject({ isCurrent: true });
   });
 });
+
+describe('the client’s and the inquiry’s appointments', () => {
+  it('client details list active and deleted ones; the inquiry lists its live ones, current first', async () => {
+    const details = (await send('GET', `/api/v1/client/details?clientId=${inquiry.clientId}`, SEEDED.operator)).json();
+    const states = details.appointments.map((a: { isActive: boolean }) => a.isActive);
+    expect(states).toContain(true);
+    expect(states).toContain(false);
+    expect(details.appointments[0]).toMatchObject({ stage: expect.any(String), apptStatus: expect.any(String) });
+    const lead = (await send('GET', `/api/v1/inquiry?inquiryId=${inquiry.id}`, SEEDED.operator)).json();
+    const current = await t
+      .db()
+      .select({ id: appointments.id })
+      .from(appointments)
+      .where(and(eq(appointments.inquiryId, inquiry.id), eq(appointments.isCurrent, true)));
+    expect(lead.appointments[0].id).toBe(current[0]!.id);
+    expect(lead.appointments.length).toBe(states.filter(Boolean).length);
+  });
+});

@@ -180,7 +180,10 @@ export async function countByDay(
   scope: Scope,
   officeId?: string,
 ) {
-  const day = sql<string>`to_char(${appointments.appointmentDateTime} + make_interval(mins => ${Math.round(offsetHours * 60)}), 'YYYY-MM-DD')`;
+  // Inlined (a rounded number, never user text): GROUP BY must see the very expression the SELECT has,
+  // which two bind parameters would not be.
+  const minutes = sql.raw(String(Math.round(offsetHours * 60)));
+  const day = sql<string>`to_char(${appointments.appointmentDateTime} + interval '1 minute' * ${minutes}, 'YYYY-MM-DD')`;
   return db
     .select({ date: day, count: count() })
     .from(appointments)

@@ -344,5 +344,25 @@ export function canScheduleAppointments(actor: Actor, officeId: string): boolean
   return mayBook(actor, officeId, 'CREATE');
 }
 
-/** The client detail tab (SPEC §4: active and deleted, split by a toggle on screen). */
-export const listClientAppointments = repo.findClientAppointmentRows;
+/** The client detail tab (SPEC §4: active and deleted, split by a toggle on screen), newest first. */
+export async function listClientAppointments(db: Db, clientId: string) {
+  const rows = await repo.findClientAppointmentRows(db, clientId);
+  return rows.map((r) => ({
+    id: r.id,
+    appointmentDateTime: r.appointmentDateTime,
+    appointmentType: r.appointmentType,
+    lawType: r.lawType,
+    stage: r.stage,
+    apptStatus: r.apptStatus,
+    isActive: r.isActive,
+  }));
+}
+
+/** An inquiry's live appointments, its current one first (the inquiry screen's list). */
+export async function listInquiryAppointments(db: Db, clientId: string, inquiryId: string) {
+  const rows = await repo.findClientAppointmentRows(db, clientId);
+  return rows
+    .filter((r) => r.inquiryId === inquiryId && r.isActive)
+    .sort((a, b) => Number(b.isCurrent) - Number(a.isCurrent))
+    .map((r) => ({ id: r.id, appointmentDateTime: r.appointmentDateTime }));
+}

@@ -17,6 +17,7 @@ import {
   clientSearchResponseSchema,
   offsetHoursQuerySchema,
 } from '@casedesk/contract/clients/client-search';
+import { listClientAppointments } from '../appointments/appointments.service.ts';
 import type { AppInstance } from '../../platform/http/app-instance.ts';
 import { exportClients } from './clients-export.service.ts';
 import { mergeClientRecords, mergeInquiryWithExisting } from './clients-merge.service.ts';
@@ -84,7 +85,11 @@ export async function clientsRoutes(app: AppInstance): Promise<void> {
         response: { 200: clientDetailsResponseSchema },
       },
     },
-    async (request) => getClientDetails(app.db, request.actor!, request.query.clientId),
+    async (request) => {
+      const details = await getClientDetails(app.db, request.actor!, request.query.clientId);
+      // Composed here: the appointments module already depends on clients through inquiries.
+      return { ...details, appointments: await listClientAppointments(app.db, request.query.clientId) };
+    },
   );
 
   app.get(

@@ -14,6 +14,7 @@ import {
   leadListRequestSchema,
   leadListResponseSchema,
 } from '@casedesk/contract/inquiries/lead-list';
+import { listInquiryAppointments } from '../appointments/appointments.service.ts';
 import type { AppInstance } from '../../platform/http/app-instance.ts';
 import {
   createInquiry,
@@ -37,7 +38,12 @@ export async function inquiriesRoutes(app: AppInstance): Promise<void> {
         response: { 200: inquiryDetailSchema },
       },
     },
-    async (request) => getInquiry(app.db, request.actor!, request.query.inquiryId),
+    async (request) => {
+      const inquiry = await getInquiry(app.db, request.actor!, request.query.inquiryId);
+      // Composed here: the appointments module depends on inquiries, not the other way round.
+      const appointments = inquiry.clientId ? await listInquiryAppointments(app.db, inquiry.clientId, inquiry.id) : [];
+      return { ...inquiry, appointments };
+    },
   );
 
   app.post(
