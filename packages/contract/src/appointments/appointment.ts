@@ -29,6 +29,7 @@ export const APPOINTMENT_MESSAGES = {
   stage: 'Appointment Stage must be a known stage.',
   notes: 'Notes must be 500 characters or less.',
   date: 'Date must be a valid date.',
+  unknownReference: (label: string) => `${label} must be an existing record.`,
 } as const;
 
 const instant = z.iso.datetime({ offset: true, error: APPOINTMENT_MESSAGES.dateTime });

@@ -49,6 +49,7 @@ export const HOLIDAY_MESSAGES = {
   date: 'Date must be a valid date.',
   name: 'Name is a required field.',
   duplicate: 'A holiday already exists on this date.',
+  office: 'Office must be an existing office.',
 } as const;
 
 export const holidayWriteSchema = z.object({

@@ -112,6 +112,17 @@ describe('PUT /api/v1/appointment (book)', () => {
     }
   });
 
+  it('400, not 500, for a law type or call that does not exist; nothing written', async () => {
+    const before = await appointmentCount();
+    const res = await book(SEEDED.operator, {
+      appointmentDateTime: la(day, '11:00'),
+      lawTypeId: '00000000-0000-4000-8000-000000000000',
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().fieldErrors).toEqual({ lawTypeId: 'Law Type must be an existing record.' });
+    expect(await appointmentCount()).toBe(before);
+  });
+
   it('a manager cannot book an attorney outside their offices (404)', async () => {
     const res = await book(SEEDED.manager, { attorneyId: refs.dallas.id });
     expect(res.statusCode).toBe(404);

@@ -1,5 +1,5 @@
 import type { AddressInfo } from 'node:net';
-import { count, eq } from 'drizzle-orm';
+import { and, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestApp } from '../../../test/support/test-app.ts';
 import { createTestApp, SEEDED } from '../../../test/support/test-app.ts';
@@ -66,5 +66,34 @@ describe('100 concurrent overlapping bookings', () => {
     expect(await countOf(auditEvents)).toBe(before.audits + 1);
     const [event] = await t.db().select().from(calendarEvents).where(eq(calendarEvents.appointmentId, booked));
     expect(event).toBeDefined();
+  });
+});
+
+describe('concurrent bookings of one inquiry at different times', () => {
+  it('both book; the inquiry still has exactly one current appointment', async () => {
+    const { avery, laOther } = await appointmentRefs(t);
+    const inquiry = await createInquiryIn(t, avery.officeId);
+    const day = futureTuesday(11);
+    const headers = { ...(await t.authFor(SEEDED.operator)), 'content-type': 'application/json' };
+    const responses = await Promise.all(
+      [avery.id, laOther.id, avery.id, laOther.id].map((attorneyId, i) =>
+        fetch(`${baseUrl}/api/v1/appointment`, {
+          method: 'PUT',
+          headers,
+          body: JSON.stringify({
+            inquiryId: inquiry.id,
+            attorneyId,
+            appointmentDateTime: la(day, i < 2 ? '13:00' : '14:00'),
+          }),
+        }).then((r) => r.status),
+      ),
+    );
+    expect(responses).toEqual([200, 200, 200, 200]);
+    const current = await t
+      .db()
+      .select({ id: appointments.id })
+      .from(appointments)
+      .where(and(eq(appointments.inquiryId, inquiry.id), eq(appointments.isCurrent, true)));
+    expect(current).toHaveLength(1);
   });
 });

@@ -160,6 +160,13 @@ describe('holidays and calendar events', () => {
     expect((await send('POST', '/api/v1/holiday', SEEDED.operator, { date, name: 'x' })).statusCode).toBe(403);
     const bad = await send('POST', '/api/v1/holiday', SEEDED.admin, { date: '2026-02-30', name: '' });
     expect(bad.json().fieldErrors).toEqual({ date: 'Date must be a valid date.', name: 'Name is a required field.' });
+    const unknownOffice = await send('POST', '/api/v1/holiday', SEEDED.admin, {
+      date,
+      name: 'x',
+      officeId: '00000000-0000-4000-8000-000000000000',
+    });
+    expect(unknownOffice.statusCode).toBe(400);
+    expect(unknownOffice.json().fieldErrors).toEqual({ officeId: 'Office must be an existing office.' });
     const created = (await send('POST', '/api/v1/holiday', SEEDED.admin, { date, name: 'Founders Day' })).json();
     expect((await send('POST', '/api/v1/holiday', SEEDED.admin, { date, name: 'Again' })).statusCode).toBe(409);
     const renamed = await send('PUT', `/api/v1/holiday/${created.id}`, SEEDED.admin, { date, name: 'Founders’ Day' });

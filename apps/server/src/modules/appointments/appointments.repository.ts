@@ -220,6 +220,9 @@ export async function updateAppointmentRecord(db: Db, id: string, values: Partia
 
 /** SPEC §4: one appointment is the inquiry's; this one becomes it. */
 export async function makeCurrent(db: Db, inquiryId: string, appointmentId: string): Promise<void> {
+  // Two bookings for one inquiry at once would each clear the other's uncommitted flag and then collide on
+  // appointments_one_current_per_inquiry; this lock makes the second wait and see the first.
+  await db.execute(sql`select pg_advisory_xact_lock(hashtext(${`inquiry-current:${inquiryId}`}))`);
   await db
     .update(appointments)
     .set({ isCurrent: false })

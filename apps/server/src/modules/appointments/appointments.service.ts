@@ -104,8 +104,23 @@ async function holdingTime<T>(write: () => Promise<T>): Promise<T> {
     return await write();
   } catch (error) {
     if (isExclusionViolation(error)) throw AppError.conflict(APPOINTMENT_MESSAGES.alreadyScheduled);
+    const field = unknownReference(error);
+    if (field)
+      throw AppError.validation(APPOINTMENT_MESSAGES.unknownReference(field.label), {
+        [field.name]: APPOINTMENT_MESSAGES.unknownReference(field.label),
+      });
     throw error;
   }
+}
+
+/** A foreign key the caller filled (law type, call) that names no record: which field it was. */
+function unknownReference(error: unknown): { name: string; label: string } | undefined {
+  const e = error as { code?: string; constraint?: string; cause?: { code?: string; constraint?: string } };
+  const cause = e?.cause ?? e;
+  if (cause?.code !== '23503') return undefined;
+  if (cause.constraint?.includes('law_type')) return { name: 'lawTypeId', label: 'Law Type' };
+  if (cause.constraint?.includes('call_id')) return { name: 'callId', label: 'Call' };
+  return undefined;
 }
 
 const endOf = (start: Date, length: number) => new Date(start.getTime() + length * 60_000);

@@ -150,6 +150,11 @@ export async function findHolidays(db: Db, from: string, to: string, officeIds?:
 }
 export type HolidayRow = typeof holidays.$inferSelect;
 
+export async function officeExists(db: Db, id: string): Promise<boolean> {
+  const [row] = await db.select({ id: offices.id }).from(offices).where(eq(offices.id, id)).limit(1);
+  return Boolean(row);
+}
+
 export async function insertHoliday(db: Db, values: { date: string; name: string; officeId: string | null }) {
   const [row] = await db.insert(holidays).values(values).onConflictDoNothing().returning();
   return row;

@@ -249,7 +249,15 @@ async function auditHoliday(db: Db, actor: Actor, action: string, id: string, be
   });
 }
 
+/** An officeId that names no office is bad input (400), not a server error. */
+async function requireKnownOffice(db: Db, officeId: string | null): Promise<void> {
+  if (officeId && !(await repo.officeExists(db, officeId))) {
+    throw AppError.validation(HOLIDAY_MESSAGES.office, { officeId: HOLIDAY_MESSAGES.office });
+  }
+}
+
 export async function createHoliday(db: Db, actor: Actor, values: HolidayWrite): Promise<Holiday> {
+  await requireKnownOffice(db, values.officeId);
   return db.transaction(async (tx) => {
     const row = await repo.insertHoliday(tx, values);
     if (!row) throw AppError.conflict(HOLIDAY_MESSAGES.duplicate);
@@ -259,6 +267,7 @@ export async function createHoliday(db: Db, actor: Actor, values: HolidayWrite):
 }
 
 export async function changeHoliday(db: Db, actor: Actor, id: string, values: HolidayWrite): Promise<Holiday> {
+  await requireKnownOffice(db, values.officeId);
   try {
     return await db.transaction(async (tx) => {
       const row = await repo.updateHoliday(tx, id, values);
