@@ -2,7 +2,7 @@ import type { Faker } from '@faker-js/faker';
 import { APPT_STATUSES } from '@casedesk/contract/appointments/row-colour';
 import { computeSlots } from '@casedesk/contract/appointments/slots';
 import { addDays, wallTimeOf } from '@casedesk/contract/appointments/zoned-time';
-import { asc, eq, isNotNull } from 'drizzle-orm';
+import { asc, eq, inArray, isNotNull } from 'drizzle-orm';
 import { appointments } from '../modules/appointments/appointments.tables.ts';
 import { attorneys } from '../modules/attorneys/attorneys.tables.ts';
 import { attorneySchedules, calendarEvents, holidays } from '../modules/calendar/calendar.tables.ts';
@@ -39,8 +39,10 @@ export async function seedAppointments(db: Db, faker: Faker, now = new Date()): 
   await db.insert(holidays).values(DEMO_HOLIDAYS).onConflictDoNothing();
   const firstOfOffice = new Map<string, string>();
   for (const a of rows) if (!firstOfOffice.has(a.officeId)) firstOfOffice.set(a.officeId, a.id);
-  for (const id of firstOfOffice.values())
-    await db.update(attorneys).set({ isLitigation: true }).where(eq(attorneys.id, id));
+  await db
+    .update(attorneys)
+    .set({ isLitigation: true })
+    .where(inArray(attorneys.id, [...firstOfOffice.values()]));
 
   const leads = await db
     .select({

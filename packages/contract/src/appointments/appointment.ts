@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { instantSchema, isoDateSchema } from '../common/dates.ts';
 import { listRequestSchema, listResponseSchema } from '../common/paging.ts';
 import { APPOINTMENT_STAGE_IDS, APPOINTMENT_STAGE_ON_SAVE, APPT_STATUSES } from './row-colour.ts';
 import { APPOINTMENT_LENGTHS, DEFAULT_APPOINTMENT_LENGTH } from './slots.ts';
@@ -23,17 +24,14 @@ export const APPOINTMENT_MESSAGES = {
   outsideHours: 'The attorney is not available at this time.',
   holiday: 'This day is a holiday.',
   length: 'Appointment Length must be 15, 30 or 60 minutes.',
-  dateTime: 'Appointment Date Time must be a valid date.',
   attorney: 'Attorney is a required field.',
   inquiry: 'Inquiry is a required field.',
   stage: 'Appointment Stage must be a known stage.',
   notes: 'Notes must be 500 characters or less.',
-  date: 'Date must be a valid date.',
   unknownReference: (label: string) => `${label} must be an existing record.`,
 } as const;
 
-const instant = z.iso.datetime({ offset: true, error: APPOINTMENT_MESSAGES.dateTime });
-export const isoDateSchema = z.iso.date({ error: APPOINTMENT_MESSAGES.date });
+const instant = instantSchema();
 const lengthSchema = z
   .union(
     APPOINTMENT_LENGTHS.map((n) => z.literal(n)),
@@ -54,7 +52,7 @@ export const saveAppointmentSchema = z.object({
   adTitle: z.string().trim().max(200).optional(),
   title: z.string().trim().max(200).optional(),
   notes: z.string().max(500, APPOINTMENT_MESSAGES.notes).optional(),
-  appointmentDateTime: instant,
+  appointmentDateTime: instantSchema('Appointment Date Time'),
   appointmentLength: lengthSchema,
   appointmentType: z.enum(APPOINTMENT_TYPES).default('In Office'),
   lawTypeId: z.uuid().optional(),
@@ -73,7 +71,7 @@ export type SaveAppointment = z.infer<typeof saveAppointmentSchema>;
 
 export const rescheduleAppointmentSchema = z.object({
   appointmentId: z.uuid(),
-  appointmentDateTime: instant,
+  appointmentDateTime: instantSchema('Appointment Date Time'),
   appointmentLength: lengthSchema.optional(),
   attorneyId: z.uuid().optional(),
 });
@@ -94,7 +92,7 @@ export const updateAppointmentFieldsSchema = z
       .refine((id) => (APPOINTMENT_STAGE_IDS as number[]).includes(id), APPOINTMENT_MESSAGES.stage),
     apptStatus: z.enum(APPT_STATUSES),
     flagged: z.boolean(),
-    followUpDate: isoDateSchema.nullable(),
+    followUpDate: isoDateSchema().nullable(),
     notes: z.string().max(500, APPOINTMENT_MESSAGES.notes),
   })
   .partial();
@@ -168,7 +166,7 @@ export const appointmentListResponseSchema = listResponseSchema(appointmentRowSc
 
 /** SPEC §7 weekdayTotals: appointments per day of the chosen week. */
 export const weekdayTotalsRequestSchema = z.object({
-  startDate: isoDateSchema,
+  startDate: isoDateSchema(),
   offset: z.number().min(-14).max(14).default(0),
   officeId: z.uuid().optional(),
 });

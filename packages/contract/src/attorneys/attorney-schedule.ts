@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isoDateSchema } from '../common/dates.ts';
 import { APPOINTMENT_LENGTHS } from '../appointments/slots.ts';
 import { minutesOfClock } from '../appointments/zoned-time.ts';
 
@@ -7,7 +8,6 @@ export const SCHEDULE_MESSAGES = {
   clock: 'Time must be in the format HH:mm.',
   order: 'End Time must be after Start Time.',
   overlap: 'Working hours of the same day must not overlap.',
-  date: 'Date must be a valid date.',
   range: 'End Date must not be before Start Date.',
   rangeTooLong: 'A range of at most 31 days can be shown.',
 } as const;
@@ -67,7 +67,7 @@ export type AttorneySchedule = z.infer<typeof attorneyScheduleSchema>;
 
 export const attorneyIdParamSchema = z.object({ attorneyId: z.uuid() });
 
-const date = z.iso.date({ error: SCHEDULE_MESSAGES.date });
+const date = isoDateSchema();
 
 /**
  * SPEC §7 availability of all attorneys (startDate, endDate, offset) and attorneyAvailability (lawType,

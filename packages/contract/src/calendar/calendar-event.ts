@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { instantSchema, isoDateSchema } from '../common/dates.ts';
 
 /** Busy time in an attorney's calendar; arbitration, mediation and trial are litigation events (SPEC §9). */
 export const CALENDAR_EVENT_KINDS = ['APPOINTMENT', 'EVENT', 'ARBITRATION', 'MEDIATION', 'TRIAL'] as const;
@@ -8,7 +9,7 @@ export const LITIGATION_EVENT_KINDS = ['ARBITRATION', 'MEDIATION', 'TRIAL'] as c
 /** LOCAL: the database is the calendar; PENDING/FAILED/SYNCED: written to Microsoft Graph by a job. */
 export const CALENDAR_SYNC_STATES = ['LOCAL', 'PENDING', 'SYNCED', 'FAILED'] as const;
 
-const instant = z.iso.datetime({ offset: true, error: 'Date must be a valid date.' });
+const instant = instantSchema();
 
 /** SPEC §3 attorney or calendar event, in the Graph-like shape the calendar reads. */
 export const calendarEventSchema = z.object({
@@ -46,20 +47,19 @@ export const holidaySchema = z.object({
 export type Holiday = z.infer<typeof holidaySchema>;
 
 export const HOLIDAY_MESSAGES = {
-  date: 'Date must be a valid date.',
   name: 'Name is a required field.',
   duplicate: 'A holiday already exists on this date.',
   office: 'Office must be an existing office.',
 } as const;
 
 export const holidayWriteSchema = z.object({
-  date: z.iso.date({ error: HOLIDAY_MESSAGES.date }),
+  date: isoDateSchema(),
   name: z.string({ error: HOLIDAY_MESSAGES.name }).trim().min(1, HOLIDAY_MESSAGES.name).max(100),
   officeId: z.uuid().nullable().default(null),
 });
 
 export const holidayListRequestSchema = z.object({
-  startDate: z.iso.date({ error: HOLIDAY_MESSAGES.date }).optional(),
-  endDate: z.iso.date({ error: HOLIDAY_MESSAGES.date }).optional(),
+  startDate: isoDateSchema().optional(),
+  endDate: isoDateSchema().optional(),
   officeId: z.uuid().optional(),
 });

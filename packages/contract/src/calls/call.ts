@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { instantSchema } from '../common/dates.ts';
 import { listRequestSchema, listResponseSchema } from '../common/paging.ts';
 import { CALL_STATUSES } from './call-status.ts';
 
@@ -40,7 +41,7 @@ export function isOngoingCall(
   return new Date(now).getTime() - started <= ONGOING_CALL_WINDOW_MS;
 }
 
-const instant = z.iso.datetime({ offset: true, error: 'Date must be a valid date.' });
+const instant = instantSchema();
 
 export const CALL_LIST_MESSAGES = {
   sortBy: 'Sort By must be a calls column.',

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { instantSchema } from '../common/dates.ts';
 import { listRequestSchema, listResponseSchema } from '../common/paging.ts';
 
 /** SPEC §2 leads table headers, in order, word for word. */
@@ -21,7 +22,7 @@ export type LeadColumnId = (typeof LEAD_COLUMNS)[number]['id'];
 /** Every column sorts on the server (SPEC §4: sort emits sortBy and sortOrder). */
 export const LEAD_SORTS = LEAD_COLUMNS.map((c) => c.id) as [LeadColumnId, ...LeadColumnId[]];
 
-const instant = z.iso.datetime({ offset: true, error: 'Date must be a valid date.' });
+const instant = instantSchema();
 
 export const leadFilterSchema = z
   .object({

@@ -11,6 +11,7 @@ import type { SQL } from 'drizzle-orm';
 import { and, count, desc, eq, gte, ilike, isNull, like, lte, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../platform/db/database.ts';
+import { escapeLike } from '../../platform/db/like.ts';
 import { officeScopeSql } from '../../platform/db/office-scope.ts';
 import { attorneys } from '../attorneys/attorneys.tables.ts';
 import { clients } from '../clients/clients.tables.ts';
@@ -100,8 +101,6 @@ function toRow(row: SelectedRow): AppointmentRow {
     isActive: deletedAt === null,
   };
 }
-
-const escapeLike = (value: string) => value.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /** The list's conditions; the caller's office scope of that list's permission is always one of them. */
 function listConditions(type: AppointmentListType, request: AppointmentListRequest, scope: Scope): SQL | undefined {

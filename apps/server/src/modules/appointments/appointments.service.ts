@@ -13,6 +13,7 @@ import { addDays, dayOfWeekOf, wallTimeOf } from '@casedesk/contract/appointment
 import type { Actor } from '../../platform/auth/actor.ts';
 import { recordAudit } from '../../platform/audit/audit.ts';
 import type { Db } from '../../platform/db/database.ts';
+import { pgError } from '../../platform/db/database.ts';
 import { AppError } from '../../platform/errors/app-error.ts';
 import type { AttorneyInfo } from '../calendar/calendar.service.ts';
 import {
@@ -115,11 +116,10 @@ async function holdingTime<T>(write: () => Promise<T>): Promise<T> {
 
 /** A foreign key the caller filled (law type, call) that names no record: which field it was. */
 function unknownReference(error: unknown): { name: string; label: string } | undefined {
-  const e = error as { code?: string; constraint?: string; cause?: { code?: string; constraint?: string } };
-  const cause = e?.cause ?? e;
-  if (cause?.code !== '23503') return undefined;
-  if (cause.constraint?.includes('law_type')) return { name: 'lawTypeId', label: 'Law Type' };
-  if (cause.constraint?.includes('call_id')) return { name: 'callId', label: 'Call' };
+  const failure = pgError(error);
+  if (failure?.code !== '23503') return undefined;
+  if (failure.constraint?.includes('law_type')) return { name: 'lawTypeId', label: 'Law Type' };
+  if (failure.constraint?.includes('call_id')) return { name: 'callId', label: 'Call' };
   return undefined;
 }
 

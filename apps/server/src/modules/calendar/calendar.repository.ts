@@ -1,7 +1,8 @@
 import type { CalendarEventKind } from '@casedesk/contract/calendar/calendar-event';
 import type { ScheduleEntry } from '@casedesk/contract/attorneys/attorney-schedule';
-import { and, asc, eq, gt, gte, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/database.ts';
+import { pgErrorCode } from '../../platform/db/database.ts';
 import { attorneys } from '../attorneys/attorneys.tables.ts';
 import { offices } from '../offices/offices.tables.ts';
 import { users } from '../users/users.tables.ts';
@@ -13,12 +14,14 @@ export type CalendarEventRow = typeof calendarEvents.$inferSelect;
 export const EXCLUSION_VIOLATION = '23P01';
 
 export function isExclusionViolation(error: unknown): boolean {
-  const e = error as { code?: string; cause?: { code?: string } };
-  return e?.code === EXCLUSION_VIOLATION || e?.cause?.code === EXCLUSION_VIOLATION;
+  return pgErrorCode(error) === EXCLUSION_VIOLATION;
 }
 
 /** Attorneys with their office and zone, optionally filtered; the availability table's rows. */
-export async function findAttorneys(db: Db, filter: { attorneyIds?: string[]; litigationOnly?: boolean }) {
+export async function findAttorneys(
+  db: Db,
+  filter: { attorneyIds?: string[]; userIds?: string[]; litigationOnly?: boolean },
+) {
   return db
     .select({
       attorneyId: attorneys.id,
@@ -39,6 +42,7 @@ export async function findAttorneys(db: Db, filter: { attorneyIds?: string[]; li
     .where(
       and(
         filter.attorneyIds ? inArray(attorneys.id, filter.attorneyIds) : undefined,
+        filter.userIds ? inArray(attorneys.userId, filter.userIds) : undefined,
         filter.litigationOnly ? eq(attorneys.isLitigation, true) : undefined,
         eq(users.accountEnabled, true),
       ),
@@ -63,21 +67,24 @@ export async function replaceSchedule(db: Db, attorneyId: string, entries: Sched
 }
 
 /**
- * Busy time of the attorneys overlapping [from, to). The range test is written as the exclusion
- * constraint's own expression, so its GiST index (attorney_id, tstzrange) answers it.
+ * Live events of the attorneys overlapping [from, to). Written as the exclusion constraint's own
+ * expression, so its GiST index (attorney_id, tstzrange) answers it.
  */
+function liveOverlapping(attorneyIds: string[], from: Date, to: Date) {
+  return and(
+    inArray(calendarEvents.attorneyId, attorneyIds),
+    sql`tstzrange(${calendarEvents.startsAt}, ${calendarEvents.endsAt}) && tstzrange(${from.toISOString()}::timestamptz, ${to.toISOString()}::timestamptz)`,
+    isNull(calendarEvents.cancelledAt),
+  );
+}
+
+/** Busy time of the attorneys overlapping [from, to). */
 export async function findBusy(db: Db, attorneyIds: string[], from: Date, to: Date) {
   if (attorneyIds.length === 0) return [];
   return db
     .select({ attorneyId: calendarEvents.attorneyId, start: calendarEvents.startsAt, end: calendarEvents.endsAt })
     .from(calendarEvents)
-    .where(
-      and(
-        inArray(calendarEvents.attorneyId, attorneyIds),
-        sql`tstzrange(${calendarEvents.startsAt}, ${calendarEvents.endsAt}) && tstzrange(${from.toISOString()}::timestamptz, ${to.toISOString()}::timestamptz)`,
-        isNull(calendarEvents.cancelledAt),
-      ),
-    );
+    .where(liveOverlapping(attorneyIds, from, to));
 }
 
 export async function findEvents(db: Db, attorneyIds: string[], from: Date, to: Date, kinds?: CalendarEventKind[]) {
@@ -85,15 +92,7 @@ export async function findEvents(db: Db, attorneyIds: string[], from: Date, to: 
   return db
     .select()
     .from(calendarEvents)
-    .where(
-      and(
-        inArray(calendarEvents.attorneyId, attorneyIds),
-        lt(calendarEvents.startsAt, to),
-        gt(calendarEvents.endsAt, from),
-        isNull(calendarEvents.cancelledAt),
-        kinds ? inArray(calendarEvents.kind, kinds) : undefined,
-      ),
-    )
+    .where(and(liveOverlapping(attorneyIds, from, to), kinds ? inArray(calendarEvents.kind, kinds) : undefined))
     .orderBy(asc(calendarEvents.startsAt));
 }
 

@@ -59,7 +59,7 @@ export async function calendarRoutes(app: AppInstance): Promise<void> {
         response: { 200: attorneyScheduleSchema },
       },
     },
-    async (request) => getSchedule(app.db, request.params.attorneyId),
+    async (request) => getSchedule(app.db, request.actor!, request.params.attorneyId),
   );
 
   app.put(

@@ -13,6 +13,7 @@ import { HOLIDAY_MESSAGES } from '@casedesk/contract/calendar/calendar-event';
 import type { Actor } from '../../platform/auth/actor.ts';
 import { recordAudit } from '../../platform/audit/audit.ts';
 import type { Db } from '../../platform/db/database.ts';
+import { pgErrorCode } from '../../platform/db/database.ts';
 import { AppError } from '../../platform/errors/app-error.ts';
 import type { AttorneyInfo, CalendarEventRow, HolidayRow } from './calendar.repository.ts';
 import * as repo from './calendar.repository.ts';
@@ -144,11 +145,20 @@ export async function bookingContext(db: Db, attorney: AttorneyInfo, date: strin
   return { windows: schedule as WeeklyWindow[], isHoliday: holidays.length > 0 };
 }
 
-export async function getSchedule(db: Db, attorneyId: string): Promise<AttorneySchedule> {
+/** The attorney's own schedule, or one in an office the caller's ATTORNEY_SCHEDULE access reaches; else 404. */
+async function reachableAttorney(db: Db, actor: Actor, attorneyId: string, access: 'READ' | 'UPDATE') {
   const attorney = await requireAttorney(db, attorneyId);
-  const entries = await repo.findSchedules(db, [attorneyId]);
+  const own = attorney.userId === actor.userId;
+  if (!own && !allowsRecord(actor.permissions, 'ATTORNEY_SCHEDULE', access, { OFFICE: attorney.officeId })) {
+    throw AppError.notFound('Attorney');
+  }
+  return attorney;
+}
+
+async function scheduleOf(db: Db, attorney: AttorneyInfo): Promise<AttorneySchedule> {
+  const entries = await repo.findSchedules(db, [attorney.attorneyId]);
   return {
-    attorneyId,
+    attorneyId: attorney.attorneyId,
     attorneyName: attorney.attorney,
     timeZone: attorney.timeZone,
     entries: entries.map(({ dayOfWeek, startTime, endTime, lawType, jurisdiction }) => ({
@@ -161,14 +171,14 @@ export async function getSchedule(db: Db, attorneyId: string): Promise<AttorneyS
   };
 }
 
+export async function getSchedule(db: Db, actor: Actor, attorneyId: string): Promise<AttorneySchedule> {
+  return scheduleOf(db, await reachableAttorney(db, actor, attorneyId, 'READ'));
+}
+
 /** PUT the weekly schedule: the attorney's own, or any in an office the caller may manage. */
 export async function saveSchedule(db: Db, actor: Actor, attorneyId: string, entries: ScheduleEntry[]) {
-  const attorney = await requireAttorney(db, attorneyId);
-  const own = attorney.userId === actor.userId;
-  if (!own && !allowsRecord(actor.permissions, 'ATTORNEY_SCHEDULE', 'UPDATE', { OFFICE: attorney.officeId })) {
-    throw AppError.notFound('Attorney');
-  }
-  const before = await getSchedule(db, attorneyId);
+  const attorney = await reachableAttorney(db, actor, attorneyId, 'UPDATE');
+  const before = await scheduleOf(db, attorney);
   await db.transaction(async (tx) => {
     await repo.replaceSchedule(tx, attorneyId, entries);
     await recordAudit(tx, {
@@ -182,7 +192,7 @@ export async function saveSchedule(db: Db, actor: Actor, attorneyId: string, ent
       requestId: actor.requestId,
     });
   });
-  return getSchedule(db, attorneyId);
+  return scheduleOf(db, attorney);
 }
 
 const formatted = (d: Date) => ({ formattedDateTime: d.toISOString() });
@@ -210,8 +220,7 @@ export function toCalendarEvent(row: CalendarEventRow, organizer: string | null)
 
 /** SPEC §7 calendar events of a user (an attorney's calendar) between two instants. */
 export async function calendarEventsOfUser(db: Db, userId: string, from: Date, to: Date, kinds?: CalendarEventKind[]) {
-  const attorneys = await repo.findAttorneys(db, {});
-  const attorney = attorneys.find((a) => a.userId === userId);
+  const [attorney] = await repo.findAttorneys(db, { userIds: [userId] });
   if (!attorney) return [];
   const rows = await repo.findEvents(db, [attorney.attorneyId], from, to, kinds);
   return rows.map((r) => toCalendarEvent(r, attorney.attorney));
@@ -276,8 +285,7 @@ export async function changeHoliday(db: Db, actor: Actor, id: string, values: Ho
       return toHoliday(row);
     });
   } catch (error) {
-    const e = error as { code?: string; cause?: { code?: string } };
-    if (e?.code === '23505' || e?.cause?.code === '23505') throw AppError.conflict(HOLIDAY_MESSAGES.duplicate);
+    if (pgErrorCode(error) === '23505') throw AppError.conflict(HOLIDAY_MESSAGES.duplicate);
     throw error;
   }
 }

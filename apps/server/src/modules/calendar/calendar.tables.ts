@@ -34,10 +34,8 @@ export const calendarEvents = pgTable(
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [
-    index('calendar_events_starts_at_idx').on(t.startsAt),
-    check('calendar_events_ends_after_start', sql`${t.endsAt} > ${t.startsAt}`),
-  ],
+  // Range queries use the GiST index of the exclusion constraint (migration 0009), so no btree on the times.
+  (t) => [check('calendar_events_ends_after_start', sql`${t.endsAt} > ${t.startsAt}`)],
 );
 
 /** Weekly working windows of an attorney (SPEC §3 schedule entries: dayOfWeek, lawType, jurisdiction). */

@@ -5,6 +5,7 @@ import { pageOffset } from '@casedesk/contract/common/paging';
 import type { SQL } from 'drizzle-orm';
 import { and, count, eq, gte, ilike, like, lte, or, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/database.ts';
+import { escapeLike } from '../../platform/db/like.ts';
 import { officeScopeSql } from '../../platform/db/office-scope.ts';
 import { dropdownOptions } from '../dropdowns/dropdowns.tables.ts';
 import { inquiries } from '../inquiries/inquiries.tables.ts';
@@ -43,10 +44,6 @@ const SORT_COLUMNS: Record<CallColumnId, SQL> = {
   lawType: sql`${dropdownOptions.value}`,
   duplicate: sql`${calls.duplicate}`,
 };
-
-function escapeLike(value: string): string {
-  return value.replace(/[\\%_]/g, (c) => `\\${c}`);
-}
 
 /** The list filter; the caller's CALLS READ office scope is always part of it (DESIGN §3: in the query). */
 function listConditions(request: CallListRequest, scope: Scope): SQL | undefined {

@@ -11,6 +11,7 @@ import type {
 import type { Actor } from '../../platform/auth/actor.ts';
 import { recordAudit } from '../../platform/audit/audit.ts';
 import type { Db } from '../../platform/db/database.ts';
+import { pgErrorCode } from '../../platform/db/database.ts';
 import { AppError } from '../../platform/errors/app-error.ts';
 import {
   applySurvivorFields,
@@ -97,9 +98,7 @@ async function runMerge<T>(db: Db, work: (tx: Db) => Promise<T>): Promise<T> {
   try {
     return await db.transaction(work);
   } catch (error) {
-    const code =
-      (error as { cause?: { code?: string }; code?: string }).cause?.code ?? (error as { code?: string }).code;
-    if (code === '23505') throw AppError.conflict(CLIENT_MESSAGES.mergeBlocked);
+    if (pgErrorCode(error) === '23505') throw AppError.conflict(CLIENT_MESSAGES.mergeBlocked);
     throw error;
   }
 }

@@ -5,6 +5,7 @@ import { pageOffset } from '@casedesk/contract/common/paging';
 import type { SQL } from 'drizzle-orm';
 import { and, count, isNull, or, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/database.ts';
+import { escapeLike } from '../../platform/db/like.ts';
 import { clients } from './clients.tables.ts';
 import { officeScopeSql } from '../../platform/db/office-scope.ts';
 
@@ -54,7 +55,6 @@ const MIN_FUZZY_LENGTH = 3;
 const FUZZY_SIMILARITY = 0.3;
 const COMPLETE_EMAIL = /^[^@\s]+@[^@\s]+\.[a-z]{2,}$/;
 
-const escapeLike = (value: string) => value.replace(/[\\%_]/g, (c) => `\\${c}`);
 const first = sql`lower(${clients.firstName})`;
 const last = sql`lower(${clients.lastName})`;
 // Same expressions as clients_first_last_name_idx / clients_last_first_name_idx (0005): "C" collation ranges.

@@ -4,6 +4,7 @@ import type { LeadColumnId, LeadListRequest, LeadRow } from '@casedesk/contract/
 import type { SQL } from 'drizzle-orm';
 import { and, count, eq, gte, ilike, like, lte, or, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/database.ts';
+import { escapeLike } from '../../platform/db/like.ts';
 import { calls } from '../calls/calls.tables.ts';
 import { clients } from '../clients/clients.tables.ts';
 import { dropdownOptions } from '../dropdowns/dropdowns.tables.ts';
@@ -49,10 +50,6 @@ function lastText(db: Db) {
     .orderBy(sql`${smsMessages.createdDate} desc`)
     .limit(1)
     .as('last_text');
-}
-
-function escapeLike(value: string): string {
-  return value.replace(/[\\%_]/g, (c) => `\\${c}`);
 }
 
 /** Filter of the leads list; the office scope is always part of it. */

@@ -6,6 +6,7 @@ import type { SQL, SQLWrapper } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { and, asc, count, desc, eq, gte, ilike, inArray, isNull, like, lt, notInArray, or, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/database.ts';
+import { escapeLike } from '../../platform/db/like.ts';
 import { officeScopeSql } from '../../platform/db/office-scope.ts';
 import { dropdownOptions } from '../dropdowns/dropdowns.tables.ts';
 import { smsMessages } from './sms.tables.ts';
@@ -196,10 +197,6 @@ export async function findHistoryPage(
     .from(smsMessages)
     .where(historyWhere(phoneNumber, scope));
   return { items: [], totalCount: state?.n ?? 0, optedOut: state?.optedOut ?? false };
-}
-
-function escapeLike(value: string): string {
-  return value.replace(/[\\%_]/g, (c) => `\\${c}`);
 }
 
 /** Start of a calendar day (yyyy-MM-dd) in the caller's zone, as an instant (DESIGN §3: offsetHours decides days). */

@@ -120,13 +120,20 @@ export async function isReachable(database: Database): Promise<boolean> {
   }
 }
 
-/** PostgreSQL's own error code of a failed statement (Drizzle wraps it in `cause`). */
-export function pgErrorCode(error: unknown): string | undefined {
+/** PostgreSQL's own error of a failed statement (Drizzle wraps it in `cause`): its code and constraint. */
+export function pgError(error: unknown): { code: string; constraint?: string } | undefined {
   let current: unknown = error;
   for (let depth = 0; depth < 4 && current && typeof current === 'object'; depth++) {
-    const code = (current as { code?: unknown }).code;
-    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return code;
+    const { code, constraint } = current as { code?: unknown; constraint?: unknown };
+    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) {
+      return { code, ...(typeof constraint === 'string' ? { constraint } : {}) };
+    }
     current = (current as { cause?: unknown }).cause;
   }
   return undefined;
+}
+
+/** PostgreSQL's own error code of a failed statement. */
+export function pgErrorCode(error: unknown): string | undefined {
+  return pgError(error)?.code;
 }

@@ -1,20 +1,17 @@
-import { useState } from 'react';
 import {
   CALL_SUMMARY_COLUMNS,
   CALL_SUMMARY_GROUPS,
-  GROUP_HEADERS,
   type CallSummaryGroup,
   type CallSummaryRow,
 } from '@casedesk/contract/reports/report';
 import { DataTable } from '@/components/data-table/data-table.tsx';
-import type { DataTableColumn } from '@/components/data-table/data-table-types.ts';
 import { useExportReport } from '../api/export-report.ts';
 import { useCallSummary } from '../api/get-report-summaries.ts';
 import { ReportBars } from './report-bars.tsx';
 import { ReportCard } from './report-card.tsx';
-import { isCompleteRange, lastDays, type ReportRange } from './report-range.ts';
+import { columnsByGroup, groupOptions, useReportFilters } from './use-report-filters.ts';
 
-const GROUPS = CALL_SUMMARY_GROUPS.map((value) => ({ value, label: GROUP_HEADERS[value] }));
+const GROUPS = groupOptions(CALL_SUMMARY_GROUPS);
 const SEGMENTS = [
   { label: 'Answered', color: 'teal.6' },
   { label: 'Missed', color: 'red.6' },
@@ -22,15 +19,7 @@ const SEGMENTS = [
 ];
 const rowKey = (row: CallSummaryRow) => row.key;
 
-function columnsFor(groupBy: CallSummaryGroup): DataTableColumn<CallSummaryRow>[] {
-  return CALL_SUMMARY_COLUMNS.map(([id, header]) =>
-    id === 'label' ? { id, header: GROUP_HEADERS[groupBy] } : { id, header, kind: 'number' as const, width: 100 },
-  );
-}
-const COLUMNS = Object.fromEntries(CALL_SUMMARY_GROUPS.map((g) => [g, columnsFor(g)])) as Record<
-  CallSummaryGroup,
-  DataTableColumn<CallSummaryRow>[]
->;
+const COLUMNS = columnsByGroup<CallSummaryGroup, CallSummaryRow>(CALL_SUMMARY_GROUPS, CALL_SUMMARY_COLUMNS, 100);
 
 /** Calls not answered and not missed: still going, or outbound ones nobody picked up. */
 export function otherCalls(row: Pick<CallSummaryRow, 'total' | 'answered' | 'missed'>): number {
@@ -39,10 +28,7 @@ export function otherCalls(row: Pick<CallSummaryRow, 'total' | 'answered' | 'mis
 
 /** SPEC §7 callSummary: calls per tracking source, office or day, as a chart and a table. */
 export function CallSummaryReport() {
-  const [range, setRange] = useState<ReportRange>(() => lastDays(30));
-  const [groupBy, setGroupBy] = useState<CallSummaryGroup>('SOURCE');
-  const [asked, setAsked] = useState(range);
-  if (isCompleteRange(range) && (range.dateFrom !== asked.dateFrom || range.dateTo !== asked.dateTo)) setAsked(range);
+  const { range, setRange, groupBy, setGroupBy, asked } = useReportFilters<CallSummaryGroup>('SOURCE');
   const summary = useCallSummary({ ...asked, groupBy });
   const exporter = useExportReport();
   const data = summary.data?.groupBy === groupBy ? summary.data : undefined;
