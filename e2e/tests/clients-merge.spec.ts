@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, test, type Page } from '@playwright/test';
-import { signIn, USERS } from './support/session.ts';
+import { accessToken, signIn, USERS } from './support/session.ts';
 
 /** Letters only, different on every call, so names stay unique when a spec runs again on the same database. */
 function uniqueTag(): string {
@@ -10,21 +10,6 @@ function uniqueTag(): string {
   return raw.replace(/\d/g, (d) => 'abcdefghij'.charAt(Number(d)));
 }
 const SCREENSHOTS = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../screenshots');
-
-/** The app's current access token (short-lived in e2e: waits for one that is valid for a few more seconds). */
-async function accessToken(page: Page): Promise<string> {
-  const read = () =>
-    page.evaluate(() => {
-      const key = Object.keys(window.localStorage).find((k) => k.startsWith('oidc.user:'));
-      const user = JSON.parse(window.localStorage.getItem(key ?? '') ?? '{}') as {
-        access_token?: string;
-        expires_at?: number;
-      };
-      return user.access_token && (user.expires_at ?? 0) > Date.now() / 1000 + 3 ? user.access_token : '';
-    });
-  await expect.poll(read, { timeout: 15_000 }).not.toBe('');
-  return read();
-}
 
 async function post(page: Page, url: string, data: Record<string, unknown>): Promise<{ id: string }> {
   const res = await page.request.post(url, { headers: { authorization: `Bearer ${await accessToken(page)}` }, data });

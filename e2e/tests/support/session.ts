@@ -53,3 +53,18 @@ export async function storedTokenExpiry(page: Page): Promise<number> {
   if (expiresAt === null) throw new Error('No signed-in user in local storage');
   return expiresAt;
 }
+
+/** The app's current access token (short-lived in e2e: waits for one that is valid for a few more seconds). */
+export async function accessToken(page: Page): Promise<string> {
+  const read = () =>
+    page.evaluate(() => {
+      const key = Object.keys(window.localStorage).find((k) => k.startsWith('oidc.user:'));
+      const user = JSON.parse(window.localStorage.getItem(key ?? '') ?? '{}') as {
+        access_token?: string;
+        expires_at?: number;
+      };
+      return user.access_token && (user.expires_at ?? 0) > Date.now() / 1000 + 3 ? user.access_token : '';
+    });
+  await expect.poll(read, { timeout: 15_000 }).not.toBe('');
+  return read();
+}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { appointmentRowColour } from './row-colour.ts';
+import { apptStatusLabel, appointmentRowColour } from './row-colour.ts';
 
 const now = new Date('2026-11-23T15:00:00Z');
 const past = '2026-11-20T15:00:00Z';
@@ -29,5 +29,15 @@ describe('appointment row colours (SPEC §4)', () => {
       ).map(colour),
     ).toEqual(['green', 'green', 'blue', 'red', 'red', 'pink', 'pink']);
     expect(colour(null)).toBeNull();
+  });
+});
+
+describe('apptStatusLabel', () => {
+  it('reads a code in words', () => {
+    expect([apptStatusLabel('NOT_CALLED'), apptStatusLabel('CONFIRMED_TEXT'), apptStatusLabel(null)]).toEqual([
+      'Not Called',
+      'Confirmed Text',
+      '',
+    ]);
   });
 });

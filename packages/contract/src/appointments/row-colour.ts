@@ -70,3 +70,9 @@ export function appointmentRowColour(
   if (past) return row.stageId === null ? null : (PAST_BY_STAGE[row.stageId as AppointmentStageId] ?? null);
   return row.apptStatus === null ? null : (FUTURE_BY_STATUS[row.apptStatus] ?? null);
 }
+
+/** The words for a stored apptStatus code ('NOT_CALLED' → 'Not Called'); an unknown code shows as it is. */
+export function apptStatusLabel(status: string | null): string {
+  if (status === null) return '';
+  return APPT_STATUS_LABELS[status as ApptStatus] ?? status;
+}

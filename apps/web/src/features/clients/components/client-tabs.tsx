@@ -8,6 +8,7 @@ import type {
   ClientPayment,
   ClientSms,
 } from '@casedesk/contract/clients/client-details';
+import { apptStatusLabel } from '@casedesk/contract/appointments/row-colour';
 import { DataTable } from '@/components/data-table/data-table.tsx';
 import type { DataTableColumn } from '@/components/data-table/data-table-types.ts';
 import { ClientSlotsContext } from './client-slots.ts';
@@ -41,7 +42,7 @@ const APPOINTMENT_COLUMNS: readonly DataTableColumn<ClientAppointment>[] = [
   { id: 'appointmentType', header: 'Type', width: 150 },
   { id: 'lawType', header: 'Law Type', width: 150 },
   { id: 'stage', header: 'Stage', width: 150 },
-  { id: 'apptStatus', header: 'Status' },
+  { id: 'apptStatus', header: 'Status', accessor: (row) => apptStatusLabel(row.apptStatus) },
 ];
 
 const PAYMENT_COLUMNS: readonly DataTableColumn<ClientPayment>[] = [

@@ -54,7 +54,8 @@ function ClientHeader({ client }: { client: ClientDetail }) {
             </Text>
             {client.lmsClientNumber && <Badge variant="light">LMS {client.lmsClientNumber}</Badge>}
             {!client.autoText && (
-              <Badge variant="light" color="orange">
+              // A deeper orange than the theme's: its orange shades fail WCAG AA contrast as badge text.
+              <Badge variant="outline" color="#a3400b">
                 Auto text off
               </Badge>
             )}
