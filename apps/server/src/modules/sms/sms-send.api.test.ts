@@ -230,6 +230,9 @@ describe('the sms.send job', () => {
         toNumber: freshNumber(),
         body: 'Hi',
         officeId: refs.la.id,
+        // Stored a minute ago, as before a crash. A default now() has microseconds and could land after the
+        // sweep's millisecond `storedBefore`, which made this test flaky.
+        createdDate: new Date(Date.now() - 60_000),
       })
       .returning();
     expect(await requeueStrandedTexts(t.db(), t.app.jobs)).toBeGreaterThanOrEqual(1);
