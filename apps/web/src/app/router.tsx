@@ -79,10 +79,13 @@ const moduleRoutes: RouteObject[] = [
   permittedPage(paths.management.searchClient.path, () =>
     import('@/features/clients/pages/search-client-page.tsx').then((m) => ({ Component: m.SearchClientPage })),
   ),
-  notAvailable(paths.appointments.set.path, 'Set appointments'),
-  notAvailable(paths.appointments.all.path, 'All appointments'),
-  notAvailable(paths.appointments.pi.path, 'PI appointments'),
-  notAvailable(paths.appointments.week.path, 'Appointments by week'),
+  ...(['set', 'all', 'pi', 'week'] as const).map((type) =>
+    permittedPage(paths.appointments[type].path, () =>
+      import('@/features/appointments/pages/appointments-page.tsx').then((m) => ({
+        element: <m.AppointmentsPage type={type} />,
+      })),
+    ),
+  ),
   notAvailable(paths.accounting.cashFlow.path, 'Cash flow'),
   notAvailable(paths.accounting.cashFlowRecon.path, 'Cash flow reconciliation'),
   notAvailable(paths.accounting.cashFlowManagement.path, 'Cash flow management'),
