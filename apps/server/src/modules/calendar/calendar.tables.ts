@@ -30,12 +30,26 @@ export const calendarEvents = pgTable(
     cancelledAt: timestamp({ withTimezone: true }),
     /** The event's id at the calendar provider (Microsoft Graph) once written there. */
     externalId: text(),
+    /** The mailbox (attorney's address) that holds externalId: a reassigned event moves between mailboxes. */
+    externalMailbox: text(),
     syncState: text({ enum: CALENDAR_SYNC_STATES }).notNull().default('LOCAL'),
+    /** Failed pushes since the last change (calendar-sync.ts); FAILED once it reaches the limit. */
+    syncAttempts: integer().notNull().default(0),
+    /** The provider's last error (status and code, never event contents). */
+    syncError: text(),
+    /** A sync job holds the row until then, so two workers never push the same event at once. */
+    syncLeaseUntil: timestamp({ withTimezone: true }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   // Range queries use the GiST index of the exclusion constraint (migration 0009), so no btree on the times.
-  (t) => [check('calendar_events_ends_after_start', sql`${t.endsAt} > ${t.startsAt}`)],
+  (t) => [
+    check('calendar_events_ends_after_start', sql`${t.endsAt} > ${t.startsAt}`),
+    // The sync sweep reads only rows still to push, a handful among many LOCAL or SYNCED ones.
+    index('calendar_events_unsynced_idx')
+      .on(t.updatedAt)
+      .where(sql`${t.syncState} in ('PENDING', 'FAILED')`),
+  ],
 );
 
 /** Weekly working windows of an attorney (SPEC §3 schedule entries: dayOfWeek, lawType, jurisdiction). */
