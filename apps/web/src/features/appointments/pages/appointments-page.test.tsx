@@ -1,0 +1,276 @@
+import { MantineProvider } from '@mantine/core';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import dayjs from 'dayjs';
+import type { ReactNode } from 'react';
+import { MemoryRouter, Route, Routes, useParams } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { Permission, PermissionType } from '@casedesk/contract/access/permissions';
+import type { AppointmentRow } from '@casedesk/contract/appointments/appointment';
+import type { UserDetail } from '@casedesk/contract/users/user';
+import { createQueryClient } from '@/lib/query-client.ts';
+import { SessionContext } from '@/lib/session-context.ts';
+import { AppointmentsPage } from './appointments-page.tsx';
+
+const CONFIG = { authority: 'http://idp.test', clientId: 'web', scope: 'openid', resource: null, localMode: true };
+
+function json(body: unknown, status = 200): Response {
+  return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+}
+
+interface Call {
+  url: string;
+  body: unknown;
+}
+
+/** The network boundary only: the api client's config call, then `handle`; every request is recorded. */
+function stubFetch(handle: (url: string) => Response | undefined) {
+  const calls: Call[] = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+      const url = String(input instanceof Request ? input.url : input);
+      if (url.endsWith('/api/config')) return json(CONFIG);
+      calls.push({ url, body: init?.body ? JSON.parse(String(init.body)) : undefined });
+      return handle(url) ?? json({ statusCode: 404, error: 'Not Found', message: 'Not found' }, 404);
+    }),
+  );
+  return calls;
+}
+
+const user: UserDetail = {
+  id: '00000000-0000-4000-8000-0000000000a1',
+  displayName: 'Olivia Operator',
+  mail: 'operator@casedesk.local',
+  jobTitle: null,
+  role: 'OPERATOR',
+  workNumber: null,
+  phoneExtension: null,
+  mobileNumber: null,
+  zoomLink: null,
+  imageUrl: null,
+  image: null,
+  clickToCall: null,
+  defaultDashboard: 'CALL_CENTER',
+  accountEnabled: true,
+  officeId: null,
+};
+
+const read = (permissionType: PermissionType): Permission => ({
+  permissionType,
+  accessLevelDTO: [{ accessType: 'READ', conditionDTO: [] }],
+});
+
+function InquiryStub() {
+  const { from, inquiryId } = useParams();
+  return <p>{`inquiry ${inquiryId} from ${from}`}</p>;
+}
+
+function renderPage(ui: ReactNode, entry: string, permissions: PermissionType[]) {
+  return render(
+    <MantineProvider>
+      <QueryClientProvider client={createQueryClient()}>
+        <SessionContext.Provider value={{ user, permissions: permissions.map(read) }}>
+          <MemoryRouter initialEntries={[entry]}>
+            <Routes>
+              <Route path="/appointments/:type" element={ui} />
+              <Route path="/:from/inquiry/:inquiryId" element={<InquiryStub />} />
+            </Routes>
+          </MemoryRouter>
+        </SessionContext.Provider>
+      </QueryClientProvider>
+    </MantineProvider>,
+  );
+}
+
+const hoursFromNow = (h: number) => new Date(Date.now() + h * 3_600_000).toISOString();
+const row = (over: Partial<AppointmentRow>): AppointmentRow => ({
+  id: '00000000-0000-4000-8000-000000000001',
+  clientId: '00000000-0000-4000-8000-0000000000c1',
+  clientName: 'Ana Lopez',
+  clientPhone: '2135550171',
+  inquiryId: '00000000-0000-4000-8000-0000000000e1',
+  attorneyId: '00000000-0000-4000-8000-0000000000b1',
+  attorneyName: 'Alan Attorney',
+  officeId: '00000000-0000-4000-8000-0000000000f1',
+  officeName: 'Downtown',
+  appointmentDateTime: hoursFromNow(48),
+  appointmentLength: 30,
+  appointmentType: 'In Office',
+  lawType: 'Personal Injury',
+  stageId: 117,
+  stage: 'Appointment Set',
+  apptStatus: 'CONFIRMED',
+  flagged: false,
+  followUpDate: null,
+  caseDescription: null,
+  notes: null,
+  bookedBy: 'Olivia Operator',
+  bookedAt: hoursFromNow(-24),
+  isActive: true,
+  isCurrent: true,
+  ...over,
+});
+
+const page = (items: AppointmentRow[]) => json({ items, totalCount: items.length, pageNumber: 1, pageSize: 100 });
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  window.localStorage.clear();
+});
+
+describe('AppointmentsPage', () => {
+  it('lists the contract columns and colours rows by SPEC §4 (future by apptStatus, past by stage)', async () => {
+    const items = [
+      row({ clientName: 'Future Confirmed' }),
+      row({ id: '00000000-0000-4000-8000-000000000002', clientName: 'Future Wait List', apptStatus: 'WAIT_LIST' }),
+      row({
+        id: '00000000-0000-4000-8000-000000000003',
+        clientName: 'Past No Show',
+        appointmentDateTime: hoursFromNow(-48),
+        stageId: 121,
+        stage: 'No Show',
+        // A past row ignores its apptStatus: this one would be green in the future.
+        apptStatus: 'CONFIRMED',
+      }),
+      row({
+        id: '00000000-0000-4000-8000-000000000004',
+        clientName: 'Past Showed',
+        appointmentDateTime: hoursFromNow(-2),
+        stageId: 122,
+        stage: 'Showed',
+      }),
+    ];
+    const calls = stubFetch((url) => {
+      if (url.includes('/api/v1/appointment/all')) return page(items);
+      if (url.includes('/dropdown/office'))
+        return json([{ id: items[0]!.officeId, name: 'Downtown', officeType: 'OFFICE' }]);
+      return undefined;
+    });
+    renderPage(<AppointmentsPage type="all" />, '/appointments/all', ['ALL_APPOINTMENTS']);
+    const table = within(await screen.findByTestId('appointments-table')).getByRole('table', {
+      name: 'All appointments',
+    });
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((h) => h.textContent?.trim()),
+    ).toEqual([
+      'client',
+      'phone',
+      'appointment',
+      'length',
+      'attorney',
+      'office',
+      'law type',
+      'type',
+      'stage',
+      'appt status',
+      'booked by',
+      'booked',
+    ]);
+    const styleOf = async (name: string) =>
+      (await within(table).findByText(name)).closest('tr')!.getAttribute('style') ?? '';
+    expect(await styleOf('Future Confirmed')).toContain('--mantine-color-green-light');
+    expect(await styleOf('Future Wait List')).toContain('--mantine-color-pink-light');
+    expect(await styleOf('Past No Show')).toContain('--mantine-color-red-light');
+    expect(await styleOf('Past Showed')).toContain('--mantine-color-blue-light');
+    expect(within(table).getAllByText('Confirmed').length).toBeGreaterThan(0);
+    const legend = screen.getByTestId('appointment-colour-legend');
+    expect(legend.textContent).toContain('Cancellation, Conflict, No Show');
+    expect(legend.textContent).toContain('Reschedule Text, Wait List');
+    expect(calls.find((c) => c.url.includes('/appointment/all'))?.body).toMatchObject({
+      pageNumber: 1,
+      pageSize: 100,
+      filter: {},
+    });
+    // The office filter is there for a user who may list the offices.
+    expect(screen.getByRole('combobox', { name: 'Office' })).toBeTruthy();
+  });
+
+  it('sends the search (debounced) and the local day range, and hides the office filter without ALL_APPOINTMENTS', async () => {
+    const calls = stubFetch((url) => (url.includes('/api/v1/appointment/set') ? page([row({})]) : undefined));
+    renderPage(<AppointmentsPage type="set" />, '/appointments/set', ['APPOINTMENT_SET']);
+    await screen.findByText('Ana Lopez');
+    expect(screen.queryByRole('combobox', { name: 'Office' })).toBeNull();
+    expect(calls.some((c) => c.url.includes('/dropdown/office'))).toBe(false);
+    fireEvent.change(screen.getByLabelText('Search appointments'), { target: { value: 'lopez' } });
+    fireEvent.change(screen.getByLabelText('From'), { target: { value: '2026-12-01' } });
+    await waitFor(() =>
+      expect(calls.at(-1)?.body).toMatchObject({
+        filter: { searchKeyword: 'lopez', dateFrom: dayjs('2026-12-01').startOf('day').toISOString() },
+      }),
+    );
+  });
+
+  it('opens the inquiry of a row', async () => {
+    stubFetch((url) => (url.includes('/api/v1/appointment/pi') ? page([row({})]) : undefined));
+    renderPage(<AppointmentsPage type="pi" />, '/appointments/pi', ['APPOINTMENT_PI']);
+    fireEvent.click(await screen.findByText('Ana Lopez'));
+    expect(await screen.findByText('inquiry 00000000-0000-4000-8000-0000000000e1 from appointments')).toBeTruthy();
+  });
+
+  it('week view: counts per day from weekdayTotals above the week’s rows; a day narrows the table', async () => {
+    const start = '2026-11-22';
+    const totals = [0, 1, 2, 3, 4, 5, 6].map((i) => ({
+      date: dayjs(start).add(i, 'day').format('YYYY-MM-DD'),
+      dayOfWeek: i,
+      count: i === 2 ? 3 : 0,
+    }));
+    const calls = stubFetch((url) => {
+      if (url.includes('/api/v1/appointment/weekdayTotals')) return json(totals);
+      if (url.includes('/api/v1/appointment/week')) return page([row({})]);
+      return undefined;
+    });
+    renderPage(<AppointmentsPage type="week" />, `/appointments/week?week=2026-11-25`, ['APPOINTMENT_BY_WEEK']);
+    const day = await screen.findByRole('button', { name: 'Tuesday, November 24: 3 appointments' });
+    expect(screen.getByTestId('week-label').textContent).toBe('Nov 22 – 28, 2026');
+    expect(calls.find((c) => c.url.includes('weekdayTotals'))?.body).toMatchObject({
+      startDate: start,
+      offset: -new Date(2026, 10, 22, 12).getTimezoneOffset() / 60 || 0,
+    });
+    const listBody = () => calls.filter((c) => /appointment\/week$/.test(c.url)).at(-1)?.body;
+    expect(listBody()).toMatchObject({
+      filter: {
+        dateFrom: dayjs(start).startOf('day').toISOString(),
+        dateTo: dayjs('2026-11-28').endOf('day').toISOString(),
+      },
+    });
+    fireEvent.click(day);
+    await waitFor(() =>
+      expect(listBody()).toMatchObject({
+        filter: {
+          dateFrom: dayjs('2026-11-24').startOf('day').toISOString(),
+          dateTo: dayjs('2026-11-24').endOf('day').toISOString(),
+        },
+      }),
+    );
+    expect(day.getAttribute('aria-pressed')).toBe('true');
+    fireEvent.click(screen.getByRole('button', { name: 'Next week' }));
+    await waitFor(() => expect(screen.getByTestId('week-label').textContent).toBe('Nov 29 – Dec 5, 2026'));
+    await waitFor(() =>
+      expect(calls.filter((c) => c.url.includes('weekdayTotals')).at(-1)?.body).toMatchObject({
+        startDate: '2026-11-29',
+      }),
+    );
+  });
+
+  it('exports the list with its filter and type', async () => {
+    const calls = stubFetch((url) => {
+      if (url.includes('/api/v1/appointment/export'))
+        return new Response('client,phone\n', { headers: { 'Content-Type': 'text/csv' } });
+      if (url.includes('/api/v1/appointment/all')) return page([row({})]);
+      if (url.includes('/dropdown/office')) return json([]);
+      return undefined;
+    });
+    URL.createObjectURL = vi.fn(() => 'blob:appointments');
+    URL.revokeObjectURL = vi.fn();
+    renderPage(<AppointmentsPage type="all" />, '/appointments/all', ['ALL_APPOINTMENTS']);
+    await screen.findByText('Ana Lopez');
+    fireEvent.click(screen.getByRole('button', { name: 'Export' }));
+    await waitFor(() => expect(calls.some((c) => c.url.includes('/appointment/export'))).toBe(true));
+    const exported = calls.find((c) => c.url.includes('/appointment/export'))!;
+    expect(exported.url).toMatch(/offsetHours=/);
+    expect(exported.body).toMatchObject({ type: 'all', pageNumber: 1, filter: {} });
+  });
+});
