@@ -93,8 +93,14 @@ const moduleRoutes: RouteObject[] = [
   notAvailable(paths.management.office.path, 'Offices'),
   notAvailable(paths.management.officeDetail.path, 'Office'),
   notAvailable(paths.management.litigationCalendar.path, 'Litigation calendar'),
-  notAvailable(paths.management.attorney.path, 'Attorneys'),
-  notAvailable(paths.management.attorneyDetail.path, 'Attorney'),
+  permittedPage(paths.management.attorney.path, () =>
+    import('@/features/attorneys/pages/attorneys-page.tsx').then((m) => ({ Component: m.AttorneysPage })),
+  ),
+  permittedPage(paths.management.attorneyDetail.path, () =>
+    import('@/features/attorneys/pages/attorney-schedule-page.tsx').then((m) => ({
+      Component: m.AttorneySchedulePage,
+    })),
+  ),
   notAvailable(paths.collections.dashboard.path, 'Collections dashboard'),
   notAvailable(paths.collections.management.path, 'Collection management'),
   notAvailable(paths.collections.allAccounts.path, 'All accounts'),

@@ -1,0 +1,39 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import {
+  dropdownOptionListSchema,
+  type DropdownOption,
+  type DropdownType,
+} from '@casedesk/contract/dropdowns/dropdown';
+import { apiRequest } from '@/lib/api-client.ts';
+
+/**
+ * A copy of the inquiries feature's call (features never import each other); same query key, one cache entry.
+ *
+ * POST /api/v1/dropdown/active?isActive=… { filter: { dropdownType } } (SPEC §7): a dropdown's options by
+ * sort order. `isActive` true (default) gives active options only; false includes retired ones.
+ */
+export function getActiveDropdowns(
+  dropdownType: DropdownType,
+  isActive = true,
+  signal?: AbortSignal,
+): Promise<DropdownOption[]> {
+  return apiRequest('/api/v1/dropdown/active', dropdownOptionListSchema, {
+    method: 'POST',
+    query: { isActive },
+    body: { filter: { dropdownType } },
+    signal,
+  });
+}
+
+export function activeDropdownsQueryOptions(dropdownType: DropdownType, isActive = true) {
+  return queryOptions({
+    queryKey: ['dropdown', 'active', { dropdownType, isActive }],
+    queryFn: ({ signal }) => getActiveDropdowns(dropdownType, isActive, signal),
+    // Reference data changes rarely; a form opened twice in five minutes need not ask again.
+    staleTime: 5 * 60_000,
+  });
+}
+
+export function useActiveDropdowns(dropdownType: DropdownType, isActive = true) {
+  return useQuery(activeDropdownsQueryOptions(dropdownType, isActive));
+}

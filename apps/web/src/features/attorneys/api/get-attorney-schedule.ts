@@ -1,0 +1,24 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { attorneyScheduleSchema, type AttorneySchedule } from '@casedesk/contract/attorneys/attorney-schedule';
+import { apiRequest } from '@/lib/api-client.ts';
+
+/** GET /api/v1/attorney/{attorneyId}/availability (SPEC §7): the attorney's weekly schedule, office wall-clock hours. */
+export function getAttorneySchedule(attorneyId: string, signal?: AbortSignal): Promise<AttorneySchedule> {
+  return apiRequest(`/api/v1/attorney/${encodeURIComponent(attorneyId)}/availability`, attorneyScheduleSchema, {
+    signal,
+    // The page says "not found" itself (404 also covers an attorney outside the caller's offices).
+    handledStatuses: [404],
+  });
+}
+
+export function attorneyScheduleQueryOptions(attorneyId: string) {
+  return queryOptions({
+    queryKey: ['attorneys', 'schedule', attorneyId],
+    queryFn: ({ signal }) => getAttorneySchedule(attorneyId, signal),
+    retry: false,
+  });
+}
+
+export function useAttorneySchedule(attorneyId: string) {
+  return useQuery(attorneyScheduleQueryOptions(attorneyId));
+}
