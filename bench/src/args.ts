@@ -3,9 +3,10 @@ import { parseArgs } from 'node:util';
 export type DatabaseKind = 'pglite' | 'postgres';
 /**
  * platform: the issue-2 routes (user, directory); clients: search, duplicate and conflict checks (issue 4);
- * communication: SMS send, the text history at scale and inbound webhook → socket latency (issue 5).
+ * communication: SMS send, the text history at scale and inbound webhook → socket latency (issue 5);
+ * appointments: attorney availability with many calendar events and concurrent booking (issue 6).
  */
-export const SCENARIOS = ['platform', 'clients', 'communication'] as const;
+export const SCENARIOS = ['platform', 'clients', 'communication', 'appointments'] as const;
 export type Scenario = (typeof SCENARIOS)[number];
 
 export interface BenchArgs {
@@ -25,21 +26,28 @@ export interface BenchArgs {
   sockets: number;
   /** communication scenario: inbound webhooks sent one after another. */
   webhooks: number;
+  /** appointments scenario: attorneys in the table (the seed's plus added ones). */
+  attorneys: number;
+  /** appointments scenario: calendar events added before the load. */
+  events: number;
 }
 
 const DEFAULT_POSTGRES_URL = 'postgres://postgres@127.0.0.1:5432/postgres';
 // The access token lives 10 minutes; a fresh one is taken per route, so one route's run must fit in it.
 const MAX_DURATION_SECONDS = 570;
 
-export const USAGE = `Usage: npm run bench -- [--scenario platform|clients|communication] [--clients N] [--connections C] [--duration S] [--database pglite|postgres] [--messages N] [--sockets N] [--webhooks N] [--cpu-prof]
+export const USAGE = `Usage: npm run bench -- [--scenario platform|clients|communication] [--clients N] [--connections C] [--duration S] [--database pglite|postgres] [--messages N] [--sockets N] [--webhooks N] [--attorneys N] [--events N] [--cpu-prof]
 
   --clients N        demo clients to seed (default 20000)
   --scenario NAME    platform (GET /user, user directory; default) or clients (client search, duplicate and
                      conflict checks with bodies sampled from the seeded clients) or communication (SMS send,
-                     text history, inbound webhook → live socket latency)
+                     text history, inbound webhook → live socket latency) or appointments (availability of
+                     every attorney for a week, booking free slots)
   --messages N       communication: texts added before the load (default 1000000)
   --sockets N        communication: live sockets connected during the webhook test (default 1000)
   --webhooks N       communication: inbound-SMS webhooks sent one after another (default 200)
+  --attorneys N      appointments: attorneys in the table, seeded plus added (default 100)
+  --events N         appointments: calendar events added before the load (default 50000)
   --connections C    concurrent autocannon connections (default 50; 20 for the clients scenario)
   --duration S       seconds of load per route, after a 2 s warm-up (default 10, at most ${MAX_DURATION_SECONDS})
   --database KIND    pglite (a fresh temporary data directory) or postgres (a fresh database casedesk_bench
@@ -76,6 +84,8 @@ export function parseBenchArgs(argv: string[], env: NodeJS.ProcessEnv): BenchArg
       messages: { type: 'string' },
       sockets: { type: 'string' },
       webhooks: { type: 'string' },
+      attorneys: { type: 'string' },
+      events: { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
   });
@@ -99,5 +109,7 @@ export function parseBenchArgs(argv: string[], env: NodeJS.ProcessEnv): BenchArg
     messages: positiveInt('messages', values.messages, 1_000_000, 0),
     sockets: positiveInt('sockets', values.sockets, 1000, 1, 20_000),
     webhooks: positiveInt('webhooks', values.webhooks, 200, 1, 100_000),
+    attorneys: positiveInt('attorneys', values.attorneys, 100, 1, 10_000),
+    events: positiveInt('events', values.events, 50_000, 0),
   };
 }

@@ -14,6 +14,12 @@ import {
   clientScenarioTargets,
   measureClientFloors,
 } from './clients-scenario.ts';
+import {
+  addAttorneysAtScale,
+  addEventsAtScale,
+  appointmentScenarioTargets,
+  buildAppointmentScenario,
+} from './appointments-scenario.ts';
 import { Cleanup, cleanUpOnSignals } from './cleanup.ts';
 import type { CommunicationBodies } from './communication-scenario.ts';
 import {
@@ -92,7 +98,7 @@ async function socketUser(baseUrl: string, email: string): Promise<SocketUser> {
 
 /** Every body once first, so a broken route or body fails loudly instead of as a table of fast 4xx. */
 async function checkRoute(baseUrl: string, target: RouteTarget, token: string): Promise<void> {
-  for (const body of target.bodies ?? [target.body]) {
+  for (const body of target.probe ? [target.probe] : (target.bodies ?? [target.body])) {
     const response = await fetch(`${baseUrl}${target.path}`, {
       method: target.method,
       headers: { authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
@@ -125,6 +131,13 @@ async function run(args: BenchArgs, cleanup: Cleanup): Promise<BenchReport> {
       console.log(`  in ${((performance.now() - started) / 1000).toFixed(1)} s`);
       communication = await buildCommunicationScenario(database);
       targets = communicationScenarioTargets(communication);
+    } else if (args.scenario === 'appointments') {
+      const added = await addAttorneysAtScale(database, args.attorneys);
+      console.log(`Added ${added} attorneys; adding ${args.events} calendar events…`);
+      const started = performance.now();
+      const events = await addEventsAtScale(database, args.events);
+      console.log(`  ${events} in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+      targets = appointmentScenarioTargets(await buildAppointmentScenario(database));
     } else if (args.scenario === 'clients') {
       const added = await addInquiriesAtScale(database, args.clients);
       console.log(`Added ${added} inquiries with opposing parties (the conflict check's other table).`);

@@ -14,6 +14,8 @@ export interface RouteTarget {
   bodies?: string[];
   /** Paths sent in turn (a query parameter that varies, e.g. the phone number of a history page). */
   paths?: string[];
+  /** The one body the check before the load sends, for a route whose bodies each work once (a booking). */
+  probe?: string;
 }
 
 export interface LoadResult {

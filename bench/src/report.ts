@@ -5,6 +5,7 @@ import path from 'node:path';
 import type { BenchArgs } from './args.ts';
 import type { BareSqlResult } from './bare-sql.ts';
 import type { ServiceFloor } from './clients-scenario.ts';
+import { AVAILABILITY_ROUTE, BOOKING_ROUTE } from './appointments-scenario.ts';
 import { CONFLICTS_ROUTE, DUPLICATE_ROUTE, SEARCH_ROUTE } from './clients-scenario.ts';
 import { HISTORY_ROUTE, SEND_ROUTE } from './communication-scenario.ts';
 import type { SocketLatencyResult } from './socket-latency.ts';
@@ -59,6 +60,7 @@ export function judgeBudgets(
   };
   if (args.scenario === 'clients') return [...clientBudgets(args, routes), coldStart];
   if (args.scenario === 'communication') return [...communicationBudgets(args, routes, socketLatency), coldStart];
+  if (args.scenario === 'appointments') return [...appointmentBudgets(args, routes), coldStart];
   return [userBudget(args, routes), coldStart];
 }
 
@@ -123,6 +125,28 @@ function communicationBudgets(args: BenchArgs, routes: LoadResult[], sockets?: S
       sockets?.latency.p95,
       thousand,
       'budget is set for ≥ 1,000 connected sockets with every delivery arriving',
+    ),
+  ];
+}
+
+/** Issue 6: a week of every attorney's availability with 50k events; booking at 20 bookers on PostgreSQL. */
+function appointmentBudgets(args: BenchArgs, routes: LoadResult[]): Budget[] {
+  const latency = (route: string) => routes.find((r) => r.route === route)?.latency;
+  const atScale = args.attorneys >= 100 && args.events >= 50_000;
+  return [
+    latencyBudget(
+      'availability of all attorneys for a week p95',
+      100,
+      latency(AVAILABILITY_ROUTE)?.p95,
+      atScale,
+      'budget is set for ≥ 100 attorneys and ≥ 50,000 events',
+    ),
+    latencyBudget(
+      'booking p99 (PostgreSQL, 20 bookers)',
+      50,
+      latency(BOOKING_ROUTE)?.p99,
+      args.database === 'postgres' && args.connections === 20,
+      'budget is set for PostgreSQL at 20 concurrent bookers',
     ),
   ];
 }

@@ -1,4 +1,11 @@
-import { dayOfWeekOf, datesBetween, instantOfWallTimeCompatible, minutesOfClock, wallTimeOf } from './zoned-time.ts';
+import {
+  dayOfWeekOf,
+  datesBetween,
+  instantOfWallTimeCompatible,
+  minutesOfClock,
+  wallTimeOf,
+  zoneOffsetMinutes,
+} from './zoned-time.ts';
 
 /** SPEC §3/§9: appointment lengths in minutes; 30 is the default. */
 export const APPOINTMENT_LENGTHS = [15, 30, 60] as const;
@@ -67,7 +74,8 @@ export function computeSlots(query: SlotQuery): DaySlots[] {
   const step = slotStepMinutes(query.length) * 60_000;
   const length = query.length * 60_000;
   return datesBetween(query.from, query.to).map((date) => {
-    const windows = query.windows.filter((w) => w.dayOfWeek === dayOfWeekOf(date));
+    const dayOfWeek = dayOfWeekOf(date);
+    const windows = query.windows.filter((w) => w.dayOfWeek === dayOfWeek);
     if (windows.length === 0 || query.holidays.has(date)) return { date, available: false, slots: [] };
     const slots: Slot[] = [];
     for (const window of windows) {
@@ -108,8 +116,10 @@ export function fitsWindows(
 
 /** 'h:mm AM' of an instant in a zone, the way slots are labelled on screen. */
 export function slotLabel(instant: Date, timeZone: string): string {
-  const { minutes } = wallTimeOf(instant, timeZone);
-  const hour = Math.floor(minutes / 60);
-  const minute = String(minutes % 60).padStart(2, '0');
+  // The clock only, without wallTimeOf's date string: a week of every attorney labels thousands of slots.
+  const minutes = Math.floor((instant.getTime() / 60_000 + zoneOffsetMinutes(instant.getTime(), timeZone)) % 1440);
+  const local = (minutes + 1440) % 1440;
+  const hour = Math.floor(local / 60);
+  const minute = String(local % 60).padStart(2, '0');
   return `${hour % 12 === 0 ? 12 : hour % 12}:${minute} ${hour < 12 ? 'AM' : 'PM'}`;
 }

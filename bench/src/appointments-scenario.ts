@@ -1,0 +1,168 @@
+import { addDays, dayOfWeekOf, instantOfWallTime, wallTimeOf } from '@casedesk/contract/appointments/zoned-time';
+import type { Database } from '@casedesk/server/src/platform/db/database.ts';
+import type { RouteTarget } from './load.ts';
+
+/** Issue 6: 100 attorneys, 50,000 calendar events; 20 concurrent bookers. */
+export const APPOINTMENT_SCENARIO_CONNECTIONS = 20;
+export const AVAILABILITY_ROUTE = 'GET /api/v1/attorney/availability';
+export const BOOKING_ROUTE = 'POST /api/v1/appointment/bookAppointment';
+export const DEFAULT_ATTORNEYS = 100;
+export const DEFAULT_EVENTS = 50_000;
+
+/** Events are spread over this many weeks around today, so the measured week holds its share of them. */
+const EVENT_WEEKS = 26;
+/** Bookings go this many weeks ahead: past the events' span, free of the seed's holidays. */
+const BOOKING_FIRST_WEEK = 20;
+const BOOKING_WEEKS = 10;
+const INQUIRY_SAMPLE = 5000;
+/** The seed's working week (apps/server/src/seed/appointments.seed.ts), given to the added attorneys too. */
+const WINDOWS = [
+  { start: 9 * 60, end: 12 * 60 },
+  { start: 13 * 60, end: 17 * 60 },
+];
+
+/**
+ * Brings the attorneys up to `total` (new users with the ATTORNEY role, spread over the offices, each with
+ * the seed's Mon–Fri hours), in set SQL.
+ */
+export async function addAttorneysAtScale(database: Database, total: number): Promise<number> {
+  const [{ count }] = (await database.query<{ count: string }>('select count(*) from attorneys')) as [
+    { count: string },
+  ];
+  const missing = total - Number(count);
+  if (missing <= 0) return 0;
+  await database.query(
+    `with office_list as (select array_agg(id order by name) as ids from offices),
+     new_users as (
+       insert into users (display_name, mail, role, office_id)
+       select 'Bench Attorney ' || g, 'bench.attorney.' || g || '@casedesk.local', 'ATTORNEY',
+              ids[1 + g % array_length(ids, 1)]
+       from generate_series(1, $1::int) g, office_list
+       returning id, office_id
+     )
+     insert into attorneys (user_id, office_id, law_type, jurisdiction)
+     select id, office_id, 'Personal Injury', 'California' from new_users`,
+    [missing],
+  );
+  await database.query(
+    `insert into attorney_schedules (attorney_id, day_of_week, start_time, end_time)
+     select a.id, d, w.start_time, w.end_time
+     from attorneys a
+     cross join generate_series(1, 5) d
+     cross join (values ('09:00', '12:00'), ('13:00', '17:00')) w(start_time, end_time)
+     where not exists (select 1 from attorney_schedules s where s.attorney_id = a.id)`,
+  );
+  return missing;
+}
+
+/**
+ * `total` half-hour events spread evenly over every attorney and EVENT_WEEKS weeks around today (one every
+ * 8.5 hours per attorney, so some fall inside working hours and some outside). The exclusion constraint
+ * refuses an event over a seeded appointment; ON CONFLICT DO NOTHING skips those few.
+ */
+export async function addEventsAtScale(database: Database, total: number): Promise<number> {
+  const rows = await database.query<{ count: string }>(
+    `with list as (select array_agg(id order by id) as ids from attorneys),
+     inserted as (
+       insert into calendar_events (attorney_id, kind, subject, starts_at, ends_at)
+       select ids[1 + g % array_length(ids, 1)], 'EVENT', 'Bench event ' || g,
+              date_trunc('week', now()) - interval '${EVENT_WEEKS / 2} weeks'
+                + (g / array_length(ids, 1)) * interval '510 minutes',
+              date_trunc('week', now()) - interval '${EVENT_WEEKS / 2} weeks'
+                + (g / array_length(ids, 1)) * interval '510 minutes' + interval '30 minutes'
+       from generate_series(0, $1::int - 1) g, list
+       on conflict do nothing
+       returning 1
+     )
+     select count(*) from inserted`,
+    [total],
+  );
+  await database.query('vacuum analyze calendar_events');
+  await database.query('checkpoint');
+  return Number(rows[0]?.count ?? 0);
+}
+
+export interface AppointmentBodies {
+  availabilityPaths: string[];
+  bookings: string[];
+}
+
+interface SampledAttorney {
+  id: string;
+  time_zone: string;
+}
+
+/** The Monday of the week `weeks` from now, as an office calendar date. */
+function mondayAhead(weeks: number, timeZone: string): string {
+  const today = wallTimeOf(new Date(), timeZone).date;
+  const back = (dayOfWeekOf(today) + 6) % 7;
+  return addDays(today, weeks * 7 - back);
+}
+
+/**
+ * Availability: the next four weeks at each appointment length. Bookings: every free half hour of every
+ * attorney in BOOKING_WEEKS working weeks far ahead, attorneys interleaved so neighbouring requests book
+ * different calendars; inquiries in turn from a sample of the seed.
+ */
+export async function buildAppointmentScenario(database: Database): Promise<AppointmentBodies> {
+  const attorneys = await database.query<SampledAttorney>(
+    `select a.id, o.time_zone from attorneys a join offices o on o.id = a.office_id order by a.id`,
+  );
+  const inquiries = await database.query<{ id: string }>(
+    `select id from inquiries order by random() limit ${INQUIRY_SAMPLE}`,
+  );
+  if (attorneys.length === 0 || inquiries.length === 0) throw new Error('The seed has no attorneys or inquiries');
+  const zone = attorneys[0]!.time_zone;
+  const availabilityPaths = [1, 2, 3, 4].flatMap((week) => {
+    const start = mondayAhead(week, zone);
+    return [15, 30, 60].map(
+      (length) =>
+        `/api/v1/attorney/availability?startDate=${start}&endDate=${addDays(start, 6)}&appointmentLength=${length}`,
+    );
+  });
+
+  const bookings: string[] = [];
+  for (let week = BOOKING_FIRST_WEEK; week < BOOKING_FIRST_WEEK + BOOKING_WEEKS; week++) {
+    for (let day = 0; day < 5; day++) {
+      for (const window of WINDOWS) {
+        for (let minutes = window.start; minutes + 30 <= window.end; minutes += 30) {
+          for (const attorney of attorneys) {
+            const date = addDays(mondayAhead(week, attorney.time_zone), day);
+            const start = instantOfWallTime(date, minutes, attorney.time_zone);
+            if (!start) continue;
+            bookings.push(
+              JSON.stringify({
+                inquiryId: inquiries[bookings.length % inquiries.length]!.id,
+                attorneyId: attorney.id,
+                appointmentDateTime: start.toISOString(),
+                appointmentLength: 30,
+                appointmentType: 'Zoom',
+              }),
+            );
+          }
+        }
+      }
+    }
+  }
+  return { availabilityPaths, bookings };
+}
+
+export function appointmentScenarioTargets(bodies: AppointmentBodies): RouteTarget[] {
+  return [
+    {
+      name: AVAILABILITY_ROUTE,
+      method: 'GET',
+      path: bodies.availabilityPaths[0]!,
+      paths: bodies.availabilityPaths,
+    },
+    // Each body books a different free slot once; the rotation would only come back to one after all of them.
+    // The check before the load books a slot of its own, so it takes none of the measured ones.
+    {
+      name: BOOKING_ROUTE,
+      method: 'POST',
+      path: '/api/v1/appointment/bookAppointment',
+      bodies: bodies.bookings.slice(1),
+      probe: bodies.bookings[0],
+    },
+  ];
+}
