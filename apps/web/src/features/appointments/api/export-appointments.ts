@@ -1,21 +1,15 @@
 import { useMutation } from '@tanstack/react-query';
-import type { AppointmentListType } from '@casedesk/contract/appointments/appointment';
+import type { AppointmentExportRequestInput } from '@casedesk/contract/appointments/appointment-export';
 import { downloadFile } from '@/lib/download-file.ts';
-import type { AppointmentListRequestInput } from './list-appointments.ts';
-
-export interface AppointmentExportInput {
-  type: AppointmentListType;
-  request: AppointmentListRequestInput;
-}
 
 /**
- * POST /api/v1/appointment/export?offsetHours (SPEC §7): every row of the list the user is looking at,
- * with its filter and sort, as a file. The body is the list body plus the list type.
+ * POST /api/v1/appointment/export?offsetHours (SPEC §7): every row of the list the user is looking at
+ * (its type, filter and sort) as CSV or XLSX; the server names the file.
  */
-export function exportAppointments({ type, request }: AppointmentExportInput) {
+export function exportAppointments(request: AppointmentExportRequestInput) {
   return downloadFile('/api/v1/appointment/export', {
-    body: { ...request, pageNumber: 1, type },
-    filename: `appointments-${type}.csv`,
+    body: { ...request, pageNumber: 1 },
+    filename: `appointments-${request.type ?? 'all'}.${request.format ?? 'csv'}`,
   });
 }
 

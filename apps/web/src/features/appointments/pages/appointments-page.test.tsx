@@ -268,9 +268,10 @@ describe('AppointmentsPage', () => {
     renderPage(<AppointmentsPage type="all" />, '/appointments/all', ['ALL_APPOINTMENTS']);
     await screen.findByText('Ana Lopez');
     fireEvent.click(screen.getByRole('button', { name: 'Export' }));
+    fireEvent.click(await screen.findByRole('menuitem', { name: 'Excel (XLSX)' }));
     await waitFor(() => expect(calls.some((c) => c.url.includes('/appointment/export'))).toBe(true));
     const exported = calls.find((c) => c.url.includes('/appointment/export'))!;
     expect(exported.url).toMatch(/offsetHours=/);
-    expect(exported.body).toMatchObject({ type: 'all', pageNumber: 1, filter: {} });
+    expect(exported.body).toMatchObject({ type: 'all', format: 'xlsx', pageNumber: 1, filter: {} });
   });
 });

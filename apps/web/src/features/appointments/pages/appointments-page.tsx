@@ -1,8 +1,9 @@
-import { Alert, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Group, Menu, Paper, Stack, Text, Title } from '@mantine/core';
 import { useDebouncedValue, useDocumentTitle } from '@mantine/hooks';
 import { useMemo, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import type { AppointmentListType, AppointmentRow } from '@casedesk/contract/appointments/appointment';
+import type { AppointmentExportFormat } from '@casedesk/contract/appointments/appointment-export';
 import { addDays } from '@casedesk/contract/appointments/zoned-time';
 import { DataTable } from '@/components/data-table/data-table.tsx';
 import { useTablePreferences } from '@/components/data-table/use-table-preferences.ts';
@@ -91,6 +92,7 @@ function AppointmentList({ type }: { type: AppointmentListType }) {
     isWeek,
   );
   const exporter = useExportAppointments();
+  const exportAs = (format: AppointmentExportFormat) => exporter.mutate({ ...request, type, format });
 
   const changeFilter = (next: AppointmentListFilterValues) => {
     setFilterValues(next);
@@ -110,14 +112,17 @@ function AppointmentList({ type }: { type: AppointmentListType }) {
             {page.description}
           </Text>
         </div>
-        <Button
-          variant="default"
-          onClick={() => exporter.mutate({ type, request })}
-          loading={exporter.isPending}
-          disabled={!appointments.data?.totalCount}
-        >
-          Export
-        </Button>
+        <Menu position="bottom-end" withinPortal>
+          <Menu.Target>
+            <Button variant="default" loading={exporter.isPending} disabled={!appointments.data?.totalCount}>
+              Export
+            </Button>
+          </Menu.Target>
+          <Menu.Dropdown>
+            <Menu.Item onClick={() => exportAs('csv')}>CSV</Menu.Item>
+            <Menu.Item onClick={() => exportAs('xlsx')}>Excel (XLSX)</Menu.Item>
+          </Menu.Dropdown>
+        </Menu>
       </Group>
       {isWeek && (
         <Paper withBorder p="sm">
