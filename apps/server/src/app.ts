@@ -13,6 +13,7 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fast
 import type { Config } from './config.ts';
 import { accessRoutes } from './modules/access/access.routes.ts';
 import { appointmentsRoutes } from './modules/appointments/appointments.routes.ts';
+import { attorneysRoutes } from './modules/attorneys/attorneys.routes.ts';
 import { calendarRoutes } from './modules/calendar/calendar.routes.ts';
 import { callsRoutes } from './modules/calls/calls.routes.ts';
 import { clientsRoutes } from './modules/clients/clients.routes.ts';
@@ -21,7 +22,7 @@ import { dropdownsRoutes } from './modules/dropdowns/dropdowns.routes.ts';
 import { inquiriesRoutes } from './modules/inquiries/inquiries.routes.ts';
 import { reportsRoutes } from './modules/reports/reports.routes.ts';
 import { notificationsRoutes } from './modules/notifications/notifications.routes.ts';
-import { smsRoutes } from './modules/sms/sms.routes.ts';
+import { smsRoutes, welcomeTextSender } from './modules/sms/sms.routes.ts';
 import { templatesRoutes } from './modules/templates/templates.routes.ts';
 import { resolveUserByEmail } from './modules/users/users.service.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
@@ -201,7 +202,8 @@ export async function buildApp({
   await app.register(smsRoutes);
   await app.register(templatesRoutes);
   await app.register(calendarRoutes);
-  await app.register(appointmentsRoutes);
+  await app.register(attorneysRoutes);
+  await app.register(appointmentsRoutes, { sendWelcomeText: await welcomeTextSender(app) });
   await app.register(webhooksRoutes);
   await app.register(simulatorRoutes, { loopback });
 

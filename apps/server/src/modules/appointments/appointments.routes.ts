@@ -13,6 +13,7 @@ import {
 } from '@casedesk/contract/appointments/appointment';
 import { z } from 'zod';
 import type { AppInstance } from '../../platform/http/app-instance.ts';
+import { appointmentExportRoutes } from './appointments-export.routes.ts';
 import {
   attachAppointment,
   canScheduleAppointments,
@@ -31,6 +32,7 @@ const CONFLICT =
   'SPEC §5: 409 "Event already scheduled for this date and time" when the attorney already holds that time.';
 
 export async function appointmentsRoutes(app: AppInstance): Promise<void> {
+  await appointmentExportRoutes(app);
   for (const type of APPOINTMENT_LIST_TYPES) {
     app.post(
       `/api/v1/appointment/${type}`,
