@@ -39,6 +39,20 @@ const envSchema = z.object({
    * except under NODE_ENV=test, where the tests drive the job path.
    */
   WEBHOOK_FAST_PATH: z.stringbool().optional(),
+  // DESIGN §1 attorney calendars: the database by default; Microsoft Graph (calendar-sync.ts) when 'graph'.
+  CALENDAR_PROVIDER: z.enum(['database', 'graph']).default('database'),
+  GRAPH_TENANT_ID: z.string().optional(),
+  GRAPH_CLIENT_ID: z.string().optional(),
+  GRAPH_CLIENT_SECRET: z.string().optional(),
+  GRAPH_BASE_URL: z.string().url().default('https://graph.microsoft.com/v1.0'),
+  /** Default: https://login.microsoftonline.com/$GRAPH_TENANT_ID/oauth2/v2.0/token */
+  GRAPH_TOKEN_URL: z.string().url().optional(),
+  /** Pushes of one change before its event is marked FAILED (the sweep still retries it). */
+  CALENDAR_SYNC_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(20).default(5),
+  /** First retry delay; each further one doubles (pg-boss backoff). */
+  CALENDAR_SYNC_RETRY_DELAY_SECONDS: z.coerce.number().int().min(1).default(15),
+  /** How often PENDING events whose job was lost and FAILED ones are pushed again. */
+  CALENDAR_SYNC_SWEEP_SECONDS: z.coerce.number().int().min(1).default(300),
 });
 
 export type Config = ReturnType<typeof loadConfig>;
@@ -52,6 +66,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     throw new Error(
       'Local mode (embedded sign-in with demo passwords) refuses to start with NODE_ENV=production: set OIDC_ISSUER.',
     );
+  }
+  if (
+    parsed.CALENDAR_PROVIDER === 'graph' &&
+    !(parsed.GRAPH_TENANT_ID && parsed.GRAPH_CLIENT_ID && parsed.GRAPH_CLIENT_SECRET)
+  ) {
+    throw new Error('CALENDAR_PROVIDER=graph needs GRAPH_TENANT_ID, GRAPH_CLIENT_ID and GRAPH_CLIENT_SECRET.');
   }
   return {
     ...parsed,
