@@ -9,6 +9,9 @@ const TextActions = lazy(() =>
 const ClickToCallButton = lazy(() =>
   import('@/features/calls/components/click-to-call-button.tsx').then((m) => ({ default: m.ClickToCallButton })),
 );
+const InquiryAppointmentSlot = lazy(() =>
+  import('./appointment-booking.tsx').then((m) => ({ default: m.InquiryAppointmentSlot })),
+);
 const ClientSmsPanel = lazy(() =>
   import('@/features/sms/components/client-sms-panel.tsx').then((m) => ({ default: m.ClientSmsPanel })),
 );
@@ -40,6 +43,11 @@ const INQUIRY_SLOTS: InquirySlots = {
   CallButton: ({ inquiryId }) => (
     <Suspense fallback={null}>
       <ClickToCallButton inquiryId={inquiryId} variant="button" />
+    </Suspense>
+  ),
+  Appointment: ({ inquiry }) => (
+    <Suspense fallback={null}>
+      <InquiryAppointmentSlot inquiry={inquiry} />
     </Suspense>
   ),
 };

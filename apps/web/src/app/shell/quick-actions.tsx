@@ -4,9 +4,11 @@ import { CalendarClockIcon, MessageIcon, UsersIcon } from '@/components/icons.ts
 import { can, subjectOf } from '@/lib/access.ts';
 import { useSession } from '@/lib/session-context.ts';
 import { openTextDrawer } from '@/features/sms/text-drawer-store.ts';
-import { NotAvailableDrawer } from './not-available-drawer.tsx';
 
 // The drawers load on first use: none of their code is part of the first screen (DESIGN §4).
+const AvailabilityDrawerWithBooking = lazy(() =>
+  import('./appointment-booking.tsx').then((m) => ({ default: m.AvailabilityDrawerWithBooking })),
+);
 const UserDirectoryDrawer = lazy(() =>
   import('@/features/users/components/user-directory-drawer.tsx').then((m) => ({ default: m.UserDirectoryDrawer })),
 );
@@ -41,7 +43,7 @@ const ACTIONS: readonly QuickAction[] = [
     id: 'attorneyAvailability',
     label: 'Attorney Availability',
     icon: CalendarClockIcon,
-    drawer: (opened, onClose) => <NotAvailableDrawer title="Attorney Availability" opened={opened} onClose={onClose} />,
+    drawer: (opened, onClose) => <AvailabilityDrawerWithBooking opened={opened} onClose={onClose} />,
   },
 ];
 

@@ -1,4 +1,4 @@
-import { Alert, Button, Grid, Group, Stack, Text, Title } from '@mantine/core';
+import { Alert, Box, Button, Grid, Group, Stack, Text, Title } from '@mantine/core';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { notifications } from '@mantine/notifications';
 import { useContext, useEffect } from 'react';
@@ -37,7 +37,7 @@ export const SAVED_MESSAGE = 'Inquiry has been saved successfully';
 export function InquiryForm({ inquiry, defaultValues }: InquiryFormProps) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const { HeaderActions } = useContext(InquirySlotsContext);
+  const { HeaderActions, Appointment } = useContext(InquirySlotsContext);
   const form = useForm<InquiryFormValues, unknown, FormOutput>({
     resolver: zodResolver(inquiryFormSchema),
     defaultValues,
@@ -176,6 +176,11 @@ export function InquiryForm({ inquiry, defaultValues }: InquiryFormProps) {
             </Stack>
           </Grid.Col>
           <Grid.Col span={{ base: 12, lg: 5 }}>
+            {inquiry && Appointment && (
+              <Box mb="md">
+                <Appointment inquiry={inquiry} />
+              </Box>
+            )}
             <InquirySidePanels
               control={control}
               inquiryId={inquiry?.id ?? null}

@@ -1,0 +1,23 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { appointmentRowSchema, type AppointmentRow } from '@casedesk/contract/appointments/appointment';
+import { apiRequest } from '@/lib/api-client.ts';
+
+/** GET /api/v1/appointment/info (SPEC §7): one appointment the caller may see. */
+export function getAppointmentInfo(appointmentId: string, signal?: AbortSignal): Promise<AppointmentRow> {
+  return apiRequest('/api/v1/appointment/info', appointmentRowSchema, {
+    query: { appointmentId },
+    signal,
+    onError: 'log',
+  });
+}
+
+export function appointmentInfoQueryOptions(appointmentId: string) {
+  return queryOptions({
+    queryKey: ['appointments', 'info', appointmentId],
+    queryFn: ({ signal }) => getAppointmentInfo(appointmentId, signal),
+  });
+}
+
+export function useAppointmentInfo(appointmentId: string | null) {
+  return useQuery({ ...appointmentInfoQueryOptions(appointmentId ?? ''), enabled: Boolean(appointmentId) });
+}

@@ -1,0 +1,34 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import {
+  appointmentRowSchema,
+  type AppointmentRow,
+  type SaveAppointment,
+} from '@casedesk/contract/appointments/appointment';
+import { apiRequest } from '@/lib/api-client.ts';
+import { browserOffsetHours } from '@/lib/time-offset.ts';
+
+/** Refusals the book modal shows itself: 400 field errors, 409 the slot is taken (SPEC §5), 422 business rules. */
+export const SAVE_APPOINTMENT_INLINE_STATUSES = [400, 409, 422] as const;
+
+export type SaveAppointmentInput = Omit<SaveAppointment, 'offset' | 'appointmentStageId'>;
+
+/**
+ * PUT /api/v1/appointment (SPEC §3 save payload, SPEC §7): books the inquiry's appointment, or with
+ * appointmentId moves it. The stage is the server's default (117, SPEC §9); offset is the browser's.
+ */
+export function saveAppointment(body: SaveAppointmentInput): Promise<AppointmentRow> {
+  return apiRequest('/api/v1/appointment', appointmentRowSchema, {
+    method: 'PUT',
+    body: { ...body, offset: browserOffsetHours() },
+    handledStatuses: SAVE_APPOINTMENT_INLINE_STATUSES,
+  });
+}
+
+export function useSaveAppointment() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: saveAppointment,
+    // Booked or refused, the attorney's free time may have changed meanwhile: read it again.
+    onSettled: () => queryClient.invalidateQueries({ queryKey: ['attorney-availability'] }),
+  });
+}
