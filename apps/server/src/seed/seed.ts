@@ -16,6 +16,7 @@ import type { Db } from '../platform/db/database.ts';
 import { setLocalPassword } from '../platform/idp/idp.repository.ts';
 import { seedCalls } from './calls.seed.ts';
 import { seedInquiries } from './inquiries.seed.ts';
+import { seedLitigationEvents } from './litigation.seed.ts';
 import { seedSms } from './sms.seed.ts';
 import {
   adminPermissions,
@@ -139,6 +140,7 @@ export async function seedDemoData(db: Db, options: { clients: number; seed?: nu
   await seedSms(db, faker);
   await seedCalls(db, faker);
   await seedAppointments(db, faker);
+  await seedLitigationEvents(db, faker);
   await analyzeAfterBulkLoad(db);
 }
 
