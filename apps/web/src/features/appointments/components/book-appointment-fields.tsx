@@ -189,9 +189,7 @@ export function BookingDetailsFields(props: DetailsProps) {
       </SimpleGrid>
       <Textarea
         label="Notes"
-        autosize
-        minRows={2}
-        maxRows={5}
+        rows={3}
         maxLength={500}
         value={props.notes}
         onChange={(event) => props.onNotesChange(event.currentTarget.value)}
