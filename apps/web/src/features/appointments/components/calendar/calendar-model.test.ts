@@ -1,0 +1,198 @@
+import { describe, expect, it } from 'vitest';
+import type { AvailabilityRecord } from '@casedesk/contract/attorneys/attorney-schedule';
+import type { CalendarEvent } from '@casedesk/contract/calendar/calendar-event';
+import {
+  dateChunks,
+  fetchInstantsOf,
+  fetchRangeOf,
+  freeSlotInputs,
+  holidayInputs,
+  indexAvailability,
+  instantOfCalendarDate,
+  isSelectableSlot,
+  SLOT_REFUSALS,
+  slotRefusal,
+  slotDurationOf,
+  slotHeightPx,
+  toCalendarTime,
+  toEventInput,
+  visibleRangeOf,
+} from './calendar-model.ts';
+
+const NY = 'America/New_York';
+const id = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
+
+function record(days: AvailabilityRecord['availableSlots']): AvailabilityRecord {
+  return {
+    attorneyId: id(1),
+    attorney: 'Ada Attorney',
+    userId: id(2),
+    officeId: id(3),
+    officeName: 'New York',
+    timeZone: NY,
+    lawType: 'PI',
+    jurisdiction: 'NY',
+    zoomLink: null,
+    defaultCalendar: 'ada@casedesk.local',
+    availableSlots: days,
+  };
+}
+
+function event(kind: CalendarEvent['kind'], start: string, end: string): CalendarEvent {
+  return {
+    id: id(10),
+    kind,
+    attorneyId: id(1),
+    appointmentId: null,
+    eventTitle: 'Hearing',
+    eventDateTime: start,
+    eventEndDateTime: end,
+    eventNotes: null,
+    organizer: 'Ada Attorney',
+    subject: 'Hearing',
+    bodyPreview: null,
+    location: { displayName: 'Court 4' },
+    attendees: [],
+    start: { formattedDateTime: start },
+    end: { formattedDateTime: end },
+  };
+}
+
+describe('slot geometry (SPEC §2 week view, §5 granularity)', () => {
+  it('keeps an hour 72 px high: halves of 36 px for 30 and 60 minutes, quarters of 18 px for 15', () => {
+    expect([slotHeightPx(60), slotHeightPx(30), slotHeightPx(15)]).toEqual([36, 36, 18]);
+    expect([slotDurationOf(60), slotDurationOf(30), slotDurationOf(15)]).toEqual(['00:30:00', '00:30:00', '00:15:00']);
+  });
+});
+
+describe('office wall-clock time in FullCalendar (UTC mode)', () => {
+  it('writes an instant as the office wall time, whatever the browser zone', () => {
+    expect(toCalendarTime('2026-12-01T14:30:00.000Z', NY)).toBe('2026-12-01T09:30:00');
+    expect(toCalendarTime('2026-07-01T14:30:00.000Z', NY)).toBe('2026-07-01T10:30:00');
+  });
+
+  it('turns a clicked cell back into the instant, and a spring-forward gap into nothing', () => {
+    expect(instantOfCalendarDate(new Date('2026-12-01T09:30:00Z'), NY)?.toISOString()).toBe('2026-12-01T14:30:00.000Z');
+    expect(instantOfCalendarDate(new Date('2026-03-08T02:30:00Z'), NY)).toBeNull();
+    // Fall back: 01:30 names its first occurrence (EDT).
+    expect(instantOfCalendarDate(new Date('2026-11-01T01:30:00Z'), NY)?.toISOString()).toBe('2026-11-01T05:30:00.000Z');
+  });
+});
+
+describe('calendar fetch range (SPEC §4: one day before, two days after)', () => {
+  const week = visibleRangeOf(new Date('2026-11-29T00:00:00Z'), new Date('2026-12-06T00:00:00Z'));
+
+  it('reads the visible days from FullCalendar and widens them', () => {
+    expect(week).toEqual({ startDate: '2026-11-29', endDate: '2026-12-06' });
+    expect(fetchRangeOf(week)).toEqual({ from: '2026-11-28', to: '2026-12-08' });
+  });
+
+  it('asks for the instants of office midnights', () => {
+    expect(fetchInstantsOf(week, NY)).toEqual({
+      startDateTime: '2026-11-28T05:00:00.000Z',
+      endDateTime: '2026-12-08T05:00:00.000Z',
+    });
+  });
+
+  it('cuts long ranges into availability calls of at most 31 days', () => {
+    expect(dateChunks('2026-11-28', '2026-12-08')).toEqual([{ startDate: '2026-11-28', endDate: '2026-12-07' }]);
+    const year = dateChunks('2025-12-31', '2027-01-03');
+    expect(year).toHaveLength(12);
+    expect(year[0]).toEqual({ startDate: '2025-12-31', endDate: '2026-01-30' });
+    expect(year.at(-1)!.endDate).toBe('2027-01-02');
+    for (let i = 1; i < year.length; i++) expect(year[i]!.startDate > year[i - 1]!.endDate).toBe(true);
+  });
+});
+
+describe('slot selectability (SPEC §4 toggle, §5 blocked days)', () => {
+  const index = indexAvailability([
+    record([
+      {
+        date: '2026-12-01',
+        available: true,
+        slots: [
+          { start: '2026-12-01T14:00:00.000Z', end: '2026-12-01T14:30:00.000Z', label: '9:00 AM' },
+          { start: '2026-12-01T14:30:00.000Z', end: '2026-12-01T15:00:00.000Z', label: '9:30 AM' },
+        ],
+      },
+      { date: '2026-12-05', available: false, slots: [] },
+    ]),
+  ]);
+  const base = { length: 30 as const, index, events: [], now: new Date('2026-11-30T12:00:00Z'), past: false };
+
+  it('indexes free starts and the blocked days', () => {
+    expect(index.blockedDates).toEqual(new Set(['2026-12-05']));
+    expect(index.freeStarts.has(Date.parse('2026-12-01T14:30:00.000Z'))).toBe(true);
+  });
+
+  it('allows a free future slot, not a cell the server did not offer', () => {
+    expect(isSelectableSlot({ ...base, start: new Date('2026-12-01T14:00:00.000Z') })).toBe(true);
+    expect(isSelectableSlot({ ...base, start: new Date('2026-12-01T17:00:00.000Z') })).toBe(false);
+    expect(isSelectableSlot({ ...base, start: null })).toBe(false);
+  });
+
+  it('keeps to the toggle side of now', () => {
+    const start = new Date('2026-12-01T14:00:00.000Z');
+    const later = new Date('2026-12-02T00:00:00Z');
+    expect(isSelectableSlot({ ...base, start, now: later })).toBe(false);
+    expect(isSelectableSlot({ ...base, start, now: later, past: true })).toBe(true);
+    expect(isSelectableSlot({ ...base, start, past: true })).toBe(false);
+  });
+
+  it('refuses a slot that overlaps an event loaded since', () => {
+    const start = new Date('2026-12-01T14:00:00.000Z');
+    const busy = [event('TRIAL', '2026-12-01T14:15:00.000Z', '2026-12-01T16:00:00.000Z')];
+    expect(isSelectableSlot({ ...base, start, events: busy })).toBe(false);
+    const touching = [event('TRIAL', '2026-12-01T14:30:00.000Z', '2026-12-01T16:00:00.000Z')];
+    expect(isSelectableSlot({ ...base, start, events: touching })).toBe(true);
+  });
+
+  it('says why a cell cannot be booked', () => {
+    const q = { ...base, start: new Date('2026-12-01T14:00:00.000Z') };
+    expect(slotRefusal(q)).toBeNull();
+    expect(slotRefusal({ ...q, start: null })).toBe(SLOT_REFUSALS.missing);
+    expect(slotRefusal({ ...q, date: '2026-12-05' })).toBe(SLOT_REFUSALS.blocked);
+    expect(slotRefusal({ ...q, now: new Date('2026-12-02T00:00:00Z') })).toBe(SLOT_REFUSALS.future);
+    expect(slotRefusal({ ...q, past: true })).toBe(SLOT_REFUSALS.past);
+    expect(slotRefusal({ ...q, start: new Date('2026-12-01T20:00:00.000Z') })).toBe(SLOT_REFUSALS.closed);
+    const busy = [event('EVENT', '2026-12-01T14:00:00.000Z', '2026-12-01T14:30:00.000Z')];
+    expect(slotRefusal({ ...q, events: busy })).toBe(SLOT_REFUSALS.busy);
+  });
+
+  it('shades free slots as merged runs', () => {
+    expect(freeSlotInputs(index, NY)).toEqual([
+      { start: '2026-12-01T09:00:00', end: '2026-12-01T10:00:00', display: 'background', classNames: ['cd-free'] },
+    ]);
+  });
+});
+
+describe('event mapping', () => {
+  it('colours litigation kinds apart and keeps the office wall time', () => {
+    const input = toEventInput(
+      { ...event('ARBITRATION', '2026-12-01T15:00:00.000Z', '2026-12-01T17:00:00.000Z'), attorneyName: 'Ada' },
+      NY,
+      { withAttorney: true },
+    );
+    expect(input).toMatchObject({
+      title: 'Hearing · Ada',
+      start: '2026-12-01T10:00:00',
+      end: '2026-12-01T12:00:00',
+      classNames: ['cd-event', 'cd-event-arbitration'],
+    });
+    const appointment = toEventInput(event('APPOINTMENT', '2026-12-01T15:00:00.000Z', '2026-12-01T15:30:00.000Z'), NY);
+    expect(appointment.backgroundColor).not.toBe(input.backgroundColor);
+  });
+
+  it('shows holidays as labelled all-day background events', () => {
+    expect(holidayInputs([{ id: id(5), date: '2026-12-25', name: 'Christmas Day', officeId: null }])).toEqual([
+      {
+        id: `holiday-${id(5)}`,
+        title: 'Christmas Day',
+        start: '2026-12-25',
+        allDay: true,
+        display: 'background',
+        classNames: ['cd-holiday'],
+      },
+    ]);
+  });
+});

@@ -1,0 +1,135 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useEffect, useMemo, useState } from 'react';
+import type { AppointmentLength } from '@casedesk/contract/appointments/slots';
+import { addDays } from '@casedesk/contract/appointments/zoned-time';
+import { getCalendarAvailability, calendarAvailabilityKey } from '../../api/get-calendar-availability.ts';
+import { calendarEventsKey, getCalendarEvents } from '../../api/get-calendar-events.ts';
+import { getHolidays, holidaysKey } from '../../api/get-holidays.ts';
+import {
+  dateChunks,
+  EVENTS_FETCH_DELAY_MS,
+  fetchInstantsOf,
+  fetchRangeOf,
+  indexAvailability,
+  type VisibleRange,
+} from './calendar-model.ts';
+
+const sameRange = (a: VisibleRange | null, b: VisibleRange | null) =>
+  a?.startDate === b?.startDate && a?.endDate === b?.endDate;
+
+/**
+ * SPEC §4: the calendar is fetched 1 s after the visible range changes (paging through weeks costs no
+ * request per click). The first range of a newly opened calendar is fetched at once.
+ */
+export function useDelayedRange(range: VisibleRange | null, delayMs = EVENTS_FETCH_DELAY_MS): VisibleRange | null {
+  const [delayed, setDelayed] = useState<VisibleRange | null>(range);
+  // The first range is taken at once (state adjusted while rendering, not in an effect).
+  if (delayed === null && range !== null) setDelayed(range);
+  useEffect(() => {
+    if (delayed === null || sameRange(range, delayed)) return undefined;
+    const timer = setTimeout(() => setDelayed(range), delayMs);
+    return () => clearTimeout(timer);
+  }, [range, delayed, delayMs]);
+  return delayed;
+}
+
+export interface AttorneyCalendarQuery {
+  attorneyId: string;
+  range: VisibleRange | null;
+  appointmentLength: AppointmentLength;
+  schedulePast: boolean;
+  enabled: boolean;
+}
+
+/**
+ * Everything the calendar modal shows for one attorney over the (delayed) visible range plus its margins:
+ * the availability (office zone, user id, free slots and blocked days), then that user's calendar events
+ * and the office's holidays. Each keeps its previous answer on screen while the next one loads.
+ */
+export function useAttorneyCalendar(query: AttorneyCalendarQuery) {
+  const range = useDelayedRange(query.enabled ? query.range : null);
+  const pending = !sameRange(range, query.range);
+  const fetchRange = range ? fetchRangeOf(range) : null;
+
+  const availability = useQuery({
+    queryKey: calendarAvailabilityKey({
+      attorneyId: query.attorneyId,
+      startDate: fetchRange?.from ?? '',
+      endDate: fetchRange?.to ?? '',
+      appointmentLength: query.appointmentLength,
+      schedulePast: query.schedulePast,
+    }),
+    queryFn: async ({ signal }) => {
+      const chunks = dateChunks(fetchRange!.from, fetchRange!.to);
+      const answers = await Promise.all(
+        chunks.map((chunk) =>
+          getCalendarAvailability(
+            {
+              attorneyId: query.attorneyId,
+              ...chunk,
+              appointmentLength: query.appointmentLength,
+              schedulePast: query.schedulePast,
+            },
+            signal,
+          ),
+        ),
+      );
+      return answers.flat();
+    },
+    enabled: query.enabled && fetchRange !== null,
+    placeholderData: keepPreviousData,
+    staleTime: 0,
+  });
+
+  const info = availability.data?.[0];
+  const timeZone = info?.timeZone;
+  const instants = range && timeZone ? fetchInstantsOf(range, timeZone) : null;
+
+  const events = useQuery({
+    queryKey: calendarEventsKey({
+      userId: info?.userId ?? '',
+      startDateTime: instants?.startDateTime ?? '',
+      endDateTime: instants?.endDateTime ?? '',
+    }),
+    queryFn: ({ signal }) => getCalendarEvents({ userId: info!.userId, ...instants! }, signal),
+    enabled: query.enabled && Boolean(info && instants),
+    placeholderData: keepPreviousData,
+    staleTime: 0,
+  });
+
+  const holidays = useQuery({
+    queryKey: holidaysKey({
+      startDate: fetchRange?.from ?? '',
+      endDate: fetchRange ? addDays(fetchRange.to, -1) : '',
+      officeId: info?.officeId,
+    }),
+    queryFn: ({ signal }) =>
+      getHolidays(
+        { startDate: fetchRange!.from, endDate: addDays(fetchRange!.to, -1), officeId: info!.officeId },
+        signal,
+      ),
+    enabled: query.enabled && Boolean(info && fetchRange),
+    placeholderData: keepPreviousData,
+    staleTime: 5 * 60_000,
+  });
+
+  const index = useMemo(() => indexAvailability(availability.data ?? []), [availability.data]);
+
+  return {
+    info,
+    index,
+    events: events.data ?? [],
+    holidays: holidays.data ?? [],
+    /** The attorney is unknown (or disabled): the availability answered with nobody. */
+    notFound: availability.isSuccess && !availability.isPlaceholderData && availability.data.length === 0,
+    isError: availability.isError || events.isError || holidays.isError,
+    isLoading: pending || availability.isFetching || events.isFetching || holidays.isFetching,
+    /** Nothing to show yet at all (first load). */
+    isInitialLoading: !availability.data && !availability.isError,
+    refetch: () => {
+      void availability.refetch();
+      void events.refetch();
+      void holidays.refetch();
+    },
+  };
+}
