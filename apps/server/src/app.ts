@@ -22,7 +22,7 @@ import { dropdownsRoutes } from './modules/dropdowns/dropdowns.routes.ts';
 import { inquiriesRoutes } from './modules/inquiries/inquiries.routes.ts';
 import { reportsRoutes } from './modules/reports/reports.routes.ts';
 import { notificationsRoutes } from './modules/notifications/notifications.routes.ts';
-import { smsRoutes } from './modules/sms/sms.routes.ts';
+import { smsRoutes, welcomeTextSender } from './modules/sms/sms.routes.ts';
 import { templatesRoutes } from './modules/templates/templates.routes.ts';
 import { resolveUserByEmail } from './modules/users/users.service.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
@@ -203,7 +203,7 @@ export async function buildApp({
   await app.register(templatesRoutes);
   await app.register(calendarRoutes);
   await app.register(attorneysRoutes);
-  await app.register(appointmentsRoutes);
+  await app.register(appointmentsRoutes, { sendWelcomeText: await welcomeTextSender(app) });
   await app.register(webhooksRoutes);
   await app.register(simulatorRoutes, { loopback });
 

@@ -10,7 +10,8 @@ type NewTemplate = typeof templates.$inferInsert;
 
 /**
  * SPEC §2 chat options send these four (by purpose); the others are what template mode offers (SPEC §5).
- * @officeName, @officeAddress, @officePhone and @reviewLink are filled by the chat options themselves.
+ * @officeName, @officeAddress, @officePhone, @reviewLink and @appointmentLink (the signed link of the
+ * client's appointment) are filled by the chat options themselves.
  */
 export const SEED_TEMPLATES: NewTemplate[] = [
   {
@@ -41,7 +42,7 @@ export const SEED_TEMPLATES: NewTemplate[] = [
     purpose: 'MEETING_INSTRUCTIONS',
     content:
       'Hi @clientFirstName, your meeting is at @officeName, @officeAddress. Please bring a photo ID and any ' +
-      'documents about your case. Questions? Call @officePhone.',
+      'documents about your case. Time, attorney and Zoom link: @appointmentLink Questions? Call @officePhone.',
   },
   {
     name: 'Payment reminder',

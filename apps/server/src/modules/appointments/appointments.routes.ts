@@ -11,9 +11,12 @@ import {
   weekdayTotalsRequestSchema,
   weekdayTotalsSchema,
 } from '@casedesk/contract/appointments/appointment';
+import { savedAppointmentSchema } from '@casedesk/contract/appointments/appointment-link';
 import { z } from 'zod';
 import type { AppInstance } from '../../platform/http/app-instance.ts';
+import { appointmentLinksRoutes } from './appointment-links.routes.ts';
 import { appointmentExportRoutes } from './appointments-export.routes.ts';
+import type { WelcomeTextSender } from './appointments.service.ts';
 import {
   attachAppointment,
   canScheduleAppointments,
@@ -22,7 +25,7 @@ import {
   LIST_PERMISSION,
   listAppointments,
   rescheduleAppointment,
-  saveAppointment,
+  saveAppointmentWithWelcome,
   updateAppointmentFields,
   weekdayTotals,
 } from './appointments.service.ts';
@@ -31,7 +34,13 @@ const tags = ['appointments'];
 const CONFLICT =
   'SPEC §5: 409 "Event already scheduled for this date and time" when the attorney already holds that time.';
 
-export async function appointmentsRoutes(app: AppInstance): Promise<void> {
+export interface AppointmentsRoutesOptions {
+  /** The SMS module's welcome text (issue 6 welcome SMS checkbox), handed in by the app. */
+  sendWelcomeText: WelcomeTextSender;
+}
+
+export async function appointmentsRoutes(app: AppInstance, options: AppointmentsRoutesOptions): Promise<void> {
+  await appointmentLinksRoutes(app);
   await appointmentExportRoutes(app);
   for (const type of APPOINTMENT_LIST_TYPES) {
     app.post(
@@ -70,14 +79,24 @@ export async function appointmentsRoutes(app: AppInstance): Promise<void> {
     config: { permission: ['APPOINTMENT_SET', 'CREATE'] as const },
     schema: {
       tags,
-      summary: `Books (or, with appointmentId, updates) an inquiry's appointment with an attorney. ${CONFLICT}`,
+      summary:
+        `Books (or, with appointmentId, updates) an inquiry's appointment with an attorney. ${CONFLICT} ` +
+        'A new booking with sendWelcomeText texts the client the welcome text after it has committed ' +
+        '(not with auto-text off or an opted-out number); welcomeText says what became of it.',
       body: saveAppointmentSchema,
-      response: { 200: appointmentRowSchema },
+      response: { 200: savedAppointmentSchema },
     },
   };
-  app.put('/api/v1/appointment', save, async (request) => saveAppointment(app.db, request.actor!, request.body));
+  app.put('/api/v1/appointment', save, async (request) =>
+    saveAppointmentWithWelcome(app.db, request.actor!, request.body, options.sendWelcomeText),
+  );
   app.post('/api/v1/appointment/bookAppointment', save, async (request) =>
-    saveAppointment(app.db, request.actor!, { ...request.body, appointmentId: undefined }),
+    saveAppointmentWithWelcome(
+      app.db,
+      request.actor!,
+      { ...request.body, appointmentId: undefined },
+      options.sendWelcomeText,
+    ),
   );
 
   app.put(

@@ -7,6 +7,11 @@ import type {
   SaveAppointment,
 } from '@casedesk/contract/appointments/appointment';
 import { APPOINTMENT_MESSAGES } from '@casedesk/contract/appointments/appointment';
+import type {
+  AppointmentLink,
+  SavedAppointment,
+  WelcomeTextOutcome,
+} from '@casedesk/contract/appointments/appointment-link';
 import type { AppointmentLength } from '@casedesk/contract/appointments/slots';
 import { fitsWindows } from '@casedesk/contract/appointments/slots';
 import { addDays, dayOfWeekOf, wallTimeOf } from '@casedesk/contract/appointments/zoned-time';
@@ -25,7 +30,14 @@ import {
   requireAttorney,
 } from '../calendar/calendar.service.ts';
 import { requireInquiryRef } from '../inquiries/inquiries.service.ts';
+import type { AppointmentLinks } from './appointment-links.service.ts';
+import { appointmentLinkFor } from './appointment-links.service.ts';
+import { linkExpiresAt } from './appointment-token.ts';
 import * as repo from './appointments.repository.ts';
+
+// The signed appointment-detail links, for the sms module's @appointmentLink (DESIGN §2: through this service).
+export type { AppointmentLinks } from './appointment-links.service.ts';
+export { currentAppointmentLink, loadAppointmentLinks } from './appointment-links.service.ts';
 
 /** SPEC §2/§6: each list is behind its own menu permission. */
 export const LIST_PERMISSION: Record<AppointmentListType, PermissionType> = {
@@ -380,4 +392,50 @@ export async function listInquiryAppointments(db: Db, clientId: string, inquiryI
     .filter((r) => r.inquiryId === inquiryId && r.isActive)
     .sort((a, b) => Number(b.isCurrent) - Number(a.isCurrent))
     .map((r) => ({ id: r.id, appointmentDateTime: r.appointmentDateTime }));
+}
+
+/**
+ * Sends a booked client the welcome text (the SMS module's "Send welcome text" chat option, honouring
+ * auto-text and opt-out) and says what became of it. Handed in by the app, as the SMS module depends on
+ * this one and not the other way round.
+ */
+export type WelcomeTextSender = (
+  actor: Actor,
+  ref: { clientId: string; inquiryId: string | null },
+) => Promise<WelcomeTextOutcome>;
+
+/**
+ * PUT /appointment and bookAppointment: the save, then (issue 6 welcome SMS checkbox) the welcome text
+ * of a new booking that asked for one. The text goes only after the booking has committed, so a refused
+ * booking (409) never texts; a text that cannot go never undoes the booking.
+ */
+export async function saveAppointmentWithWelcome(
+  db: Db,
+  actor: Actor,
+  input: SaveAppointment,
+  sendWelcomeText: WelcomeTextSender,
+): Promise<SavedAppointment> {
+  const saved = await saveAppointment(db, actor, input);
+  if (input.appointmentId || !input.sendWelcomeText) return { ...saved, welcomeText: 'NOT_REQUESTED' };
+  const welcomeText = await sendWelcomeText(actor, { clientId: saved.clientId, inquiryId: saved.inquiryId }).catch(
+    (): WelcomeTextOutcome => 'FAILED',
+  );
+  return { ...saved, welcomeText };
+}
+
+/** GET /appointment/{appointmentId}/link: the signed client link of an appointment the caller may book in. */
+export async function appointmentLink(
+  db: Db,
+  actor: Actor,
+  links: AppointmentLinks,
+  appointmentId: string,
+): Promise<AppointmentLink> {
+  const row = await readableAppointment(db, actor, appointmentId);
+  if (!row.isActive || !allowsRecord(actor.permissions, 'APPOINTMENT_SET', 'READ', { OFFICE: row.officeId })) {
+    throw AppError.notFound('Appointment');
+  }
+  return {
+    url: appointmentLinkFor(links, row),
+    expiresAt: new Date(linkExpiresAt(row) * 1000).toISOString(),
+  };
 }

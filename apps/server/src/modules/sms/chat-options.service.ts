@@ -1,12 +1,21 @@
 import { allowsRecord } from '@casedesk/contract/access/permissions';
+import type { WelcomeTextOutcome } from '@casedesk/contract/appointments/appointment-link';
+import {
+  APPOINTMENT_LINK_MESSAGES,
+  APPOINTMENT_LINK_PLACEHOLDER,
+  officeAddressLine,
+} from '@casedesk/contract/appointments/appointment-link';
 import { formatPhone } from '@casedesk/contract/common/text';
 import type { ChatOptionRequest, ChatOptionResponse } from '@casedesk/contract/sms/chat-option';
 import { CHAT_OPTION_MESSAGES, CHAT_OPTIONS } from '@casedesk/contract/sms/chat-option';
+import { SMS_MESSAGES } from '@casedesk/contract/sms/sms';
 import { fillTemplate } from '@casedesk/contract/sms/template-fill';
 import type { TemplatePurpose } from '@casedesk/contract/templates/template';
 import type { Actor } from '../../platform/auth/actor.ts';
 import { recordAudit } from '../../platform/audit/audit.ts';
 import { AppError } from '../../platform/errors/app-error.ts';
+import type { AppointmentLinks } from '../appointments/appointments.service.ts';
+import { currentAppointmentLink } from '../appointments/appointments.service.ts';
 import { requireLiveClient } from '../clients/clients.service.ts';
 import { queueMail } from '../mail/mail.service.ts';
 import { templateForPurpose } from '../templates/templates.service.ts';
@@ -25,10 +34,13 @@ const REASON_BY_PURPOSE: Partial<Record<TemplatePurpose, string>> = {
   MEETING_INSTRUCTIONS: 'Appointment Confirmation',
 };
 
+/** What the chat options need beyond sending: how to sign the client's appointment link. */
+export interface ChatOptionDeps extends SmsDeps {
+  appointmentLinks: AppointmentLinks;
+}
+
 function officeAddress(office: SmsOfficeRow | undefined): string {
-  if (!office) return '';
-  const cityLine = [office.city, [office.state, office.zip].filter(Boolean).join(' ')].filter(Boolean).join(', ');
-  return [office.streetAddress, cityLine].filter(Boolean).join(', ');
+  return office ? officeAddressLine(office) : '';
 }
 
 /**
@@ -61,7 +73,7 @@ function chooseOffice(
  * the history apply). Each sends its seeded template with the client's names filled in.
  */
 export async function sendChatOption(
-  deps: SmsDeps,
+  deps: ChatOptionDeps,
   actor: Actor,
   input: ChatOptionRequest,
 ): Promise<ChatOptionResponse> {
@@ -71,9 +83,13 @@ export async function sendChatOption(
   if (!template) throw new AppError('BUSINESS_RULE', CHAT_OPTION_MESSAGES.templateMissing);
   const offices = await findActiveOffices(deps.db);
   const office = chooseOffice(actor, offices, input.fromNumber, client.officeId);
-  const content = fillOfficePlaceholders(
-    fillTemplate(template.content, { clientFirstName: client.firstName, clientLastName: client.lastName }),
-    office ?? offices.find((o) => o.id === client.officeId),
+  const content = await fillAppointmentLink(
+    deps,
+    fillOfficePlaceholders(
+      fillTemplate(template.content, { clientFirstName: client.firstName, clientLastName: client.lastName }),
+      office ?? offices.find((o) => o.id === client.officeId),
+    ),
+    { clientId: client.id, inquiryId: input.inquiryId },
   );
 
   if (option.channel === 'MAIL') {
@@ -124,6 +140,47 @@ export async function sendChatOption(
     { action: `chat_option.${option.value.toLowerCase()}` },
   );
   return { option: option.value, channel: 'TEXT', message, mailId: null };
+}
+
+const APPOINTMENT_LINK = `${APPOINTMENT_LINK_PLACEHOLDER}(?![A-Za-z0-9_])`;
+
+/**
+ * @appointmentLink: the signed /appt-detail link of the inquiry's current appointment, else the client's
+ * next one. A template that promises a link is not sent without one.
+ */
+async function fillAppointmentLink(
+  deps: ChatOptionDeps,
+  content: string,
+  ref: { clientId: string; inquiryId?: string | null },
+): Promise<string> {
+  if (!new RegExp(APPOINTMENT_LINK).test(content)) return content;
+  const link = await currentAppointmentLink(deps.db, deps.appointmentLinks, ref);
+  if (!link) throw new AppError('BUSINESS_RULE', APPOINTMENT_LINK_MESSAGES.noAppointment);
+  return content.replace(new RegExp(APPOINTMENT_LINK, 'g'), link);
+}
+
+/**
+ * Issue 6 welcome SMS checkbox: the "Send welcome text" chat option for a client just booked, as the
+ * booker. Auto-text off and an opted-out number skip it (the booking stands); any other refusal is FAILED.
+ */
+export async function sendWelcomeText(
+  deps: ChatOptionDeps,
+  actor: Actor,
+  ref: { clientId: string; inquiryId: string | null },
+): Promise<WelcomeTextOutcome> {
+  try {
+    await sendChatOption(deps, actor, {
+      option: 'SEND_WELCOME_TEXT',
+      clientId: ref.clientId,
+      inquiryId: ref.inquiryId,
+    });
+    return 'SENT';
+  } catch (error) {
+    if (!(error instanceof AppError)) throw error;
+    if (error.message === CHAT_OPTION_MESSAGES.autoTextDisabled) return 'SKIPPED_AUTO_TEXT_OFF';
+    if (error.message === SMS_MESSAGES.optedOut) return 'SKIPPED_OPTED_OUT';
+    return 'FAILED';
+  }
 }
 
 /** The category and reason a chat text is filed under: as given, else the first the caller may text in. */

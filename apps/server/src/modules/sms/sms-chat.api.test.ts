@@ -6,6 +6,9 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestApp } from '../../../test/support/test-app.ts';
 import { createTestApp } from '../../../test/support/test-app.ts';
+import { APPOINTMENT_LINK_MESSAGES } from '@casedesk/contract/appointments/appointment-link';
+import { appointments } from '../appointments/appointments.tables.ts';
+import { attorneys } from '../attorneys/attorneys.tables.ts';
 import { clients } from '../clients/clients.tables.ts';
 import { mailOutbox } from '../mail/mail.tables.ts';
 import { REVIEW_LINK } from './chat-options.service.ts';
@@ -40,6 +43,20 @@ async function laClient(values: Partial<typeof clients.$inferInsert> = {}) {
   return row!;
 }
 
+/** A future appointment of the client in Los Angeles: the meeting instructions link to it (@appointmentLink). */
+async function giveAppointment(clientId: string) {
+  const [attorney] = await t.db().select().from(attorneys).where(eq(attorneys.officeId, refs.la.id)).limit(1);
+  await t
+    .db()
+    .insert(appointments)
+    .values({
+      clientId,
+      attorneyId: attorney!.id,
+      officeId: refs.la.id,
+      appointmentDateTime: new Date(Date.now() + 7 * 86_400_000),
+    });
+}
+
 const chat = (as: string | null, body: unknown) => call('POST', '/api/v1/sms/chatOption', as, body);
 
 describe('POST /api/v1/sms/chatOption (SPEC §2 chat options)', () => {
@@ -72,6 +89,7 @@ describe('POST /api/v1/sms/chatOption (SPEC §2 chat options)', () => {
 
   it('the text options send their template from the client’s office and appear in the history', async () => {
     const client = await laClient();
+    await giveAppointment(client.id);
     for (const option of ['SEND_REVIEW_TEXT', 'SEND_WELCOME_TEXT', 'SEND_MEETING_INSTRUCTIONS']) {
       const res = await chat(SEEDED.operator, { option, clientId: client.id });
       expect(res.statusCode, option).toBe(200);
@@ -96,6 +114,14 @@ describe('POST /api/v1/sms/chatOption (SPEC §2 chat options)', () => {
     expect(history.json().totalCount).toBe(3);
     const meeting = history.json().items[0].body as string;
     expect(meeting).toContain('350 S Grand Ave, Los Angeles, CA 90071');
+    expect(meeting).toContain('http://localhost:3000/appt-detail?token=');
+  });
+
+  it('meeting instructions are not sent without an appointment to link to', async () => {
+    const client = await laClient();
+    const refused = await chat(SEEDED.operator, { option: 'SEND_MEETING_INSTRUCTIONS', clientId: client.id });
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json().message).toBe(APPOINTMENT_LINK_MESSAGES.noAppointment);
   });
 
   it('refuses the welcome text when auto-text is off, and any text to an opted-out number', async () => {

@@ -17,15 +17,37 @@ import {
 import { AppError } from '../../platform/errors/app-error.ts';
 import type { AppInstance } from '../../platform/http/app-instance.ts';
 import { cannedTextsRoutes } from './canned-texts.routes.ts';
-import { sendChatOption } from './chat-options.service.ts';
+import type { WelcomeTextSender } from '../appointments/appointments.service.ts';
+import { loadAppointmentLinks } from '../appointments/appointments.service.ts';
+import type { ChatOptionDeps } from './chat-options.service.ts';
+import { sendChatOption, sendWelcomeText } from './chat-options.service.ts';
 import { deliverSms, requeueStrandedTexts, SMS_SEND_QUEUE, sweepStrandedTexts } from './sms-delivery.ts';
 import { registerSmsWebhooks } from './sms-webhooks.ts';
 import type { SmsDeps } from './sms.service.ts';
 import { getSms, listSms, retrySms, sendSms, smsHistory, updateSms } from './sms.service.ts';
 
+async function chatOptionDeps(app: AppInstance): Promise<ChatOptionDeps> {
+  return {
+    db: app.db,
+    jobs: app.jobs,
+    realtime: app.realtime,
+    appointmentLinks: await loadAppointmentLinks(app.config.publicUrl, app.db),
+  };
+}
+
+/**
+ * The welcome text of a new booking (issue 6 welcome SMS checkbox) for the appointments routes: the app
+ * hands it over, as this module depends on the appointments module and not the other way round.
+ */
+export async function welcomeTextSender(app: AppInstance): Promise<WelcomeTextSender> {
+  const deps = await chatOptionDeps(app);
+  return (actor, ref) => sendWelcomeText(deps, actor, ref);
+}
+
 /** SPEC §7 SMS calls, the canned responses, the provider's SMS webhooks and the send job. */
 export async function smsRoutes(app: AppInstance): Promise<void> {
   const deps: SmsDeps = { db: app.db, jobs: app.jobs, realtime: app.realtime };
+  const chatDeps = await chatOptionDeps(app);
   registerSmsWebhooks(app.webhooks, { db: app.db, realtime: app.realtime, log: app.log });
   // Batches of 20: a busy office sends many texts, and a fetch and a completion per text would cost
   // more than the delivery itself.
@@ -93,7 +115,7 @@ export async function smsRoutes(app: AppInstance): Promise<void> {
         response: { 200: chatOptionResponseSchema },
       },
     },
-    async (request) => sendChatOption(deps, request.actor!, request.body),
+    async (request) => sendChatOption(chatDeps, request.actor!, request.body),
   );
 
   app.post(
