@@ -6,7 +6,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { weekRangeFrom } from '@casedesk/contract/appointments/week-range';
 import { wallTimeOf } from '@casedesk/contract/appointments/zoned-time';
 import { createQueryClient } from '@/lib/query-client.ts';
-import { AvailabilityPartsContext, type AvailabilityParts } from './availability-parts.ts';
+import { AvailabilityPartsContext, type AvailabilityParts, type BookSlotProps } from './availability-parts.ts';
 import { AttorneyAvailabilityDrawer, EMPTY_MESSAGE } from './attorney-availability-drawer.tsx';
 
 afterEach(() => vi.unstubAllGlobals());
@@ -135,7 +135,7 @@ describe('Attorney Availability drawer', () => {
 
   it('in an inquiry, a slot opens the book modal for that attorney and time', async () => {
     stub();
-    const BookSlot = vi.fn(() => <div>book modal</div>);
+    const BookSlot = vi.fn((_props: BookSlotProps) => <div>book modal</div>);
     const inquiry = { inquiryId: id(70), clientId: id(60), autoText: true };
     renderDrawer({ BookSlot }, inquiry);
     const slot = await screen.findByRole('button', { name: /Book Ava Attorney on .* at 09:00 AM/ });
