@@ -76,7 +76,9 @@ export function ScheduleEditor({ attorneyId, schedule, lawTypes, jurisdictions }
   };
 
   const hasMonday = fields.some((f) => f.dayOfWeek === 1);
-  const unchanged = !formState.isDirty;
+  // Both read on every render: RHF only tracks the formState fields a render has read.
+  const { isDirty, isValid } = formState;
+  const unchanged = !isDirty;
 
   return (
     <Paper withBorder p="md" component="section" aria-labelledby="weekly-schedule-title">
@@ -104,7 +106,7 @@ export function ScheduleEditor({ attorneyId, schedule, lawTypes, jurisdictions }
               <Button variant="default" disabled={unchanged || save.isPending} onClick={discard}>
                 Discard
               </Button>
-              <Button type="submit" loading={save.isPending} disabled={unchanged || !formState.isValid}>
+              <Button type="submit" loading={save.isPending} disabled={unchanged || !isValid}>
                 Save
               </Button>
             </Group>
@@ -125,11 +127,15 @@ export function ScheduleEditor({ attorneyId, schedule, lawTypes, jurisdictions }
                 lawTypes={lawTypes}
                 jurisdictions={jurisdictions}
                 onAdd={() =>
+                  // No focus move: a searchable Select opens its list on focus.
                   append(
                     newWindow(
                       dayOfWeek,
                       getValues('entries').filter((e) => e.dayOfWeek === dayOfWeek),
                     ),
+                    {
+                      shouldFocus: false,
+                    },
                   )
                 }
                 onRemove={remove}
