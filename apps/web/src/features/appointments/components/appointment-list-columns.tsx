@@ -38,15 +38,15 @@ function clientCell(row: AppointmentRow) {
 
 /** The contract's headers, in its order; every column sorts on the server. */
 export const APPOINTMENT_TABLE_COLUMNS: DataTableColumn<AppointmentRow>[] = [
-  { id: 'clientName', header: header('clientName'), sortable: true, width: 200, cell: clientCell },
+  { id: 'clientName', header: header('clientName'), sortable: true, width: 190, cell: clientCell },
   { id: 'clientPhone', header: header('clientPhone'), kind: 'phone', sortable: true, width: 130 },
-  { id: 'appointmentDateTime', header: header('appointmentDateTime'), kind: 'dateTime', sortable: true, width: 170 },
+  { id: 'appointmentDateTime', header: header('appointmentDateTime'), kind: 'dateTime', sortable: true, width: 180 },
   {
     id: 'appointmentLength',
     header: header('appointmentLength'),
     sortable: true,
-    width: 80,
-    align: 'right',
+    width: 90,
+    align: 'center',
     accessor: (r) => `${r.appointmentLength} min`,
   },
   {
@@ -56,10 +56,10 @@ export const APPOINTMENT_TABLE_COLUMNS: DataTableColumn<AppointmentRow>[] = [
     width: 160,
     cell: (r) => clipped(r.attorneyName),
   },
-  { id: 'officeName', header: header('officeName'), sortable: true, width: 140, cell: (r) => clipped(r.officeName) },
+  { id: 'officeName', header: header('officeName'), sortable: true, width: 130, cell: (r) => clipped(r.officeName) },
   { id: 'lawType', header: header('lawType'), sortable: true, width: 140, cell: (r) => clipped(r.lawType) },
   { id: 'appointmentType', header: header('appointmentType'), sortable: true, width: 90 },
-  { id: 'stage', header: header('stage'), sortable: true, width: 130 },
+  { id: 'stage', header: header('stage'), sortable: true, width: 150, cell: (r) => clipped(r.stage) },
   {
     id: 'apptStatus',
     header: header('apptStatus'),
@@ -68,7 +68,7 @@ export const APPOINTMENT_TABLE_COLUMNS: DataTableColumn<AppointmentRow>[] = [
     accessor: (r) => apptStatusLabel(r.apptStatus),
   },
   { id: 'bookedBy', header: header('bookedBy'), sortable: true, width: 140, cell: (r) => clipped(r.bookedBy) },
-  { id: 'bookedAt', header: header('bookedAt'), kind: 'dateTime', sortable: true, width: 170 },
+  { id: 'bookedAt', header: header('bookedAt'), kind: 'dateTime', sortable: true, width: 180 },
 ];
 
 /**

@@ -1,4 +1,4 @@
-import { ActionIcon, Button, Group, Skeleton, Text, TextInput, UnstyledButton } from '@mantine/core';
+import { ActionIcon, Button, Group, Skeleton, Text, TextInput, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import dayjs from 'dayjs';
 import { addDays } from '@casedesk/contract/appointments/zoned-time';
 import classes from './week-totals.module.css';
@@ -97,13 +97,19 @@ export function WeekTotals({ totals, loading, selectedDay, onSelectDay }: WeekTo
             data-selected={selected || undefined}
             data-today={t.date === today || undefined}
             aria-pressed={selected}
-            aria-label={`${day.format('dddd, MMMM D')}: ${t.count} appointment${t.count === 1 ? '' : 's'}`}
+            data-count={t.count}
+            title={`Show only ${day.format('dddd, MMMM D')}`}
             onClick={() => onSelectDay(selected ? null : t.date)}
           >
+            {/* The accessible name is the visible text plus words (axe: label-content-name-mismatch). */}
             <Text size="xs" className={classes.dayName}>
               {day.format('ddd D')}
+              <VisuallyHidden>{day.format(' MMMM')}:</VisuallyHidden>
             </Text>
-            <Text className={classes.count}>{t.count}</Text>
+            <Text className={classes.count}>
+              {t.count}
+              <VisuallyHidden>{t.count === 1 ? ' appointment' : ' appointments'}</VisuallyHidden>
+            </Text>
           </UnstyledButton>
         );
       })}

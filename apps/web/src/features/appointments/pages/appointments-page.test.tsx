@@ -223,7 +223,7 @@ describe('AppointmentsPage', () => {
       return undefined;
     });
     renderPage(<AppointmentsPage type="week" />, `/appointments/week?week=2026-11-25`, ['APPOINTMENT_BY_WEEK']);
-    const day = await screen.findByRole('button', { name: 'Tuesday, November 24: 3 appointments' });
+    const day = await screen.findByRole('button', { name: 'Tue 24 November: 3 appointments' });
     expect(screen.getByTestId('week-label').textContent).toBe('Nov 22 – 28, 2026');
     expect(calls.find((c) => c.url.includes('weekdayTotals'))?.body).toMatchObject({
       startDate: start,
