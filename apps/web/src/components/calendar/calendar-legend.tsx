@@ -1,7 +1,7 @@
 import { Group, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { CALENDAR_EVENT_KINDS, type CalendarEventKind } from '@casedesk/contract/calendar/calendar-event';
-import { EVENT_KIND_STYLE } from './calendar-model.ts';
+import { EVENT_KIND_STYLE } from './calendar-time.ts';
 import classes from './calendar-view.module.css';
 
 function Swatch({ className, color }: { className?: string; color?: string }) {

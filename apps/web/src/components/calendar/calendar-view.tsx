@@ -16,7 +16,7 @@ import {
   wallOfCalendarDate,
   type CalendarViewName,
   type VisibleRange,
-} from './calendar-model.ts';
+} from './calendar-time.ts';
 import classes from './calendar-view.module.css';
 
 const PLUGINS = [timeGridPlugin, dayGridPlugin, multiMonthPlugin, interactionPlugin];

@@ -2,19 +2,18 @@ import { Alert, Button, Group, Modal, Stack, Switch, Text } from '@mantine/core'
 import { useInterval } from '@mantine/hooks';
 import { useCallback, useMemo, useState } from 'react';
 import { DEFAULT_APPOINTMENT_LENGTH } from '@casedesk/contract/appointments/slots';
-import { CalendarLegend } from './calendar-legend.tsx';
+import { CalendarLegend } from '@/components/calendar/calendar-legend.tsx';
 import {
-  freeSlotInputs,
   holidayInputs,
   instantOfCalendarDate,
-  slotRefusal,
   toCalendarTime,
   toEventInput,
   wallOfCalendarDate,
   type CalendarViewName,
   type VisibleRange,
-} from './calendar-model.ts';
-import { CalendarView } from './calendar-view.tsx';
+} from '@/components/calendar/calendar-time.ts';
+import { CalendarView } from '@/components/calendar/calendar-view.tsx';
+import { freeSlotInputs, slotRefusal } from './calendar-model.ts';
 import { useAttorneyCalendar } from './use-attorney-calendar.ts';
 
 export interface CalendarModalProps {

@@ -3,20 +3,13 @@ import type { AvailabilityRecord } from '@casedesk/contract/attorneys/attorney-s
 import type { CalendarEvent } from '@casedesk/contract/calendar/calendar-event';
 import {
   dateChunks,
-  fetchInstantsOf,
-  fetchRangeOf,
   freeSlotInputs,
-  holidayInputs,
   indexAvailability,
-  instantOfCalendarDate,
   isSelectableSlot,
   SLOT_REFUSALS,
-  slotRefusal,
   slotDurationOf,
   slotHeightPx,
-  toCalendarTime,
-  toEventInput,
-  visibleRangeOf,
+  slotRefusal,
 } from './calendar-model.ts';
 
 const NY = 'America/New_York';
@@ -65,35 +58,7 @@ describe('slot geometry (SPEC §2 week view, §5 granularity)', () => {
   });
 });
 
-describe('office wall-clock time in FullCalendar (UTC mode)', () => {
-  it('writes an instant as the office wall time, whatever the browser zone', () => {
-    expect(toCalendarTime('2026-12-01T14:30:00.000Z', NY)).toBe('2026-12-01T09:30:00');
-    expect(toCalendarTime('2026-07-01T14:30:00.000Z', NY)).toBe('2026-07-01T10:30:00');
-  });
-
-  it('turns a clicked cell back into the instant, and a spring-forward gap into nothing', () => {
-    expect(instantOfCalendarDate(new Date('2026-12-01T09:30:00Z'), NY)?.toISOString()).toBe('2026-12-01T14:30:00.000Z');
-    expect(instantOfCalendarDate(new Date('2026-03-08T02:30:00Z'), NY)).toBeNull();
-    // Fall back: 01:30 names its first occurrence (EDT).
-    expect(instantOfCalendarDate(new Date('2026-11-01T01:30:00Z'), NY)?.toISOString()).toBe('2026-11-01T05:30:00.000Z');
-  });
-});
-
-describe('calendar fetch range (SPEC §4: one day before, two days after)', () => {
-  const week = visibleRangeOf(new Date('2026-11-29T00:00:00Z'), new Date('2026-12-06T00:00:00Z'));
-
-  it('reads the visible days from FullCalendar and widens them', () => {
-    expect(week).toEqual({ startDate: '2026-11-29', endDate: '2026-12-06' });
-    expect(fetchRangeOf(week)).toEqual({ from: '2026-11-28', to: '2026-12-08' });
-  });
-
-  it('asks for the instants of office midnights', () => {
-    expect(fetchInstantsOf(week, NY)).toEqual({
-      startDateTime: '2026-11-28T05:00:00.000Z',
-      endDateTime: '2026-12-08T05:00:00.000Z',
-    });
-  });
-
+describe('availability calls (31 days at most each)', () => {
   it('cuts long ranges into availability calls of at most 31 days', () => {
     expect(dateChunks('2026-11-28', '2026-12-08')).toEqual([{ startDate: '2026-11-28', endDate: '2026-12-07' }]);
     const year = dateChunks('2025-12-31', '2027-01-03');
@@ -103,7 +68,6 @@ describe('calendar fetch range (SPEC §4: one day before, two days after)', () =
     for (let i = 1; i < year.length; i++) expect(year[i]!.startDate > year[i - 1]!.endDate).toBe(true);
   });
 });
-
 describe('slot selectability (SPEC §4 toggle, §5 blocked days)', () => {
   const index = indexAvailability([
     record([
@@ -162,37 +126,6 @@ describe('slot selectability (SPEC §4 toggle, §5 blocked days)', () => {
   it('shades free slots as merged runs', () => {
     expect(freeSlotInputs(index, NY)).toEqual([
       { start: '2026-12-01T09:00:00', end: '2026-12-01T10:00:00', display: 'background', classNames: ['cd-free'] },
-    ]);
-  });
-});
-
-describe('event mapping', () => {
-  it('colours litigation kinds apart and keeps the office wall time', () => {
-    const input = toEventInput(
-      { ...event('ARBITRATION', '2026-12-01T15:00:00.000Z', '2026-12-01T17:00:00.000Z'), attorneyName: 'Ada' },
-      NY,
-      { withAttorney: true },
-    );
-    expect(input).toMatchObject({
-      title: 'Hearing · Ada',
-      start: '2026-12-01T10:00:00',
-      end: '2026-12-01T12:00:00',
-      classNames: ['cd-event', 'cd-event-arbitration'],
-    });
-    const appointment = toEventInput(event('APPOINTMENT', '2026-12-01T15:00:00.000Z', '2026-12-01T15:30:00.000Z'), NY);
-    expect(appointment.backgroundColor).not.toBe(input.backgroundColor);
-  });
-
-  it('shows holidays as labelled all-day background events', () => {
-    expect(holidayInputs([{ id: id(5), date: '2026-12-25', name: 'Christmas Day', officeId: null }])).toEqual([
-      {
-        id: `holiday-${id(5)}`,
-        title: 'Christmas Day',
-        start: '2026-12-25',
-        allDay: true,
-        display: 'background',
-        classNames: ['cd-holiday'],
-      },
     ]);
   });
 });

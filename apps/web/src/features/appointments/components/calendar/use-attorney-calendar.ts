@@ -1,37 +1,13 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import type { AppointmentLength } from '@casedesk/contract/appointments/slots';
 import { addDays } from '@casedesk/contract/appointments/zoned-time';
 import { getCalendarAvailability, calendarAvailabilityKey } from '../../api/get-calendar-availability.ts';
 import { calendarEventsKey, getCalendarEvents } from '../../api/get-calendar-events.ts';
 import { getHolidays, holidaysKey } from '../../api/get-holidays.ts';
-import {
-  dateChunks,
-  EVENTS_FETCH_DELAY_MS,
-  fetchInstantsOf,
-  fetchRangeOf,
-  indexAvailability,
-  type VisibleRange,
-} from './calendar-model.ts';
-
-const sameRange = (a: VisibleRange | null, b: VisibleRange | null) =>
-  a?.startDate === b?.startDate && a?.endDate === b?.endDate;
-
-/**
- * SPEC §4: the calendar is fetched 1 s after the visible range changes (paging through weeks costs no
- * request per click). The first range of a newly opened calendar is fetched at once.
- */
-export function useDelayedRange(range: VisibleRange | null, delayMs = EVENTS_FETCH_DELAY_MS): VisibleRange | null {
-  const [delayed, setDelayed] = useState<VisibleRange | null>(range);
-  // The first range is taken at once (state adjusted while rendering, not in an effect).
-  if (delayed === null && range !== null) setDelayed(range);
-  useEffect(() => {
-    if (delayed === null || sameRange(range, delayed)) return undefined;
-    const timer = setTimeout(() => setDelayed(range), delayMs);
-    return () => clearTimeout(timer);
-  }, [range, delayed, delayMs]);
-  return delayed;
-}
+import { fetchInstantsOf, fetchRangeOf, type VisibleRange } from '@/components/calendar/calendar-time.ts';
+import { sameRange, useDelayedRange } from '@/components/calendar/use-delayed-range.ts';
+import { dateChunks, indexAvailability } from './calendar-model.ts';
 
 export interface AttorneyCalendarQuery {
   attorneyId: string;
