@@ -5,7 +5,6 @@ import { requirementOf } from '@/config/route-access.ts';
 import { AuthGuard } from './guards/auth-guard.tsx';
 import { RequirePermission } from './guards/require-permission.tsx';
 import { SessionLoader } from './guards/session-loader.tsx';
-import { AppointmentDetailPlaceholderPage } from './routes/appointment-detail-placeholder-page.tsx';
 import { DashboardRedirect } from './routes/dashboard-redirect.tsx';
 import { LoggedOutPage } from './routes/logged-out-page.tsx';
 import { NotFoundPage } from './routes/not-found-page.tsx';
@@ -13,6 +12,12 @@ import { RouteErrorPage } from './routes/route-error-page.tsx';
 import { AppLayout } from './shell/app-layout.tsx';
 
 type LazyRoute = NonNullable<RouteObject['lazy']>;
+
+/** SPEC §2 /pnc and /appt-detail: the client's appointment from a signed link, without sign-in. */
+const appointmentDetailPage: LazyRoute = () =>
+  import('@/features/appointment-detail/pages/appointment-detail-page.tsx').then((m) => ({
+    Component: m.AppointmentDetailPage,
+  }));
 
 /**
  * A route guarded by its permission from config/route-access.ts, whose page is loaded on demand
@@ -92,7 +97,11 @@ const moduleRoutes: RouteObject[] = [
   notAvailable(paths.payment.detail.path, 'Payment'),
   notAvailable(paths.management.office.path, 'Offices'),
   notAvailable(paths.management.officeDetail.path, 'Office'),
-  notAvailable(paths.management.litigationCalendar.path, 'Litigation calendar'),
+  permittedPage(paths.management.litigationCalendar.path, () =>
+    import('@/features/litigation/pages/litigation-calendar-page.tsx').then((m) => ({
+      Component: m.LitigationCalendarPage,
+    })),
+  ),
   permittedPage(paths.management.attorney.path, () =>
     import('@/features/attorneys/pages/attorneys-page.tsx').then((m) => ({ Component: m.AttorneysPage })),
   ),
@@ -126,8 +135,8 @@ export const routes: RouteObject[] = [
     children: [
       // SPEC §2: these three run without the auth guard.
       { path: paths.loggedOut.path, element: <LoggedOutPage /> },
-      { path: paths.pnc.path, element: <AppointmentDetailPlaceholderPage /> },
-      { path: paths.apptDetail.path, element: <AppointmentDetailPlaceholderPage /> },
+      { path: paths.pnc.path, lazy: appointmentDetailPage },
+      { path: paths.apptDetail.path, lazy: appointmentDetailPage },
       {
         path: paths.root.path,
         element: <AuthGuard />,

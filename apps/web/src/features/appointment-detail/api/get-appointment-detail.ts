@@ -1,0 +1,32 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import {
+  publicAppointmentDetailSchema,
+  type PublicAppointmentDetail,
+} from '@casedesk/contract/appointments/appointment-link';
+import { apiRequest } from '@/lib/api-client.ts';
+
+/**
+ * GET /api/v1/public/appointment-detail?token: what a client's signed link shows, without sign-in. A bad
+ * or expired link is a 404 the page explains itself, so no error popup and only a log line.
+ */
+export function getAppointmentDetail(token: string, signal?: AbortSignal): Promise<PublicAppointmentDetail> {
+  return apiRequest('/api/v1/public/appointment-detail', publicAppointmentDetailSchema, {
+    query: { token },
+    signal,
+    onError: 'log',
+  });
+}
+
+export function appointmentDetailQueryOptions(token: string) {
+  return queryOptions({
+    queryKey: ['appointment-detail', token],
+    queryFn: ({ signal }) => getAppointmentDetail(token, signal),
+    // A refused link stays refused: asking again only spends the rate limit.
+    retry: false,
+    staleTime: 60_000,
+  });
+}
+
+export function useAppointmentDetail(token: string | null) {
+  return useQuery({ ...appointmentDetailQueryOptions(token ?? ''), enabled: Boolean(token) });
+}
