@@ -97,11 +97,7 @@ const moduleRoutes: RouteObject[] = [
   notAvailable(paths.payment.detail.path, 'Payment'),
   notAvailable(paths.management.office.path, 'Offices'),
   notAvailable(paths.management.officeDetail.path, 'Office'),
-  permittedPage(paths.management.litigationCalendar.path, () =>
-    import('@/features/litigation/pages/litigation-calendar-page.tsx').then((m) => ({
-      Component: m.LitigationCalendarPage,
-    })),
-  ),
+  notAvailable(paths.management.litigationCalendar.path, 'Litigation calendar'),
   permittedPage(paths.management.attorney.path, () =>
     import('@/features/attorneys/pages/attorneys-page.tsx').then((m) => ({ Component: m.AttorneysPage })),
   ),
