@@ -114,23 +114,28 @@ export async function insertEvent(db: Db, event: NewEvent): Promise<CalendarEven
   return row!;
 }
 
+/** Resolves to the ids of the events moved (the calendar sync pushes them). */
 export async function moveAppointmentEvent(
   db: Db,
   appointmentId: string,
   change: { attorneyId: string; startsAt: Date; endsAt: Date },
-): Promise<void> {
-  await db
+): Promise<string[]> {
+  const rows = await db
     .update(calendarEvents)
     .set({ ...change, updatedAt: new Date() })
-    .where(eq(calendarEvents.appointmentId, appointmentId));
+    .where(eq(calendarEvents.appointmentId, appointmentId))
+    .returning({ id: calendarEvents.id });
+  return rows.map((r) => r.id);
 }
 
-/** A deleted appointment gives its time back. */
-export async function cancelAppointmentEvent(db: Db, appointmentId: string): Promise<void> {
-  await db
+/** A deleted appointment gives its time back. Resolves to the ids of the events cancelled. */
+export async function cancelAppointmentEvent(db: Db, appointmentId: string): Promise<string[]> {
+  const rows = await db
     .update(calendarEvents)
     .set({ cancelledAt: new Date(), updatedAt: new Date() })
-    .where(and(eq(calendarEvents.appointmentId, appointmentId), isNull(calendarEvents.cancelledAt)));
+    .where(and(eq(calendarEvents.appointmentId, appointmentId), isNull(calendarEvents.cancelledAt)))
+    .returning({ id: calendarEvents.id });
+  return rows.map((r) => r.id);
 }
 
 /** Holidays between two dates that apply to an office (firm-wide ones have no office). */

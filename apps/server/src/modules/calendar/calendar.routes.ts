@@ -14,6 +14,7 @@ import {
 } from '@casedesk/contract/calendar/calendar-event';
 import { z } from 'zod';
 import type { AppInstance } from '../../platform/http/app-instance.ts';
+import { startCalendarSync } from './calendar-sync-job.ts';
 import {
   attorneyAvailability,
   calendarEventsOfUser,
@@ -38,6 +39,10 @@ const availability = {
 };
 
 export async function calendarRoutes(app: AppInstance): Promise<void> {
+  // DESIGN §1 attorney calendars: with CALENDAR_PROVIDER=graph, written events are pushed to Microsoft Graph.
+  const stopCalendarSync = await startCalendarSync({ db: app.db, jobs: app.jobs, config: app.config, log: app.log });
+  app.addHook('onClose', async () => stopCalendarSync());
+
   app.get('/api/v1/appointment/attorneyAvailability', availability, async (request) =>
     attorneyAvailability(app.db, request.query),
   );

@@ -17,6 +17,7 @@ import { pgErrorCode } from '../../platform/db/database.ts';
 import { AppError } from '../../platform/errors/app-error.ts';
 import type { AttorneyInfo, CalendarEventRow, HolidayRow } from './calendar.repository.ts';
 import * as repo from './calendar.repository.ts';
+import { calendarSync } from './calendar-sync.ts';
 
 export { isExclusionViolation } from './calendar.repository.ts';
 export type { AttorneyInfo } from './calendar.repository.ts';
@@ -299,10 +300,26 @@ export async function removeHoliday(db: Db, actor: Actor, id: string): Promise<H
   });
 }
 
-export {
-  insertEvent,
-  moveAppointmentEvent,
-  cancelAppointmentEvent,
-  findAttorneys,
-  setLitigation,
-} from './calendar.repository.ts';
+/*
+ * Writes of busy time, in the caller's transaction; each written event is handed to the calendar provider's
+ * write-through (calendar-sync.ts: nothing with the database provider, a PENDING push with Microsoft Graph).
+ */
+export async function insertEvent(db: Db, event: repo.NewEvent): Promise<CalendarEventRow> {
+  const row = await repo.insertEvent(db, event);
+  await calendarSync.enqueue(db, row.id);
+  return row;
+}
+
+export async function moveAppointmentEvent(
+  db: Db,
+  appointmentId: string,
+  change: { attorneyId: string; startsAt: Date; endsAt: Date },
+): Promise<void> {
+  for (const id of await repo.moveAppointmentEvent(db, appointmentId, change)) await calendarSync.enqueue(db, id);
+}
+
+export async function cancelAppointmentEvent(db: Db, appointmentId: string): Promise<void> {
+  for (const id of await repo.cancelAppointmentEvent(db, appointmentId)) await calendarSync.enqueue(db, id);
+}
+
+export { findAttorneys, setLitigation } from './calendar.repository.ts';

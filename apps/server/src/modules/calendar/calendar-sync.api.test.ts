@@ -1,0 +1,235 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { addDays, dayOfWeekOf, instantOfWallTime, wallTimeOf } from '@casedesk/contract/appointments/zoned-time';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { TestApp } from '../../../test/support/test-app.ts';
+import { createTestApp, SEEDED } from '../../../test/support/test-app.ts';
+import { createInquiryIn } from '../../../test/support/inquiries.ts';
+import { requeueUnsyncedEvents } from './calendar-sync-job.ts';
+import { CALENDAR_SYNC_QUEUE } from './calendar-sync.ts';
+import { attorneys } from '../attorneys/attorneys.tables.ts';
+import { users } from '../users/users.tables.ts';
+import { calendarEvents } from './calendar.tables.ts';
+
+/**
+ * Write-through to Microsoft Graph with a local HTTP server standing in for Graph and its token endpoint
+ * (the only thing not ours). The app, its jobs and its database are real: an event booked while "Graph is
+ * down" is stored at once (the database is the source of truth), retried by the job, and ends SYNCED.
+ */
+interface Seen {
+  method: string;
+  path: string;
+  authorization?: string;
+  body: string;
+}
+
+const graph = {
+  server: http.createServer(),
+  seen: [] as Seen[],
+  /** Statuses the next event writes answer with (then 201/200/204 for good). */
+  failures: [] as number[],
+  created: 0,
+};
+
+graph.server.on('request', (req, res) => {
+  let body = '';
+  req.on('data', (chunk: Buffer) => (body += chunk.toString()));
+  req.on('end', () => {
+    const path = req.url ?? '';
+    const send = (status: number, payload?: object) => {
+      res.writeHead(status, payload ? { 'content-type': 'application/json' } : {});
+      res.end(payload ? JSON.stringify(payload) : undefined);
+    };
+    if (path === '/token') {
+      send(200, { token_type: 'Bearer', expires_in: 3599, access_token: 'local-graph-token' });
+      return;
+    }
+    graph.seen.push({ method: req.method!, path, authorization: req.headers.authorization, body });
+    const failure = graph.failures.shift();
+    if (failure) {
+      send(failure, { error: { code: 'ServiceUnavailable', message: 'The service is temporarily unavailable.' } });
+      return;
+    }
+    if (req.method === 'POST') send(201, { id: `graph-event-${++graph.created}`, ...JSON.parse(body) });
+    else if (req.method === 'PATCH') send(200, { id: path.split('/').pop(), ...JSON.parse(body) });
+    else if (req.method === 'DELETE') send(204);
+    else send(404, { error: { code: 'ErrorItemNotFound' } });
+  });
+});
+
+const LA = 'America/Los_Angeles';
+/** A Tuesday `weeksAhead` weeks out (beyond the seeded appointments; Avery works 9–12 and 13–17 there). */
+function futureTuesday(weeksAhead: number): string {
+  let date = addDays(wallTimeOf(new Date(), LA).date, weeksAhead * 7);
+  while (dayOfWeekOf(date) !== 2) date = addDays(date, 1);
+  return date;
+}
+const la = (date: string, clock: string) => {
+  const [h, m] = clock.split(':').map(Number) as [number, number];
+  return instantOfWallTime(date, h * 60 + m, LA)!.toISOString();
+};
+
+let t: TestApp;
+let avery: { id: string; mail: string; officeId: string };
+let inquiry: { id: string; clientId: string };
+const MAX_ATTEMPTS = 3;
+
+beforeAll(async () => {
+  await new Promise<void>((resolve) => graph.server.listen(0, '127.0.0.1', resolve));
+  const base = `http://127.0.0.1:${(graph.server.address() as AddressInfo).port}`;
+  t = await createTestApp({
+    CALENDAR_PROVIDER: 'graph',
+    GRAPH_TENANT_ID: 'contoso',
+    GRAPH_CLIENT_ID: 'casedesk',
+    GRAPH_CLIENT_SECRET: 'local-secret',
+    GRAPH_BASE_URL: `${base}/v1.0`,
+    GRAPH_TOKEN_URL: `${base}/token`,
+    CALENDAR_SYNC_MAX_ATTEMPTS: String(MAX_ATTEMPTS),
+    CALENDAR_SYNC_RETRY_DELAY_SECONDS: '1',
+    CALENDAR_SYNC_SWEEP_SECONDS: '3600',
+  });
+  const [row] = await t
+    .db()
+    .select({ id: attorneys.id, mail: users.mail, officeId: attorneys.officeId })
+    .from(attorneys)
+    .innerJoin(users, eq(users.id, attorneys.userId))
+    .where(eq(users.mail, SEEDED.attorney));
+  avery = row as typeof avery;
+  inquiry = await createInquiryIn(t, avery.officeId);
+});
+afterAll(async () => {
+  await t?.close();
+  graph.server.close();
+});
+beforeEach(() => {
+  graph.seen.length = 0;
+  graph.failures.length = 0;
+});
+
+const send = async (method: 'PUT' | 'DELETE', url: string, payload?: object) =>
+  t.app.inject({ method, url, headers: await t.authFor(SEEDED.operator), ...(payload ? { payload } : {}) });
+
+const book = async (day: string, clock: string) => {
+  const res = await send('PUT', '/api/v1/appointment', {
+    inquiryId: inquiry.id,
+    attorneyId: avery.id,
+    appointmentDateTime: la(day, clock),
+    appointmentLength: 30,
+    appointmentStageId: 117,
+    title: 'Consultation',
+    notes: 'Rear-ended on I-10',
+    offset: -8,
+  });
+  expect(res.statusCode).toBe(200);
+  return res.json() as { id: string };
+};
+
+const eventOf = async (appointmentId: string) =>
+  (await t.db().select().from(calendarEvents).where(eq(calendarEvents.appointmentId, appointmentId)))[0]!;
+
+/** Polls the row until it reaches the state (jobs poll every 0.5 s under test; retries back off from 1 s). */
+async function until(appointmentId: string, state: string, timeoutMs = 20_000) {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const event = await eventOf(appointmentId);
+    if (event.syncState === state && event.syncLeaseUntil === null) return event;
+    if (Date.now() > deadline) throw new Error(`event still ${event.syncState} (${event.syncError})`);
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+}
+
+describe('calendar write-through to Microsoft Graph', () => {
+  it('an event booked while Graph is down is stored at once, retried, and ends SYNCED', async () => {
+    graph.failures.push(503);
+    const day = futureTuesday(9);
+    const appointment = await book(day, '10:00');
+
+    // The booking answered without Graph: the row holds the time, marked for the push.
+    const stored = await eventOf(appointment.id);
+    expect(stored.syncState).toBe('PENDING');
+    expect(stored.externalId).toBeNull();
+
+    const synced = await until(appointment.id, 'SYNCED');
+    expect(synced).toMatchObject({
+      externalId: 'graph-event-1',
+      externalMailbox: avery.mail,
+      syncAttempts: 0,
+      syncError: null,
+    });
+    const mailbox = `/v1.0/users/${encodeURIComponent(avery.mail)}`;
+    expect(graph.seen.map((r) => `${r.method} ${r.path}`)).toEqual([
+      `POST ${mailbox}/events`,
+      `POST ${mailbox}/events`,
+    ]);
+    expect(graph.seen[1]!.authorization).toBe('Bearer local-graph-token');
+    expect(JSON.parse(graph.seen[1]!.body)).toEqual({
+      subject: 'Consultation',
+      body: { contentType: 'text', content: 'Rear-ended on I-10' },
+      start: { dateTime: la(day, '10:00').slice(0, -1), timeZone: 'UTC' },
+      end: { dateTime: la(day, '10:30').slice(0, -1), timeZone: 'UTC' },
+      location: { displayName: '' },
+      showAs: 'busy',
+      transactionId: stored.id,
+    });
+
+    // Double booking stays the database's to refuse, Graph or not.
+    const again = await send('PUT', '/api/v1/appointment', {
+      inquiryId: inquiry.id,
+      attorneyId: avery.id,
+      appointmentDateTime: la(day, '10:00'),
+      appointmentLength: 30,
+      appointmentStageId: 117,
+      offset: -8,
+    });
+    expect(again.statusCode).toBe(409);
+  });
+
+  it('a reschedule is a PATCH of the same Graph event; a deleted appointment is a DELETE', async () => {
+    const day = futureTuesday(10);
+    const appointment = await book(day, '11:00');
+    const created = await until(appointment.id, 'SYNCED');
+
+    const moved = await send('PUT', '/api/v1/appointment/rescheduleAppointment', {
+      appointmentId: appointment.id,
+      appointmentDateTime: la(day, '14:00'),
+    });
+    expect(moved.statusCode).toBe(200);
+    expect((await eventOf(appointment.id)).syncState).toBe('PENDING');
+    const patched = await until(appointment.id, 'SYNCED');
+    expect(patched.externalId).toBe(created.externalId);
+    const patch = graph.seen.find((r) => r.method === 'PATCH')!;
+    expect(patch.path).toBe(
+      `/v1.0/users/${encodeURIComponent(avery.mail)}/events/${encodeURIComponent(created.externalId!)}`,
+    );
+    expect(JSON.parse(patch.body).start).toEqual({ dateTime: la(day, '14:00').slice(0, -1), timeZone: 'UTC' });
+
+    const deleted = await send('DELETE', `/api/v1/appointment/${inquiry.id}/${appointment.id}`);
+    expect(deleted.statusCode).toBe(200);
+    const cancelled = await until(appointment.id, 'SYNCED');
+    expect(cancelled.cancelledAt).not.toBeNull();
+    expect(graph.seen.filter((r) => r.method === 'DELETE').map((r) => r.path)).toEqual([patch.path]);
+  });
+
+  it('down longer than the retries: FAILED with the error, then pushed by the sweep once Graph is back', async () => {
+    graph.failures.push(...Array<number>(MAX_ATTEMPTS).fill(503));
+    const appointment = await book(futureTuesday(11), '09:00');
+
+    const failed = await until(appointment.id, 'FAILED', 30_000);
+    expect(failed).toMatchObject({
+      syncAttempts: MAX_ATTEMPTS,
+      syncError: 'Graph answered 503 ServiceUnavailable',
+      externalId: null,
+    });
+    expect(graph.seen).toHaveLength(MAX_ATTEMPTS);
+
+    // Nothing is dropped: the periodic sweep queues FAILED events again.
+    const queued = await requeueUnsyncedEvents(t.db(), t.app.jobs, { retryLimit: 0 }, new Date(Date.now() + 1000));
+    expect(queued).toBeGreaterThanOrEqual(1);
+    const synced = await until(appointment.id, 'SYNCED');
+    expect(synced.externalId).toMatch(/^graph-event-/);
+    expect(synced.syncError).toBeNull();
+    expect(graph.seen).toHaveLength(MAX_ATTEMPTS + 1);
+    expect((await t.app.jobs.queueDepths()).some((q) => q.queue === CALENDAR_SYNC_QUEUE)).toBe(true);
+  });
+});

@@ -1,0 +1,61 @@
+import type { Db } from '../../platform/db/database.ts';
+import type { Jobs, SendOptions } from '../../platform/jobs/jobs.ts';
+import { markPending } from './calendar-sync.repository.ts';
+
+declare module '../../platform/jobs/jobs.ts' {
+  interface JobQueues {
+    /** One calendar_events row to push to the calendar provider (calendar-sync-job.ts). */
+    'calendar.sync': { eventId: string };
+  }
+}
+
+export const CALENDAR_SYNC_QUEUE = 'calendar.sync';
+
+/**
+ * A job reads the event only once the writer's transaction has committed: on PostgreSQL pg-boss inserts the
+ * job on its own connection, which may commit first. A job that still runs too early finds nothing to push
+ * and the sweep pushes the event later.
+ */
+const START_AFTER_SECONDS = 1;
+
+export interface CalendarSyncTarget {
+  jobs: Pick<Jobs, 'send'>;
+  /** Retry limit, delay and backoff of the push jobs. */
+  sendOptions: Pick<SendOptions, 'retryLimit' | 'retryDelay' | 'retryBackoff'>;
+  log: { error(details: object, message: string): void };
+}
+
+let target: CalendarSyncTarget | undefined;
+
+/**
+ * Write-through to the calendar provider. With the database provider it does nothing (events stay LOCAL);
+ * with Microsoft Graph (enabled by calendar-sync-job.ts at start) a written event is marked PENDING in the
+ * writer's own transaction, so the change and the duty to push it commit together, and a job is queued.
+ * The database stays the source of truth for busy time; the provider only mirrors it.
+ */
+export const calendarSync = {
+  async enqueue(tx: Db, eventId: string): Promise<void> {
+    const current = target;
+    if (!current) return;
+    await markPending(tx, eventId);
+    // Not awaited: on PGlite the transaction holds the only connection, so the job's insert waits for the
+    // commit (jobs.ts). A lost insert leaves the event PENDING for the sweep; nothing is dropped.
+    current.jobs
+      .send(CALENDAR_SYNC_QUEUE, { eventId }, { ...current.sendOptions, startAfter: START_AFTER_SECONDS })
+      .catch((error: unknown) =>
+        current.log.error({ err: error, eventId }, 'queueing a calendar push failed; the sweep pushes it'),
+      );
+  },
+
+  enable(next: CalendarSyncTarget): void {
+    target = next;
+  },
+
+  disable(next?: CalendarSyncTarget): void {
+    if (!next || target === next) target = undefined;
+  },
+
+  get enabled(): boolean {
+    return target !== undefined;
+  },
+};
