@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { LitigationEvent } from '@casedesk/contract/calendar/litigation';
 import { and, asc, eq, inArray, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestApp } from '../../../test/support/test-app.ts';
@@ -128,7 +129,7 @@ describe('GET /api/v1/attorney/litigationCalendar', () => {
   it('shows arbitrations, mediations and trials of litigation attorneys in range, with the attorney’s name', async () => {
     const res = await send('GET', calendarUrl(), SEEDED.admin);
     expect(res.statusCode).toBe(200);
-    const events = res.json() as { subject: string; kind: string; attorneyName: string; attorneyId: string }[];
+    const events = res.json() as LitigationEvent[];
     expect(events.map((e) => e.subject)).toEqual([
       'Mediation: Poe v. Zed',
       'Arbitration: Doe v. Acme',
