@@ -97,7 +97,11 @@ const moduleRoutes: RouteObject[] = [
   notAvailable(paths.payment.detail.path, 'Payment'),
   notAvailable(paths.management.office.path, 'Offices'),
   notAvailable(paths.management.officeDetail.path, 'Office'),
-  notAvailable(paths.management.litigationCalendar.path, 'Litigation calendar'),
+  permittedPage(paths.management.litigationCalendar.path, () =>
+    import('@/features/litigation/pages/litigation-calendar-page.tsx').then((m) => ({
+      Component: m.LitigationCalendarPage,
+    })),
+  ),
   permittedPage(paths.management.attorney.path, () =>
     import('@/features/attorneys/pages/attorneys-page.tsx').then((m) => ({ Component: m.AttorneysPage })),
   ),

@@ -1,0 +1,27 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { attorneySummarySchema, type AttorneySummary } from '@casedesk/contract/attorneys/attorney-list';
+import { apiRequest } from '@/lib/api-client.ts';
+import { attorneysKey } from './get-attorneys.ts';
+import { litigationAttorneysKey } from './get-litigation-attorneys.ts';
+
+/** POST /api/v1/attorney/saveLitigationAttorney or removeLitigationAttorney { attorneyId } (idempotent). */
+export function markLitigationAttorney(attorneyId: string, isLitigation: boolean): Promise<AttorneySummary> {
+  const path = isLitigation ? '/api/v1/attorney/saveLitigationAttorney' : '/api/v1/attorney/removeLitigationAttorney';
+  return apiRequest(path, attorneySummarySchema, { method: 'POST', body: { attorneyId } });
+}
+
+/** After a change the dropdown, the attorney list and the calendar are read again. */
+export function useMarkLitigationAttorney() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ attorneyId, isLitigation }: { attorneyId: string; isLitigation: boolean }) =>
+      markLitigationAttorney(attorneyId, isLitigation),
+    onSuccess: async () => {
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: litigationAttorneysKey }),
+        queryClient.invalidateQueries({ queryKey: attorneysKey }),
+        queryClient.invalidateQueries({ queryKey: ['litigation-calendar'] }),
+      ]);
+    },
+  });
+}

@@ -1,0 +1,156 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MantineProvider } from '@mantine/core';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { render } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { Permission } from '@casedesk/contract/access/permissions';
+import type { UserDetail } from '@casedesk/contract/users/user';
+import { createQueryClient } from '@/lib/query-client.ts';
+import { SessionContext } from '@/lib/session-context.ts';
+import { LitigationCalendarPage } from './litigation-calendar-page.tsx';
+
+const CONFIG = { authority: 'http://idp.test', clientId: 'web', scope: 'openid', resource: null, localMode: true };
+const id = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
+const json = (body: unknown) => new Response(JSON.stringify(body), { headers: { 'Content-Type': 'application/json' } });
+
+const USER: UserDetail = {
+  id: id(900),
+  displayName: 'Mona Manager',
+  mail: 'manager@casedesk.local',
+  jobTitle: null,
+  role: 'MANAGER',
+  workNumber: null,
+  phoneExtension: null,
+  mobileNumber: null,
+  zoomLink: null,
+  imageUrl: null,
+  image: null,
+  clickToCall: null,
+  defaultDashboard: 'OFFICE',
+  accountEnabled: true,
+  officeId: null,
+};
+const grant = (permissionType: Permission['permissionType']): Permission => ({
+  permissionType,
+  accessLevelDTO: (['READ', 'CREATE', 'UPDATE'] as const).map((accessType) => ({ accessType, conditionDTO: [] })),
+});
+
+const attorney = (n: number, name: string, isLitigation: boolean) => ({
+  id: id(n),
+  name,
+  email: `${n}@casedesk.local`,
+  officeId: id(50),
+  officeName: 'Los Angeles',
+  lawType: null,
+  jurisdiction: null,
+  zoomLink: null,
+  isLitigation,
+  scheduleEntries: 10,
+});
+
+function trialToday() {
+  const start = new Date();
+  start.setHours(10, 0, 0, 0);
+  const end = new Date(start.getTime() + 2 * 3_600_000);
+  return {
+    id: id(70),
+    kind: 'TRIAL',
+    attorneyId: id(1),
+    attorneyName: 'Lee Litigator',
+    appointmentId: null,
+    eventTitle: 'People v. Smith',
+    eventDateTime: start.toISOString(),
+    eventEndDateTime: end.toISOString(),
+    eventNotes: null,
+    organizer: 'Lee Litigator',
+    subject: 'People v. Smith',
+    bodyPreview: null,
+    location: { displayName: 'Dept. 12' },
+    attendees: [],
+    start: { formattedDateTime: start.toISOString() },
+    end: { formattedDateTime: end.toISOString() },
+  };
+}
+
+afterEach(() => vi.unstubAllGlobals());
+
+function setup(permissions: Permission[]) {
+  const calls: { url: URL; body: unknown }[] = [];
+  let litigation = [{ id: id(1), name: 'Lee Litigator' }];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+      const url = new URL(String(input), 'http://localhost');
+      calls.push({ url, body: init?.body ? JSON.parse(String(init.body)) : undefined });
+      if (url.pathname === '/api/config') return json(CONFIG);
+      if (url.pathname === '/api/v1/dropdown/litigationAttorneys') return json(litigation);
+      if (url.pathname === '/api/v1/attorney/litigationCalendar') return json([trialToday()]);
+      if (url.pathname === '/api/v1/attorney/allSchedule') {
+        return json({ items: [attorney(1, 'Lee Litigator', true), attorney(2, 'Ada Attorney', false)] });
+      }
+      if (url.pathname === '/api/v1/attorney/saveLitigationAttorney') {
+        litigation = [...litigation, { id: id(2), name: 'Ada Attorney' }];
+        return json(attorney(2, 'Ada Attorney', true));
+      }
+      return new Response('{}', { status: 404 });
+    }),
+  );
+  render(
+    <MantineProvider>
+      <QueryClientProvider client={createQueryClient()}>
+        <SessionContext.Provider value={{ user: USER, permissions }}>
+          <LitigationCalendarPage />
+        </SessionContext.Provider>
+      </QueryClientProvider>
+    </MantineProvider>,
+  );
+  return calls;
+}
+
+describe('LitigationCalendarPage (SPEC §2 /management/litigation-calendar)', () => {
+  it('shows the litigation events with their attorney, and a legend of the three kinds', async () => {
+    const calls = setup([grant('LITIGATION_CALENDAR'), grant('ATTORNEY_SCHEDULE')]);
+    expect(await screen.findByText('People v. Smith · Lee Litigator')).toBeTruthy();
+    const legend = screen.getByRole('list', { name: 'Legend' });
+    expect(
+      within(legend)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['Arbitration', 'Mediation', 'Trial']);
+    const call = calls.find((c) => c.url.pathname === '/api/v1/attorney/litigationCalendar')!;
+    expect(call.url.searchParams.get('attorneyId')).toBeNull();
+    expect(call.url.searchParams.get('startDateTime')).toMatch(/Z$/);
+  });
+
+  it('adds an attorney to the litigation calendar', async () => {
+    const calls = setup([grant('LITIGATION_CALENDAR'), grant('ATTORNEY_SCHEDULE')]);
+    const list = await screen.findByRole('list', { name: 'Litigation attorneys' });
+    expect(within(list).getByText('Lee Litigator')).toBeTruthy();
+    const user = userEvent.setup();
+    const combobox = screen.getByRole('combobox', { name: 'Add an attorney' });
+    await waitFor(() => expect((combobox as HTMLInputElement).disabled).toBe(false));
+    await user.click(combobox);
+    await waitFor(() => expect(combobox.getAttribute('aria-controls')).toBeTruthy());
+    const listbox = document.getElementById(combobox.getAttribute('aria-controls')!)!;
+    await user.click(await within(listbox).findByRole('option', { name: 'Ada Attorney · Los Angeles', hidden: true }));
+    await user.click(screen.getByRole('button', { name: 'Add to litigation calendar' }));
+    await waitFor(() =>
+      expect(calls.find((c) => c.url.pathname === '/api/v1/attorney/saveLitigationAttorney')?.body).toEqual({
+        attorneyId: id(2),
+      }),
+    );
+    expect(await within(list).findByText('Ada Attorney')).toBeTruthy();
+  });
+
+  it('is read-only without LITIGATION_CALENDAR update', async () => {
+    const readOnly: Permission = {
+      permissionType: 'LITIGATION_CALENDAR',
+      accessLevelDTO: [{ accessType: 'READ', conditionDTO: [] }],
+    };
+    setup([readOnly]);
+    expect(await screen.findByText('Lee Litigator', { selector: 'li *' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Remove Lee Litigator' })).toBeNull();
+    expect(screen.queryByRole('combobox', { name: 'Add an attorney' })).toBeNull();
+  });
+});
