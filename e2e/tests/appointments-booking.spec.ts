@@ -1,0 +1,97 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { expect, test, type Page } from '@playwright/test';
+import { accessToken, signIn, USERS } from './support/session.ts';
+import { NARROW, seriousViolations, setWidth, WIDE } from './support/shell.ts';
+
+const dir = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'screenshots');
+mkdirSync(dir, { recursive: true });
+
+/** A lead made through the API (the new-lead screen has its own spec): its inquiry id. */
+async function createLead(page: Page, lastName: string, autoText: boolean): Promise<string> {
+  const res = await page.request.post('/api/v1/inquiry', {
+    headers: { authorization: `Bearer ${await accessToken(page)}` },
+    data: { client: { firstName: 'Booking', lastName, primaryNumber: '2135550142', autoText } },
+  });
+  expect(res.ok(), await res.text()).toBe(true);
+  return ((await res.json()) as { id: string }).id;
+}
+
+async function shoot(page: Page, name: string) {
+  for (const width of [WIDE, NARROW]) {
+    await setWidth(page, width);
+    await page.waitForTimeout(300);
+    await page.screenshot({ path: path.join(dir, `${name}-${width}.png`) });
+  }
+  await setWidth(page, WIDE);
+}
+
+test('from a lead: availability, a 15-minute slot booked once, refused the second time', async ({ page }) => {
+  test.setTimeout(120_000);
+  await signIn(page, USERS.operator);
+  const first = await createLead(page, `First${Date.now()}`, true);
+  const second = await createLead(page, `Second${Date.now()}`, true);
+
+  await page.goto(`/communication/lead/${first}`);
+  const panel = page.getByRole('region', { name: 'Appointment' });
+  await expect(panel.getByText('No appointment booked for this inquiry yet.')).toBeVisible();
+  await panel.getByRole('button', { name: 'Attorney availability' }).click();
+  const drawer = page.getByRole('dialog', { name: 'Attorney Availability' });
+  await expect(drawer.getByRole('button', { name: 'Previous week' })).toBeDisabled();
+  // Next week: every weekday of it is in the future whatever the time now.
+  await drawer.getByRole('button', { name: 'Next week' }).click();
+  await drawer.getByText('15 min', { exact: true }).click();
+  await expect(drawer.getByRole('button', { name: 'Previous week' })).toBeEnabled();
+  const slot = drawer.getByRole('button', { name: /^Book .* at / }).first();
+  await expect(slot).toBeVisible();
+  await expect(drawer.getByTestId('availability-table')).toHaveAttribute('aria-busy', 'false');
+  await shoot(page, 'availability-drawer');
+  // The drawer's own content (the lead screen behind it has its own accessibility check).
+  expect(await seriousViolations(page, '.mantine-Drawer-content')).toEqual([]);
+
+  await slot.click();
+  const modal = page.getByRole('dialog', { name: 'Book appointment' });
+  const dateTime = modal.getByTestId('appointment-date-time');
+  await expect(dateTime).toHaveValue(/^\d{2}-\d{2}-\d{4} \d{2}:\d{2} (AM|PM)$/);
+  await expect(modal.getByRole('radio', { name: '15 min' })).toBeChecked();
+  const attorney = await modal.getByRole('combobox', { name: 'Attorney' }).inputValue();
+  const when = await dateTime.inputValue();
+  await expect(modal.getByRole('button', { name: 'Book' })).toBeEnabled();
+  await shoot(page, 'booking-modal');
+  expect(await seriousViolations(page, '.mantine-Modal-content')).toEqual([]);
+
+  await modal.getByRole('button', { name: 'Book' }).click();
+  await expect(page.getByText('Appointment has been booked successfully')).toBeVisible();
+  await expect(modal).toBeHidden();
+  await expect(drawer).toBeHidden();
+  await expect(page).toHaveURL(new RegExp(`/communication/lead/${first}$`));
+  await expect(panel.getByTestId('inquiry-appointment')).toContainText('15 min');
+
+  // The same attorney and time for another lead: the database refuses the overlap (SPEC §5).
+  await page.goto(`/communication/lead/${second}`);
+  await page.getByRole('region', { name: 'Appointment' }).getByRole('button', { name: 'Book appointment' }).click();
+  const again = page.getByRole('dialog', { name: 'Book appointment' });
+  await again.getByRole('combobox', { name: 'Attorney' }).click();
+  await page.getByRole('option', { name: attorney }).click();
+  await again.getByTestId('appointment-date-time').fill(when);
+  await again.getByText('15 min', { exact: true }).click();
+  await again.getByRole('button', { name: 'Book' }).click();
+  await expect(again.getByRole('alert')).toContainText('Event already scheduled for this date and time');
+  await expect(again).toBeVisible();
+});
+
+test('a client with auto-text off: the welcome SMS is disabled and says why on hover', async ({ page }) => {
+  await signIn(page, USERS.operator);
+  const lead = await createLead(page, `NoText${Date.now()}`, false);
+  await page.goto(`/communication/lead/${lead}`);
+  await page.getByRole('region', { name: 'Appointment' }).getByRole('button', { name: 'Book appointment' }).click();
+  const modal = page.getByRole('dialog', { name: 'Book appointment' });
+  const checkbox = modal.getByRole('checkbox', { name: 'Send welcome SMS' });
+  await expect(checkbox).toBeDisabled();
+  await expect(checkbox).not.toBeChecked();
+  await modal.getByTestId('welcome-sms-wrapper').hover();
+  await expect(page.getByRole('tooltip')).toHaveText('Client has auto-text disabled. Please enable to modify');
+  // Nothing chosen yet: Book stays disabled.
+  await expect(modal.getByRole('button', { name: 'Book' })).toBeDisabled();
+});
