@@ -8,6 +8,7 @@ type AppointmentFilter = NonNullable<AppointmentListRequestInput['filter']>;
 export interface AppointmentListFilterValues {
   searchKeyword: string;
   officeId: string | null;
+  attorneyId: string | null;
   /** yyyy-MM-dd days in the browser's zone (native date inputs); '' is open-ended. */
   dateFrom: string;
   dateTo: string;
@@ -17,6 +18,7 @@ export interface AppointmentListFilterValues {
 export const EMPTY_APPOINTMENT_FILTER: AppointmentListFilterValues = {
   searchKeyword: '',
   officeId: null,
+  attorneyId: null,
   dateFrom: '',
   dateTo: '',
   includeDeleted: false,
@@ -36,6 +38,7 @@ export function toAppointmentFilter(values: AppointmentListFilterValues): Appoin
   const keyword = values.searchKeyword.trim();
   if (keyword) filter.searchKeyword = keyword;
   if (values.officeId) filter.officeId = values.officeId;
+  if (values.attorneyId) filter.attorneyId = values.attorneyId;
   const from = localDayBoundary(values.dateFrom, false);
   const to = localDayBoundary(values.dateTo, true);
   if (from) filter.dateFrom = from;
@@ -44,7 +47,7 @@ export function toAppointmentFilter(values: AppointmentListFilterValues): Appoin
   return filter;
 }
 
-export interface OfficeChoice {
+export interface Choice {
   id: string;
   name: string;
 }
@@ -53,15 +56,18 @@ interface AppointmentListFiltersProps {
   value: AppointmentListFilterValues;
   onChange: (value: AppointmentListFilterValues) => void;
   /** Offices to choose from; undefined hides the office filter (the user may not list offices). */
-  offices: OfficeChoice[] | undefined;
+  offices: Choice[] | undefined;
   officesLoading?: boolean;
+  /** Attorneys to choose from; undefined hides the attorney filter. */
+  attorneys: Choice[] | undefined;
+  attorneysLoading?: boolean;
   /** The week view picks its days with the week picker instead. */
   withDates: boolean;
   /** 'set' is the booking report: its dates are booked dates. */
   datesAreBooked: boolean;
 }
 
-/** The appointment list filter: keyword (client, attorney, phone), office, date range, deleted ones too. */
+/** The appointment list filter: keyword (client, attorney, phone), office, attorney, date range, deleted ones too. */
 export function AppointmentListFilters(props: AppointmentListFiltersProps) {
   const { value, onChange, offices, withDates } = props;
   const set = (patch: Partial<AppointmentListFilterValues>) => onChange({ ...value, ...patch });
@@ -84,6 +90,18 @@ export function AppointmentListFilters(props: AppointmentListFiltersProps) {
           clearable
           searchable
           w={180}
+        />
+      )}
+      {props.attorneys && (
+        <Select
+          label="Attorney"
+          placeholder={props.attorneysLoading ? 'Loading…' : 'Any'}
+          data={props.attorneys.map((a) => ({ value: a.id, label: a.name }))}
+          value={value.attorneyId}
+          onChange={(attorneyId) => set({ attorneyId })}
+          clearable
+          searchable
+          w={200}
         />
       )}
       {withDates && (

@@ -1,6 +1,7 @@
 import { MantineProvider } from '@mantine/core';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import dayjs from 'dayjs';
 import type { ReactNode } from 'react';
 import { MemoryRouter, Route, Routes, useParams } from 'react-router';
@@ -186,6 +187,8 @@ describe('AppointmentsPage', () => {
     });
     // The office filter is there for a user who may list the offices.
     expect(screen.getByRole('combobox', { name: 'Office' })).toBeTruthy();
+    // Attorneys are listed only with ATTORNEY_SCHEDULE READ; the search box finds them by name.
+    expect(screen.queryByRole('combobox', { name: 'Attorney' })).toBeNull();
   });
 
   it('sends the search (debounced) and the local day range, and hides the office filter without ALL_APPOINTMENTS', async () => {
@@ -201,6 +204,37 @@ describe('AppointmentsPage', () => {
         filter: { searchKeyword: 'lopez', dateFrom: dayjs('2026-12-01').startOf('day').toISOString() },
       }),
     );
+  });
+
+  it('filters by attorney for a user who may list attorneys (ATTORNEY_SCHEDULE)', async () => {
+    const attorney = {
+      id: '00000000-0000-4000-8000-0000000000b2',
+      name: 'Betty Barrister',
+      email: 'betty@casedesk.local',
+      officeId: '00000000-0000-4000-8000-0000000000f1',
+      officeName: 'Downtown',
+      lawType: null,
+      jurisdiction: null,
+      zoomLink: null,
+      isLitigation: false,
+      scheduleEntries: 10,
+    };
+    const calls = stubFetch((url) => {
+      if (url.includes('/api/v1/appointment/all')) return page([row({})]);
+      if (url.includes('/api/v1/attorney/allSchedule')) return json({ items: [attorney] });
+      if (url.includes('/dropdown/office')) return json([]);
+      return undefined;
+    });
+    renderPage(<AppointmentsPage type="all" />, '/appointments/all', ['ALL_APPOINTMENTS', 'ATTORNEY_SCHEDULE']);
+    await screen.findByText('Ana Lopez');
+    const user = userEvent.setup();
+    const combobox = screen.getByRole('combobox', { name: 'Attorney' });
+    // The options arrive with the attorney list.
+    await user.click(combobox);
+    await waitFor(() => expect(combobox.getAttribute('aria-controls')).toBeTruthy());
+    const listbox = document.getElementById(combobox.getAttribute('aria-controls')!)!;
+    await user.click(await within(listbox).findByRole('option', { name: 'Betty Barrister', hidden: true }));
+    await waitFor(() => expect(calls.at(-1)?.body).toMatchObject({ filter: { attorneyId: attorney.id } }));
   });
 
   it('opens the inquiry of a row', async () => {
