@@ -131,8 +131,8 @@ type SyncConfig = Pick<
 
 /**
  * With CALENDAR_PROVIDER=graph: enables the write-through hook, starts the push worker, sweeps once now
- * and then every CALENDAR_SYNC_SWEEP_SECONDS. With the database provider it does nothing. Resolves to a
- * stop function for the app's onClose.
+ * and then every CALENDAR_SYNC_SWEEP_SECONDS. With the database provider it does nothing. Resolves to the
+ * provider (the calendar reads Outlook-only events through it) and a stop function for the app's onClose.
  */
 export async function startCalendarSync(deps: {
   db: Db;
@@ -140,10 +140,10 @@ export async function startCalendarSync(deps: {
   config: SyncConfig;
   log: { error(details: object, message: string): void };
   fetch?: typeof fetch;
-}): Promise<() => void> {
+}): Promise<{ provider: CalendarProvider; stop: () => void }> {
   const { db, jobs, config, log } = deps;
-  if (config.CALENDAR_PROVIDER !== 'graph') return () => undefined;
   const provider = createCalendarProvider(config, db, deps.fetch);
+  if (provider.name !== 'graph') return { provider, stop: () => undefined };
   const sendOptions = {
     retryLimit: config.CALENDAR_SYNC_MAX_ATTEMPTS - 1,
     retryDelay: config.CALENDAR_SYNC_RETRY_DELAY_SECONDS,
@@ -164,8 +164,11 @@ export async function startCalendarSync(deps: {
   await sweep(new Date());
   const timer = setInterval(() => void sweep(new Date(Date.now() - sweepMs)), sweepMs);
   timer.unref();
-  return () => {
-    clearInterval(timer);
-    calendarSync.disable(target);
+  return {
+    provider,
+    stop: () => {
+      clearInterval(timer);
+      calendarSync.disable(target);
+    },
   };
 }

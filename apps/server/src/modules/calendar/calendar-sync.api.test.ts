@@ -1,7 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { addDays, dayOfWeekOf, instantOfWallTime, wallTimeOf } from '@casedesk/contract/appointments/zoned-time';
-import { eq } from 'drizzle-orm';
+import { and, eq, ne } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { TestApp } from '../../../test/support/test-app.ts';
 import { createTestApp, SEEDED } from '../../../test/support/test-app.ts';
@@ -30,6 +30,8 @@ const graph = {
   /** Statuses the next event writes answer with (then 201/200/204 for good). */
   failures: [] as number[],
   created: 0,
+  /** What calendarView answers with. */
+  calendarView: [] as object[],
 };
 
 graph.server.on('request', (req, res) => {
@@ -49,6 +51,10 @@ graph.server.on('request', (req, res) => {
     const failure = graph.failures.shift();
     if (failure) {
       send(failure, { error: { code: 'ServiceUnavailable', message: 'The service is temporarily unavailable.' } });
+      return;
+    }
+    if (req.method === 'GET' && path.includes('/calendarView?')) {
+      send(200, { value: graph.calendarView });
       return;
     }
     if (req.method === 'POST') send(201, { id: `graph-event-${++graph.created}`, ...JSON.parse(body) });
@@ -231,5 +237,84 @@ describe('calendar write-through to Microsoft Graph', () => {
     expect(synced.syncError).toBeNull();
     expect(graph.seen).toHaveLength(MAX_ATTEMPTS + 1);
     expect((await t.app.jobs.queueDepths()).some((q) => q.queue === CALENDAR_SYNC_QUEUE)).toBe(true);
+  });
+
+  it('moving an appointment to another attorney moves its Graph event to their mailbox', async () => {
+    const day = futureTuesday(12);
+    const appointment = await book(day, '15:00');
+    const first = await until(appointment.id, 'SYNCED');
+    const [other] = await t
+      .db()
+      .select({ id: attorneys.id, mail: users.mail })
+      .from(attorneys)
+      .innerJoin(users, eq(users.id, attorneys.userId))
+      .where(and(eq(attorneys.officeId, avery.officeId), ne(attorneys.id, avery.id)));
+    graph.seen.length = 0;
+
+    const moved = await send('PUT', '/api/v1/appointment/rescheduleAppointment', {
+      appointmentId: appointment.id,
+      appointmentDateTime: la(day, '15:00'),
+      attorneyId: other!.id,
+    });
+    expect(moved.statusCode).toBe(200);
+    const synced = await until(appointment.id, 'SYNCED');
+    expect(synced.externalMailbox).toBe(other!.mail);
+    expect(synced.externalId).not.toBe(first.externalId);
+    expect(graph.seen.map((r) => `${r.method} ${r.path}`)).toEqual([
+      `DELETE /v1.0/users/${encodeURIComponent(avery.mail)}/events/${encodeURIComponent(first.externalId!)}`,
+      `POST /v1.0/users/${encodeURIComponent(other!.mail!)}/events`,
+    ]);
+  });
+
+  it('the attorney’s calendar also shows Outlook-only events, and ours once', async () => {
+    const day = futureTuesday(13);
+    const appointment = await book(day, '09:00');
+    const ours = await until(appointment.id, 'SYNCED');
+    graph.calendarView = [
+      {
+        id: ours.externalId,
+        subject: 'Consultation',
+        bodyPreview: 'Rear-ended on I-10',
+        start: { dateTime: `${la(day, '09:00').slice(0, -1)}0000`, timeZone: 'UTC' },
+        end: { dateTime: `${la(day, '09:30').slice(0, -1)}0000`, timeZone: 'UTC' },
+        isCancelled: false,
+      },
+      {
+        id: 'AAMkOutlookOnly=',
+        subject: 'Dentist',
+        bodyPreview: '',
+        body: { contentType: 'text', content: '' },
+        start: { dateTime: `${la(day, '12:00').slice(0, -1)}0000`, timeZone: 'UTC' },
+        end: { dateTime: `${la(day, '13:00').slice(0, -1)}0000`, timeZone: 'UTC' },
+        location: { displayName: 'Downtown' },
+        attendees: [],
+        organizer: { emailAddress: { name: 'Avery Attorney', address: avery.mail } },
+        isCancelled: false,
+      },
+    ];
+    const [user] = await t.db().select({ id: users.id }).from(users).where(eq(users.mail, avery.mail));
+    const from = la(day, '00:00');
+    const to = la(addDays(day, 1), '00:00');
+    const url = `/api/v1/appointment/calendarEvents?userId=${user!.id}&startDateTime=${encodeURIComponent(from)}&endDateTime=${encodeURIComponent(to)}`;
+    const res = await t.app.inject({ method: 'GET', url, headers: await t.authFor(SEEDED.operator) });
+    expect(res.statusCode).toBe(200);
+    const events = res.json() as { subject: string; kind: string; id: string; appointmentId: string | null }[];
+    expect(events.map((e) => [e.subject, e.kind, e.appointmentId])).toEqual([
+      ['Consultation', 'APPOINTMENT', appointment.id],
+      ['Dentist', 'EVENT', null],
+    ]);
+    expect(events[1]).toMatchObject({
+      eventDateTime: la(day, '12:00'),
+      location: { displayName: 'Downtown' },
+      organizer: 'Avery Attorney',
+    });
+    const view = graph.seen.find((r) => r.method === 'GET')!;
+    expect(view.path).toContain(`/v1.0/users/${encodeURIComponent(avery.mail)}/calendarView?`);
+
+    // Graph down: the calendar still shows our own events.
+    graph.failures.push(503);
+    const degraded = await t.app.inject({ method: 'GET', url, headers: await t.authFor(SEEDED.operator) });
+    expect(degraded.statusCode).toBe(200);
+    expect(degraded.json().map((e: { subject: string }) => e.subject)).toEqual(['Consultation']);
   });
 });

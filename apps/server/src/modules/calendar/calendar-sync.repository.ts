@@ -124,3 +124,13 @@ export async function findUnsynced(db: Db, changedBefore: Date, limit: number): 
     .limit(limit);
   return rows.map((r) => r.id);
 }
+
+/** Which of these provider ids are our own events mirrored there (so a calendar does not show them twice). */
+export async function findMirrored(db: Db, attorneyId: string, externalIds: string[]): Promise<Set<string>> {
+  if (externalIds.length === 0) return new Set();
+  const rows = await db
+    .select({ externalId: calendarEvents.externalId })
+    .from(calendarEvents)
+    .where(and(eq(calendarEvents.attorneyId, attorneyId), inArray(calendarEvents.externalId, externalIds)));
+  return new Set(rows.map((r) => r.externalId!));
+}

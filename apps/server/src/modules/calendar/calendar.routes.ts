@@ -14,6 +14,7 @@ import {
 } from '@casedesk/contract/calendar/calendar-event';
 import { z } from 'zod';
 import type { AppInstance } from '../../platform/http/app-instance.ts';
+import { withProviderEvents } from './calendar-provider-events.ts';
 import { startCalendarSync } from './calendar-sync-job.ts';
 import {
   attorneyAvailability,
@@ -40,8 +41,8 @@ const availability = {
 
 export async function calendarRoutes(app: AppInstance): Promise<void> {
   // DESIGN §1 attorney calendars: with CALENDAR_PROVIDER=graph, written events are pushed to Microsoft Graph.
-  const stopCalendarSync = await startCalendarSync({ db: app.db, jobs: app.jobs, config: app.config, log: app.log });
-  app.addHook('onClose', async () => stopCalendarSync());
+  const calendarSync = await startCalendarSync({ db: app.db, jobs: app.jobs, config: app.config, log: app.log });
+  app.addHook('onClose', async () => calendarSync.stop());
 
   app.get('/api/v1/appointment/attorneyAvailability', availability, async (request) =>
     attorneyAvailability(app.db, request.query),
@@ -88,18 +89,22 @@ export async function calendarRoutes(app: AppInstance): Promise<void> {
       config: { permission: ['ATTORNEY_AVAILABILITY', 'READ'] },
       schema: {
         tags: ['appointments'],
-        summary: 'Events of a user’s (attorney’s) calendar between two instants: appointments, events, litigation',
+        summary:
+          'Events of a user’s (attorney’s) calendar between two instants: appointments, events, litigation; with ' +
+          'Microsoft Graph also the events only in their Outlook calendar',
         querystring: calendarEventsQuerySchema,
         response: { 200: z.array(calendarEventSchema) },
       },
     },
-    async (request) =>
-      calendarEventsOfUser(
-        app.db,
-        request.query.userId,
-        new Date(request.query.startDateTime),
-        new Date(request.query.endDateTime),
-      ),
+    async (request) => {
+      const query = {
+        userId: request.query.userId,
+        from: new Date(request.query.startDateTime),
+        to: new Date(request.query.endDateTime),
+      };
+      const own = await calendarEventsOfUser(app.db, query.userId, query.from, query.to);
+      return withProviderEvents(app.db, calendarSync.provider, query, own, request.log);
+    },
   );
 
   app.post(
