@@ -39,7 +39,7 @@ export function BookingPartiesFields(props: PartiesProps) {
   const lawTypes = useLawTypes();
   const attorneyOptions = (props.attorneys.data ?? []).map((a) => ({
     value: a.attorneyId,
-    label: `${a.attorney} · ${a.officeName}${a.lawType ? ` · ${a.lawType}` : ''}`,
+    label: `${a.attorney} · ${a.officeName}`,
   }));
   return (
     <Stack gap="sm">
@@ -60,7 +60,7 @@ export function BookingPartiesFields(props: PartiesProps) {
           label="Law Type"
           searchable
           clearable
-          placeholder={lawTypes.isPending ? 'Loading…' : 'The inquiry’s law type'}
+          placeholder={lawTypes.isPending ? 'Loading…' : 'Choose a law type'}
           data={(lawTypes.data ?? []).map((o) => ({ value: o.id, label: o.label }))}
           value={props.lawTypeId}
           onChange={props.onLawTypeChange}
@@ -83,6 +83,8 @@ interface OpenTimesProps {
   /** yyyy-MM-dd of the picker, or null before a day is chosen */
   date: string | null;
   chosen: Date | null;
+  /** The day's open times are being read. */
+  loading: boolean;
   onPick(startIso: string): void;
   onViewCalendar(): void;
 }
@@ -96,7 +98,7 @@ const dayLabel = (date: string) =>
   });
 
 /** The attorney's open times on the chosen day (the server's slots), and the way to the full calendar. */
-export function OpenTimes({ attorney, date, chosen, onPick, onViewCalendar }: OpenTimesProps) {
+export function OpenTimes({ attorney, date, chosen, loading, onPick, onViewCalendar }: OpenTimesProps) {
   const day = date ? attorney.availableSlots.find((d) => d.date === date) : undefined;
   return (
     <Stack gap={6} data-testid="open-times">
@@ -112,8 +114,12 @@ export function OpenTimes({ attorney, date, chosen, onPick, onViewCalendar }: Op
         <Text size="sm" c="dimmed">
           Choose a day to see {attorney.attorney}’s open times.
         </Text>
-      ) : !day ? (
+      ) : !day && loading ? (
         <Skeleton height={26} />
+      ) : !day ? (
+        <Text size="sm" c="dimmed">
+          Open times of this day could not be read; type the time instead.
+        </Text>
       ) : !day.available ? (
         <Text size="sm" c="dimmed">
           {attorney.attorney} does not work on this day.

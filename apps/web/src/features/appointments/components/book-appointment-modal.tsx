@@ -92,8 +92,11 @@ function BookAppointmentForm({
   const now = new Date();
   const browserToday = wallTimeOf(now, browserZone()).date;
   const typedDate = parsePickerValue(typed ?? '')?.date;
+  const initialDate = initialDateTime ? wallTimeOf(new Date(initialDateTime), browserZone()).date : undefined;
+  const [shownDate, setShownDate] = useState<string | undefined>(undefined);
   const attorneys = useBookingAttorneys({
-    date: typedDate ?? browserToday,
+    // The day whose open times are shown: the one in the picker (read in the attorney's zone once known).
+    date: typedDate ?? shownDate ?? initialDate ?? browserToday,
     appointmentLength: length,
     schedulePast,
   });
@@ -105,6 +108,7 @@ function BookAppointmentForm({
   const allow = schedulePast ? 'past' : 'future';
   const error = dateTimeError(DATE_LABEL, text, { now, timeZone, allow });
   const parsed = parsePickerValue(text);
+  if (parsed && typed === null && parsed.date !== shownDate) setShownDate(parsed.date);
   const chosen = !error && parsed?.minutes != null ? instantOfWallTime(parsed.date, parsed.minutes, timeZone) : null;
   // SPEC §5: a time already past (earlier today) is moved to 30 minutes before now.
   const instant = chosen && allow === 'future' ? clampPastDateTime(chosen, now) : chosen;
@@ -210,6 +214,7 @@ function BookAppointmentForm({
             <OpenTimes
               attorney={attorney}
               date={parsed?.date ?? null}
+              loading={attorneys.isFetching}
               chosen={instant}
               onPick={(start) => {
                 setTyped(formatPickerValue(new Date(start), timeZone));
