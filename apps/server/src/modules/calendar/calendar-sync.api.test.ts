@@ -6,7 +6,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { TestApp } from '../../../test/support/test-app.ts';
 import { createTestApp, SEEDED } from '../../../test/support/test-app.ts';
 import { createInquiryIn } from '../../../test/support/inquiries.ts';
-import { requeueUnsyncedEvents } from './calendar-sync-job.ts';
+import { requeueUnsyncedEvents, syncCalendarEvent } from './calendar-sync-job.ts';
+import type { CalendarProvider } from './providers/calendar-provider.ts';
 import { CALENDAR_SYNC_QUEUE } from './calendar-sync.ts';
 import { attorneys } from '../attorneys/attorneys.tables.ts';
 import { users } from '../users/users.tables.ts';
@@ -316,5 +317,66 @@ describe('calendar write-through to Microsoft Graph', () => {
     const degraded = await t.app.inject({ method: 'GET', url, headers: await t.authFor(SEEDED.operator) });
     expect(degraded.statusCode).toBe(200);
     expect(degraded.json().map((e: { subject: string }) => e.subject)).toEqual(['Consultation']);
+  });
+
+  describe('the push job, run directly against a scripted provider', () => {
+    /** A provider whose create takes a while and can change the row meanwhile (a reschedule during the push). */
+    function slowProvider(duringCreate?: () => Promise<void>) {
+      const calls: string[] = [];
+      const provider: CalendarProvider = {
+        name: 'graph',
+        listEvents: async () => [],
+        async createEvent(_owner, event) {
+          calls.push(`create ${event.startsAt.toISOString()}`);
+          await new Promise((resolve) => setTimeout(resolve, 200));
+          await duringCreate?.();
+          return 'scripted-1';
+        },
+        async updateEvent(_owner, id, event) {
+          calls.push(`update ${id} ${event.startsAt.toISOString()}`);
+        },
+        async cancelEvent(_owner, id) {
+          calls.push(`cancel ${id}`);
+        },
+      };
+      return { provider, calls };
+    }
+
+    async function pendingSeededEvent() {
+      const [row] = await t
+        .db()
+        .select()
+        .from(calendarEvents)
+        .where(and(eq(calendarEvents.attorneyId, avery.id), eq(calendarEvents.syncState, 'LOCAL')))
+        .limit(1);
+      await t.db().update(calendarEvents).set({ syncState: 'PENDING' }).where(eq(calendarEvents.id, row!.id));
+      return row!;
+    }
+
+    it('two jobs for one event push it once (the lease)', async () => {
+      const event = await pendingSeededEvent();
+      const { provider, calls } = slowProvider();
+      const deps = { db: t.db(), provider, maxAttempts: 3 };
+      await Promise.all([syncCalendarEvent(deps, event.id), syncCalendarEvent(deps, event.id)]);
+      expect(calls).toEqual([`create ${event.startsAt.toISOString()}`]);
+      const [after] = await t.db().select().from(calendarEvents).where(eq(calendarEvents.id, event.id));
+      expect(after).toMatchObject({ syncState: 'SYNCED', externalId: 'scripted-1', syncLeaseUntil: null });
+    });
+
+    it('a change made during the push is pushed too before the event counts as SYNCED', async () => {
+      const event = await pendingSeededEvent();
+      const later = new Date(event.startsAt.getTime() + 7 * 86_400_000);
+      const { provider, calls } = slowProvider(async () => {
+        await t
+          .db()
+          .update(calendarEvents)
+          .set({ startsAt: later, endsAt: new Date(later.getTime() + 30 * 60_000), updatedAt: new Date() })
+          .where(eq(calendarEvents.id, event.id));
+      });
+      await syncCalendarEvent({ db: t.db(), provider, maxAttempts: 3 }, event.id);
+      expect(calls).toEqual([`create ${event.startsAt.toISOString()}`, `update scripted-1 ${later.toISOString()}`]);
+      const [after] = await t.db().select().from(calendarEvents).where(eq(calendarEvents.id, event.id));
+      expect(after).toMatchObject({ syncState: 'SYNCED', externalId: 'scripted-1' });
+    });
   });
 });
