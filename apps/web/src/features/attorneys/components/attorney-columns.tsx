@@ -15,25 +15,25 @@ export const ATTORNEY_COLUMNS: readonly DataTableColumn<AttorneySummary>[] = [
     id: 'name',
     header: 'Name',
     sortable: true,
-    width: 220,
+    width: 210,
     cell: (row) => (
       <Text span size="sm" fw={600}>
         {row.name}
       </Text>
     ),
   },
-  { id: 'officeName', header: 'Office', sortable: true, width: 170 },
-  { id: 'lawType', header: 'Law type', sortable: true, width: 170, cell: (row) => orAny(row.lawType) },
-  { id: 'jurisdiction', header: 'Jurisdiction', sortable: true, width: 150, cell: (row) => orAny(row.jurisdiction) },
+  { id: 'officeName', header: 'Office', sortable: true, width: 140 },
+  { id: 'lawType', header: 'Law type', sortable: true, width: 210, cell: (row) => orAny(row.lawType) },
+  { id: 'jurisdiction', header: 'Jurisdiction', sortable: true, width: 130, cell: (row) => orAny(row.jurisdiction) },
   {
     id: 'isLitigation',
     header: 'Litigation',
     sortable: true,
-    width: 110,
+    width: 125,
     accessor: (row) => (row.isLitigation ? 1 : 0),
     cell: (row) =>
       row.isLitigation ? (
-        <Badge variant="light" radius="sm">
+        <Badge variant="light" radius="sm" size="sm">
           Litigation
         </Badge>
       ) : null,
@@ -54,4 +54,27 @@ export const ATTORNEY_COLUMNS: readonly DataTableColumn<AttorneySummary>[] = [
       ),
   },
   { id: 'email', header: 'Email' },
+];
+
+const byId = (id: string) => ATTORNEY_COLUMNS.find((c) => c.id === id)!;
+
+/** Narrow screens (sidebar layout, SPEC §2): no email, law type and jurisdiction in one cell, so nothing scrolls sideways. */
+export const NARROW_ATTORNEY_COLUMNS: readonly DataTableColumn<AttorneySummary>[] = [
+  { ...byId('name'), width: 170 },
+  { ...byId('officeName'), width: 115 },
+  {
+    id: 'lawType',
+    header: 'Law type · Jurisdiction',
+    sortable: true,
+    cell: (row) => (
+      <>
+        {orAny(row.lawType)}
+        <Text size="xs" c="dimmed">
+          {row.jurisdiction ?? 'Any jurisdiction'}
+        </Text>
+      </>
+    ),
+  },
+  byId('isLitigation'),
+  { ...byId('scheduleEntries'), width: 125 },
 ];

@@ -39,6 +39,7 @@ describe('attorneys list', () => {
     expect(within(alma).getByText('3 windows')).toBeTruthy();
     const ben = within(table).getByText('Ben Barrister').closest('tr')!;
     expect(within(ben).getByText('No schedule')).toBeTruthy();
+    // happy-dom's window is 1024 px wide: the wide columns.
     expect(within(ben).getAllByText('Any')).toHaveLength(2);
 
     await user.type(screen.getByRole('textbox', { name: 'Search attorneys' }), 'san diego');

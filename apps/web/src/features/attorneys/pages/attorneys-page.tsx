@@ -1,5 +1,5 @@
 import { Alert, Button, Group, Stack, Text, TextInput, Title } from '@mantine/core';
-import { useDocumentTitle } from '@mantine/hooks';
+import { useDocumentTitle, useMediaQuery } from '@mantine/hooks';
 import { useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
 import type { AttorneySummary } from '@casedesk/contract/attorneys/attorney-list';
@@ -8,7 +8,7 @@ import type { TableSort } from '@/components/data-table/data-table-types.ts';
 import { SearchIcon } from '@/components/icons.tsx';
 import { paths } from '@/config/paths.ts';
 import { useAttorneys } from '../api/list-attorneys.ts';
-import { ATTORNEY_COLUMNS } from '../components/attorney-columns.tsx';
+import { ATTORNEY_COLUMNS, NARROW_ATTORNEY_COLUMNS } from '../components/attorney-columns.tsx';
 import { matchingAttorneys, sortedAttorneys } from '../components/attorney-filter.ts';
 
 const rowId = (row: AttorneySummary) => row.id;
@@ -25,6 +25,8 @@ export function AttorneysPage() {
     [attorneys.data, keyword, sort],
   );
   const total = attorneys.data?.items.length ?? 0;
+  // SPEC §2: the top menu from 1024 px; below it the table drops a column rather than scroll sideways.
+  const wide = useMediaQuery('(min-width: 64em)', true, { getInitialValueInEffect: false });
 
   return (
     <Stack gap="md" maw={1600} mx="auto">
@@ -64,7 +66,7 @@ export function AttorneysPage() {
       )}
       <DataTable
         label="Attorneys"
-        columns={ATTORNEY_COLUMNS}
+        columns={wide ? ATTORNEY_COLUMNS : NARROW_ATTORNEY_COLUMNS}
         rows={rows}
         getRowId={rowId}
         loading={attorneys.isPending}
