@@ -60,7 +60,7 @@ const byId = (id: string) => ATTORNEY_COLUMNS.find((c) => c.id === id)!;
 
 /** Narrow screens (sidebar layout, SPEC §2): no email, law type and jurisdiction in one cell, so nothing scrolls sideways. */
 export const NARROW_ATTORNEY_COLUMNS: readonly DataTableColumn<AttorneySummary>[] = [
-  { ...byId('name'), width: 170 },
+  { ...byId('name'), width: 165 },
   { ...byId('officeName'), width: 115 },
   {
     id: 'lawType',
@@ -76,5 +76,5 @@ export const NARROW_ATTORNEY_COLUMNS: readonly DataTableColumn<AttorneySummary>[
     ),
   },
   byId('isLitigation'),
-  { ...byId('scheduleEntries'), width: 125 },
+  { ...byId('scheduleEntries'), width: 140 },
 ];
