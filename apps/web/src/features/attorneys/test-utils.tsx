@@ -4,7 +4,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import type userEvent from '@testing-library/user-event';
 import type { ReactNode } from 'react';
-import { MemoryRouter, Route, Routes } from 'react-router';
+import { createMemoryRouter, RouterProvider } from 'react-router';
 import { expect, vi } from 'vitest';
 import type { Permission } from '@casedesk/contract/access/permissions';
 import type { AttorneySummary } from '@casedesk/contract/attorneys/attorney-list';
@@ -132,17 +132,21 @@ export function stubServer(override?: (method: string, path: string, body: unkno
 
 export function renderPage(ui: ReactNode, permissions: Permission[] = SCHEDULE_EDIT, path = '/') {
   const session: Session = { user: MANAGER, permissions };
+  // A data router, as the app's: the editor's leave-without-saving prompt needs one.
+  const router = createMemoryRouter(
+    [
+      { path: '/management/attorney/:attorneyId', element: ui },
+      { path: '/management/attorney', element: <p>Attorney list</p> },
+      { path: '*', element: ui },
+    ],
+    { initialEntries: [path] },
+  );
   return render(
     <MantineProvider>
       <Notifications />
       <QueryClientProvider client={createQueryClient()}>
         <SessionContext value={session}>
-          <MemoryRouter initialEntries={[path]}>
-            <Routes>
-              <Route path="/management/attorney/:attorneyId" element={ui} />
-              <Route path="*" element={ui} />
-            </Routes>
-          </MemoryRouter>
+          <RouterProvider router={router} />
         </SessionContext>
       </QueryClientProvider>
     </MantineProvider>,

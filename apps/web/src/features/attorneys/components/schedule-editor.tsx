@@ -1,8 +1,9 @@
-import { Alert, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Group, Modal, Paper, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMemo, useState } from 'react';
 import { useFieldArray, useForm, useWatch } from 'react-hook-form';
+import { useBlocker } from 'react-router';
 import { attorneyScheduleWriteSchema, type AttorneySchedule } from '@casedesk/contract/attorneys/attorney-schedule';
 import { isApiError } from '@/lib/api-error.ts';
 import { useSaveAttorneySchedule, type ScheduleWrite } from '../api/save-attorney-schedule.ts';
@@ -75,6 +76,12 @@ export function ScheduleEditor({ attorneyId, schedule, lawTypes, jurisdictions }
     reset();
   };
 
+  // Leaving the page (a link, back) with unsaved hours asks first.
+  const blocker = useBlocker(
+    ({ currentLocation, nextLocation }) =>
+      formState.isDirty && !save.isPending && currentLocation.pathname !== nextLocation.pathname,
+  );
+
   const hasMonday = fields.some((f) => f.dayOfWeek === 1);
   // Both read on every render: RHF only tracks the formState fields a render has read.
   const { isDirty, isValid } = formState;
@@ -144,6 +151,24 @@ export function ScheduleEditor({ attorneyId, schedule, lawTypes, jurisdictions }
           </div>
         </Stack>
       </form>
+      <Modal
+        opened={blocker.state === 'blocked'}
+        onClose={() => blocker.reset?.()}
+        title="Leave without saving?"
+        size="sm"
+      >
+        <Stack gap="md">
+          <Text size="sm">Your changes to the weekly schedule have not been saved.</Text>
+          <Group justify="flex-end" gap="xs">
+            <Button variant="default" onClick={() => blocker.reset?.()}>
+              Stay
+            </Button>
+            <Button color="red" onClick={() => blocker.proceed?.()}>
+              Leave without saving
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
     </Paper>
   );
 }

@@ -117,6 +117,20 @@ describe('attorney schedule editor', { timeout: 60_000 }, () => {
     expect(screen.getByText(`* ${SCHEDULE_MESSAGES.clock}`)).toBeTruthy();
   });
 
+  it('asks before leaving with unsaved hours', async () => {
+    stubServer();
+    const user = userEvent.setup();
+    await openEditor();
+    await user.click(screen.getByRole('button', { name: 'Add hours on Saturday' }));
+    await user.click(screen.getByRole('link', { name: 'Attorneys' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Leave without saving?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Stay' }));
+    expect(screen.getByRole('combobox', { name: 'Saturday hours 1 from' })).toBeTruthy();
+    await user.click(screen.getByRole('link', { name: 'Attorneys' }));
+    await user.click(await screen.findByRole('button', { name: 'Leave without saving' }));
+    expect(await screen.findByText('Attorney list')).toBeTruthy();
+  });
+
   it('is read-only without ATTORNEY_SCHEDULE UPDATE', async () => {
     stubServer();
     renderPage(<AttorneySchedulePage />, SCHEDULE_READ, PATH);
