@@ -60,8 +60,8 @@ const byId = (id: string) => ATTORNEY_COLUMNS.find((c) => c.id === id)!;
 
 /** Narrow screens (sidebar layout, SPEC §2): no email, law type and jurisdiction in one cell, so nothing scrolls sideways. */
 export const NARROW_ATTORNEY_COLUMNS: readonly DataTableColumn<AttorneySummary>[] = [
-  { ...byId('name'), width: 165 },
-  { ...byId('officeName'), width: 115 },
+  { ...byId('name'), width: 180 },
+  { ...byId('officeName'), width: 105 },
   {
     id: 'lawType',
     header: 'Law type · Jurisdiction',
