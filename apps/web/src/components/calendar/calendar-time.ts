@@ -87,7 +87,7 @@ export const EVENT_KIND_STYLE: Record<CalendarEventKind, { label: string; color:
   APPOINTMENT: { label: 'Appointment', color: '#1864ab' },
   EVENT: { label: 'Event', color: '#495057' },
   ARBITRATION: { label: 'Arbitration', color: '#862e9c' },
-  MEDIATION: { label: 'Mediation', color: '#2b8a3e' },
+  MEDIATION: { label: 'Mediation', color: '#237032' },
   TRIAL: { label: 'Trial', color: '#c92a2a' },
 };
 

@@ -1,4 +1,11 @@
-import type { DatesSetArg, DayCellContentArg, EventInput, EventMountArg, MoreLinkContentArg } from '@fullcalendar/core';
+import type {
+  DatesSetArg,
+  DayCellContentArg,
+  DayCellMountArg,
+  EventInput,
+  EventMountArg,
+  MoreLinkContentArg,
+} from '@fullcalendar/core';
 import dayGridPlugin from '@fullcalendar/daygrid';
 import interactionPlugin, { type DateClickArg } from '@fullcalendar/interaction';
 import multiMonthPlugin from '@fullcalendar/multimonth';
@@ -85,7 +92,8 @@ export function CalendarView({
   const calendarRef = useRef<FullCalendar>(null);
   const titleRef = useRef<HTMLDivElement>(null);
   const { height: viewportHeight } = useViewportSize();
-  const gridHeight = Math.max(420, Math.min(680, (viewportHeight || 900) - 240));
+  // The grid, the toolbar and the legend fit the viewport (inside a modal: its title and margins too).
+  const gridHeight = Math.max(380, Math.min(680, (viewportHeight || 900) - 310));
   const api = () => calendarRef.current?.getApi();
 
   const handleDatesSet = useCallback(
@@ -121,9 +129,11 @@ export function CalendarView({
     () => ({
       timeGridWeek: {
         dayHeaderFormat: { weekday: 'short', month: 'numeric', day: 'numeric', omitCommas: true } as const,
+        displayEventEnd: true,
       },
-      dayGridMonth: { navLinks: true },
-      multiMonthYear: { navLinks: true, multiMonthMinWidth: 300 },
+      // Day cells are small: coloured blocks with the start time and the title, cut with an ellipsis.
+      dayGridMonth: { displayEventEnd: false },
+      multiMonthYear: { displayEventEnd: false, multiMonthMinWidth: 300 },
     }),
     [],
   );
@@ -187,17 +197,18 @@ export function CalendarView({
         scrollTimeReset={false}
         expandRows={false}
         dayMaxEvents={2}
+        eventDisplay="block"
         moreLinkContent={(arg: MoreLinkContentArg) => `+${arg.num}`}
         eventTimeFormat={{ hour: 'numeric', minute: '2-digit', meridiem: 'short' }}
         slotLabelFormat={{ hour: 'numeric', meridiem: 'short' }}
-        displayEventEnd
         events={events}
         views={views}
-        navLinkDayClick={(date) => {
-          onViewChange('week');
-          api()?.changeView(FULLCALENDAR_VIEW.week, date);
-        }}
         dayCellClassNames={dayCellClassNames}
+        dayCellDidMount={(arg: DayCellMountArg) => {
+          // FullCalendar names a month cell by its date link alone; with events inside, the cell's visible
+          // text is no longer part of that name (axe: label-content-name-mismatch). The date stays readable.
+          arg.el.removeAttribute('aria-labelledby');
+        }}
         dateClick={handleDateClick}
         datesSet={handleDatesSet}
         eventDidMount={(arg: EventMountArg) => {
