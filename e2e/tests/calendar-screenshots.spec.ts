@@ -99,6 +99,16 @@ test('calendar modal: week, month and year views of a seeded attorney; a free sl
   await page.mouse.click(box.x + box.width / 2, box.y + 8);
   await expect(modal).toBeHidden();
   await expect(book.getByTestId('appointment-date-time')).toHaveValue(/^\d{2}-\d{2}-\d{4} \d{2}:\d{2} (AM|PM)$/);
+
+  // SPEC §5: a 15-minute appointment is offered on quarters, rows of 18 px (the hour stays 72 px).
+  await book.getByText('15 min', { exact: true }).click();
+  await book.getByRole('button', { name: 'View calendar' }).click();
+  await expect(calendar.locator('.fc-timegrid-slot-lane')).toHaveCount(96);
+  const quarter = await calendar
+    .locator('.fc-timegrid-slot-lane')
+    .first()
+    .evaluate((el) => el.getBoundingClientRect().height);
+  expect(Math.round(quarter)).toBe(18);
 });
 
 test('litigation calendar page at 1280 and 800 px', async ({ page }) => {
