@@ -11,7 +11,7 @@ mkdirSync(dir, { recursive: true });
 const INVALID = 'This appointment link is invalid or has expired.';
 
 /**
- * Signed in as the admin, the signed client link (GET /appointment/{id}/link) of a future seeded
+ * Signed in as the admin, the signed client link (GET /appointment/link/{id}) of a future seeded
  * appointment whose attorney has a Zoom link.
  */
 async function linkOfAFutureAppointment(page: Page): Promise<{ url: string; attorneyName: string }> {
@@ -24,7 +24,7 @@ async function linkOfAFutureAppointment(page: Page): Promise<{ url: string; atto
   expect(list.ok(), await list.text()).toBe(true);
   const items = ((await list.json()) as { items: { id: string; attorneyName: string }[] }).items;
   for (const item of items) {
-    const link = await page.request.get(`/api/v1/appointment/${item.id}/link`, { headers });
+    const link = await page.request.get(`/api/v1/appointment/link/${item.id}`, { headers });
     expect(link.ok(), await link.text()).toBe(true);
     const { url } = (await link.json()) as { url: string };
     const detail = await page.request.get(

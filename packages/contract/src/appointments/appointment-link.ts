@@ -34,7 +34,7 @@ export const publicAppointmentDetailSchema = z.object({
 });
 export type PublicAppointmentDetail = z.infer<typeof publicAppointmentDetailSchema>;
 
-/** GET /api/v1/appointment/{appointmentId}/link: the link staff can send a client. */
+/** GET /api/v1/appointment/link/{appointmentId}: the link staff can send a client. */
 export const appointmentLinkSchema = z.object({ url: z.string(), expiresAt: z.string() });
 export type AppointmentLink = z.infer<typeof appointmentLinkSchema>;
 

@@ -42,7 +42,7 @@ async function book(clock: string, overrides: Record<string, unknown> = {}, as: 
 }
 
 const linkOf = (appointmentId: string, as: string | null = SEEDED.operator) =>
-  send('GET', `/api/v1/appointment/${appointmentId}/link`, as);
+  send('GET', `/api/v1/appointment/link/${appointmentId}`, as);
 
 const detail = (token: string | undefined) =>
   t.app.inject({
@@ -57,7 +57,7 @@ function expectInvalid(res: Awaited<ReturnType<typeof detail>>) {
   expect(res.json().message).toBe(APPOINTMENT_LINK_MESSAGES.invalid);
 }
 
-describe('GET /api/v1/appointment/{appointmentId}/link', () => {
+describe('GET /api/v1/appointment/link/{appointmentId}', () => {
   it('401 without a token, 403 without APPOINTMENT_SET READ, 400 for a malformed id, 404 for an unknown one', async () => {
     const booked = await book('09:00');
     expect((await linkOf(booked.id, null)).statusCode).toBe(401);

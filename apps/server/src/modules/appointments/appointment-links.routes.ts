@@ -23,7 +23,7 @@ export async function appointmentLinksRoutes(app: AppInstance): Promise<void> {
   const links = await loadAppointmentLinks(app.config.publicUrl, app.db);
 
   app.get(
-    '/api/v1/appointment/:appointmentId/link',
+    '/api/v1/appointment/link/:appointmentId',
     {
       config: { permission: ['APPOINTMENT_SET', 'READ'] },
       schema: {

@@ -423,7 +423,7 @@ export async function saveAppointmentWithWelcome(
   return { ...saved, welcomeText };
 }
 
-/** GET /appointment/{appointmentId}/link: the signed client link of an appointment the caller may book in. */
+/** GET /appointment/link/{appointmentId}: the signed client link of an appointment the caller may book in. */
 export async function appointmentLink(
   db: Db,
   actor: Actor,
