@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, test, type Page } from '@playwright/test';
+import { appointmentRowColour, type ApptStatus } from '../../packages/contract/src/appointments/row-colour.ts';
 import { accessToken, signIn, USERS } from './support/session.ts';
 import { NARROW, seriousViolations, setWidth, WIDE } from './support/shell.ts';
 
@@ -30,7 +31,8 @@ async function shoot(page: Page, name: string) {
 test('from a lead: availability, a 15-minute slot booked once, refused the second time', async ({ page }) => {
   test.setTimeout(120_000);
   await signIn(page, USERS.operator);
-  const first = await createLead(page, `First${Date.now()}`, true);
+  const firstName = `First${Date.now()}`;
+  const first = await createLead(page, firstName, true);
   const second = await createLead(page, `Second${Date.now()}`, true);
 
   await page.goto(`/communication/lead/${first}`);
@@ -61,12 +63,48 @@ test('from a lead: availability, a 15-minute slot booked once, refused the secon
   await shoot(page, 'booking-modal');
   expect(await seriousViolations(page, '.mantine-Modal-content')).toEqual([]);
 
+  // The saved row as the server answered it (SPEC §3 appointment row: id, stage, apptStatus).
+  const saved = page.waitForResponse(
+    (r) => r.request().method() === 'PUT' && new URL(r.url()).pathname === '/api/v1/appointment',
+  );
   await modal.getByRole('button', { name: 'Book' }).click();
+  const booked = (await (await saved).json()) as {
+    id: string;
+    appointmentDateTime: string;
+    stageId: number;
+    apptStatus: ApptStatus;
+  };
   await expect(page.getByText('Appointment has been booked successfully')).toBeVisible();
   await expect(modal).toBeHidden();
   await expect(drawer).toBeHidden();
   await expect(page).toHaveURL(new RegExp(`/communication/lead/${first}$`));
   await expect(panel.getByTestId('inquiry-appointment')).toContainText('15 min');
+
+  // It is in the attorney's week view: next week of the read-only calendar holds its block.
+  await panel.getByRole('button', { name: 'Attorney availability' }).click();
+  await drawer.getByRole('button', { name: 'Next week' }).click();
+  await drawer
+    .getByRole('button', { name: `Calendar of ${attorney.split(' · ')[0]}` })
+    .first()
+    .click();
+  const calendarModal = page.getByRole('dialog', { name: /^Calendar · / });
+  await expect(calendarModal.locator('.fc-timeGridWeek-view')).toBeVisible();
+  const block = calendarModal.locator(`[data-appointment-id="${booked.id}"]`);
+  await calendarModal.getByRole('button', { name: 'Next' }).click();
+  await expect(block).toBeVisible({ timeout: 15_000 });
+  await page.keyboard.press('Escape');
+  await expect(calendarModal).toBeHidden();
+  await page.keyboard.press('Escape');
+  await expect(drawer).toBeHidden();
+
+  // … and in the set list, its row in the colour SPEC §4 gives it.
+  const colour = appointmentRowColour(booked);
+  await page.goto('/appointments/set');
+  const row = page.getByRole('table', { name: 'Set appointments' }).getByRole('row', { name: new RegExp(firstName) });
+  await expect(row).toBeVisible();
+  // A new appointment is NOT_CALLED: red until someone confirms it.
+  expect(colour).toBe('red');
+  expect(await row.getAttribute('style')).toContain(`--mantine-color-${colour}-light`);
 
   // The same attorney and time for another lead: the database refuses the overlap (SPEC §5).
   await page.goto(`/communication/lead/${second}`);

@@ -114,7 +114,7 @@ export function toEventInput(
     borderColor: color,
     textColor: '#ffffff',
     classNames: ['cd-event', `cd-event-${event.kind.toLowerCase()}`],
-    extendedProps: { kind: event.kind, tooltip: eventTooltip(event, timeZone) },
+    extendedProps: { kind: event.kind, appointmentId: event.appointmentId, tooltip: eventTooltip(event, timeZone) },
   };
 }
 

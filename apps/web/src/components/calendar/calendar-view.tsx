@@ -214,6 +214,9 @@ export function CalendarView({
         eventDidMount={(arg: EventMountArg) => {
           const tooltip = arg.event.extendedProps.tooltip as string | undefined;
           if (tooltip) arg.el.title = tooltip;
+          // Lets a reader (and the e2e) find the appointment a block stands for.
+          const appointmentId = arg.event.extendedProps.appointmentId as string | null | undefined;
+          if (appointmentId) arg.el.dataset.appointmentId = appointmentId;
         }}
       />
     </section>
