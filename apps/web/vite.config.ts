@@ -22,7 +22,8 @@ export default defineConfig({
             { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/, priority: 30 },
             {
               name: 'mantine',
-              test: /node_modules[\\/](@mantine|@floating-ui|react-remove-scroll|react-transition-group)/,
+              // @mantine/dates only serves the booking modal: it goes with the vendor chunks of the lazy parts.
+              test: /node_modules[\\/](@mantine[\\/](?!dates[\\/])|@floating-ui|react-remove-scroll|react-transition-group)/,
               priority: 20,
             },
             { name: 'vendor', test: /node_modules[\\/]/, priority: 10, entriesAware: true },
