@@ -64,8 +64,9 @@ test('from a lead: availability, a 15-minute slot booked once, refused the secon
   expect(await seriousViolations(page, '.mantine-Modal-content')).toEqual([]);
 
   // The saved row as the server answered it (SPEC §3 appointment row: id, stage, apptStatus).
+  // Only the 200: access tokens live 10 s in e2e, so the app may first get a 401 and retry with a new one.
   const saved = page.waitForResponse(
-    (r) => r.request().method() === 'PUT' && new URL(r.url()).pathname === '/api/v1/appointment',
+    (r) => r.request().method() === 'PUT' && new URL(r.url()).pathname === '/api/v1/appointment' && r.ok(),
   );
   await modal.getByRole('button', { name: 'Book' }).click();
   const booked = (await (await saved).json()) as {
