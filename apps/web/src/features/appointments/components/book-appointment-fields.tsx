@@ -22,7 +22,7 @@ import {
 } from '@casedesk/contract/appointments/appointment';
 import { APPOINTMENT_LENGTHS, type AppointmentLength } from '@casedesk/contract/appointments/slots';
 import type { AvailabilityRecord } from '@casedesk/contract/attorneys/attorney-schedule';
-import { useLawTypes } from '../api/get-law-types.ts';
+import { useActiveDropdowns } from '@/lib/active-dropdowns.ts';
 
 interface PartiesProps {
   attorneys: UseQueryResult<AvailabilityRecord[]>;
@@ -36,7 +36,7 @@ interface PartiesProps {
 
 /** Who and what: the attorney, the law type and the SPEC §4 Schedule Past Appointment toggle. */
 export function BookingPartiesFields(props: PartiesProps) {
-  const lawTypes = useLawTypes();
+  const lawTypes = useActiveDropdowns('INQUIRY_LAW_TYPE');
   const attorneyOptions = (props.attorneys.data ?? []).map((a) => ({
     value: a.attorneyId,
     label: `${a.attorney} · ${a.officeName}`,

@@ -10,7 +10,7 @@ import { weekRangeFrom } from '@casedesk/contract/appointments/week-range';
 import { wallTimeOf } from '@casedesk/contract/appointments/zoned-time';
 import type { AvailabilityRecord } from '@casedesk/contract/attorneys/attorney-schedule';
 import { useAttorneyAvailability } from '../api/get-attorney-availability.ts';
-import { useFilterOptions } from '../api/get-filter-options.ts';
+import { useActiveDropdowns } from '@/lib/active-dropdowns.ts';
 import { AvailabilityPartsContext, type AvailabilityInquiry } from './availability-parts.ts';
 import { AvailabilityTable, type SlotChoice } from './availability-table.tsx';
 import { WeekRangePicker } from './week-range-picker.tsx';
@@ -48,8 +48,8 @@ function AvailabilityContent({ onClose, inquiry }: { onClose(): void; inquiry?: 
   const { BookSlot, AttorneyCalendar } = useContext(AvailabilityPartsContext);
   const today = browserToday();
   const [range, setRange] = useState(() => weekRangeFrom(today));
-  const lawTypes = useFilterOptions('INQUIRY_LAW_TYPE');
-  const jurisdictions = useFilterOptions('JURISDICTION');
+  const lawTypes = useActiveDropdowns('INQUIRY_LAW_TYPE');
+  const jurisdictions = useActiveDropdowns('JURISDICTION');
   // Undefined until the user picks: from an inquiry the filter starts at the inquiry's law type.
   const [lawTypeChoice, setLawTypeChoice] = useState<string | null | undefined>(undefined);
   const inquiryLawType = lawTypes.data?.find((o) => o.id === inquiry?.lawTypeId)?.value ?? null;

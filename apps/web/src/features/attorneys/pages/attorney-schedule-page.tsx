@@ -6,7 +6,7 @@ import type { AttorneySummary } from '@casedesk/contract/attorneys/attorney-list
 import { paths } from '@/config/paths.ts';
 import { isApiError } from '@/lib/api-error.ts';
 import { useSession, type Session } from '@/lib/session-context.ts';
-import { useActiveDropdowns } from '../api/get-active-dropdowns.ts';
+import { useActiveDropdowns } from '@/lib/active-dropdowns.ts';
 import { useAttorneySchedule } from '../api/get-attorney-schedule.ts';
 import { useAttorneys } from '../api/list-attorneys.ts';
 import { ArrowLeftIcon } from '../components/attorney-icons.tsx';

@@ -3,7 +3,7 @@ import type { Control } from 'react-hook-form';
 import { TEXTAREA_MAX_LENGTH } from '@casedesk/contract/common/field-rules';
 import { YES_NO_ANSWERS, type IntakeQuestion } from '@casedesk/contract/inquiries/intake-question';
 import { FormField, fieldErrorText } from '@/components/form-field/form-field.tsx';
-import { useActiveDropdowns } from '../api/get-active-dropdowns.ts';
+import { useActiveDropdowns } from '@/lib/active-dropdowns.ts';
 import { useIntakeQuestions } from '../api/get-intake-questions.ts';
 import { DateTimeTextInput } from './date-inputs.tsx';
 import type { InquiryFormValues } from './inquiry-form-values.ts';

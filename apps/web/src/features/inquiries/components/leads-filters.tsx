@@ -1,5 +1,5 @@
 import { Group, Select, TextInput } from '@mantine/core';
-import { useActiveDropdowns } from '../api/get-active-dropdowns.ts';
+import { useActiveDropdowns } from '@/lib/active-dropdowns.ts';
 import { useLeadOwners } from '../api/get-lead-owners.ts';
 import { DateRangeInputs } from '@/components/filters/date-range-inputs.tsx';
 

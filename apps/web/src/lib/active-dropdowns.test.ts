@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { getActiveDropdowns } from './get-active-dropdowns.ts';
+import { getActiveDropdowns } from './active-dropdowns.ts';
 
 const CONFIG = { authority: 'http://idp.test', clientId: 'web', scope: 'openid', resource: null, localMode: true };
 const OPTION = {
