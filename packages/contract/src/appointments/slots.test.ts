@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { SlotQuery } from './slots.ts';
+import fc from 'fast-check';
+import type { AppointmentLength, SlotQuery } from './slots.ts';
 import { computeSlots, fitsWindows, slotLabel, slotStepMinutes } from './slots.ts';
 
 const NY = 'America/New_York';
@@ -117,5 +118,26 @@ describe('fitsWindows', () => {
     expect(fitsWindows(new Date('2026-01-12T16:30:00Z'), 30, weekdays9to12, NY)).toBe(true); // 11:30–12:00
     expect(fitsWindows(new Date('2026-01-12T16:45:00Z'), 30, weekdays9to12, NY)).toBe(false); // 11:45–12:15
     expect(fitsWindows(new Date('2026-01-10T15:00:00Z'), 30, weekdays9to12, NY)).toBe(false); // Saturday
+  });
+});
+
+describe('the busy sweep', () => {
+  it('offers exactly the slots that overlap no busy interval, however the intervals lie', () => {
+    const day = Date.parse('2026-01-12T14:00:00Z'); // 9:00 in New York
+    const interval = fc
+      .record({ from: fc.integer({ min: -60, max: 240 }), minutes: fc.integer({ min: 0, max: 120 }) })
+      .map(({ from, minutes }) => ({
+        start: new Date(day + from * 60_000),
+        end: new Date(day + (from + minutes) * 60_000),
+      }));
+    const lengths = fc.constantFrom<AppointmentLength>(15, 30, 60);
+    fc.assert(
+      fc.property(fc.array(interval, { maxLength: 12 }), lengths, (busy, length) => {
+        const all = computeSlots(query({ length }))[0]!.slots;
+        const open = computeSlots(query({ busy, length }))[0]!.slots;
+        const free = all.filter((s) => !busy.some((b) => s.start < b.end && b.start < s.end));
+        expect(open.map((s) => s.start.getTime())).toEqual(free.map((s) => s.start.getTime()));
+      }),
+    );
   });
 });

@@ -60,41 +60,90 @@ export interface DaySlots {
   slots: Slot[];
 }
 
-function overlaps(a: { start: Date; end: Date }, b: { start: Date; end: Date }): boolean {
-  return a.start < b.end && b.start < a.end;
+/** One day of candidate slot starts (epoch ms, ascending, distinct), before busy time and the clock. */
+export interface GridDay {
+  date: string;
+  available: boolean;
+  starts: number[];
 }
 
 /**
- * The bookable slots of one attorney, day by day. Windows are read in the office's zone and walked in
- * real minutes, so on a daylight-saving day 09:00 is still 09:00 and a window over the change has the
- * hours it really has. A slot is offered when it fits its window, overlaps nothing busy and lies on the
- * side of `now` the toggle asks for.
+ * The slot starts an attorney's windows offer day by day, before busy time and `now`. Windows are read in
+ * the office's zone and walked in real minutes, so on a daylight-saving day 09:00 is still 09:00 and a
+ * window over the change has the hours it really has. It depends only on the office (zone, holidays) and
+ * the windows, so every attorney with the same hours in one office can share one grid.
  */
-export function computeSlots(query: SlotQuery): DaySlots[] {
+export function slotGrid(query: Omit<SlotQuery, 'busy' | 'now' | 'past'>): GridDay[] {
   const step = slotStepMinutes(query.length) * 60_000;
   const length = query.length * 60_000;
   return datesBetween(query.from, query.to).map((date) => {
     const dayOfWeek = dayOfWeekOf(date);
     const windows = query.windows.filter((w) => w.dayOfWeek === dayOfWeek);
-    if (windows.length === 0 || query.holidays.has(date)) return { date, available: false, slots: [] };
-    const slots: Slot[] = [];
+    if (windows.length === 0 || query.holidays.has(date)) return { date, available: false, starts: [] };
+    const starts: number[] = [];
     for (const window of windows) {
       const opens = instantOfWallTimeCompatible(date, minutesOfClock(window.startTime), query.timeZone).getTime();
       const closes = instantOfWallTimeCompatible(date, minutesOfClock(window.endTime), query.timeZone).getTime();
-      for (let t = opens; t + length <= closes; t += step) {
-        const slot = { start: new Date(t), end: new Date(t + length) };
-        const onTheRightSide = query.past ? slot.start < query.now : slot.start >= query.now;
-        if (onTheRightSide && !query.busy.some((b) => overlaps(slot, b))) slots.push(slot);
-      }
+      for (let t = opens; t + length <= closes; t += step) starts.push(t);
     }
-    slots.sort((a, b) => a.start.getTime() - b.start.getTime());
-    return { date, available: true, slots: uniqueSlots(slots) };
+    // Two overlapping windows of the same day offer a start once.
+    starts.sort((a, b) => a - b);
+    return { date, available: true, starts: starts.filter((t, i) => i === 0 || t !== starts[i - 1]) };
   });
 }
 
-/** Two overlapping windows of the same day offer a start once. */
-function uniqueSlots(slots: Slot[]): Slot[] {
-  return slots.filter((s, i) => i === 0 || s.start.getTime() !== slots[i - 1]!.start.getTime());
+/** Busy time as disjoint [start, end) runs in ms, ascending: their ends ascend too, so one pass can sweep them. */
+export function mergeBusy(busy: readonly BusyInterval[]): { start: number; end: number }[] {
+  const sorted = busy
+    .map((b) => ({ start: b.start.getTime(), end: b.end.getTime() }))
+    .sort((a, b) => a.start - b.start);
+  const merged: { start: number; end: number }[] = [];
+  for (const interval of sorted) {
+    const last = merged[merged.length - 1];
+    if (last && interval.start <= last.end) last.end = Math.max(last.end, interval.end);
+    else merged.push(interval);
+  }
+  return merged;
+}
+
+/**
+ * The grid's slots that overlap nothing busy and lie on the side of `now` the toggle asks for, as slot
+ * start instants. One sweep over the merged busy runs per day (slots and runs both ascend), so a week of
+ * quarter hours against many events stays linear.
+ */
+export function openStarts(
+  grid: readonly GridDay[],
+  busy: readonly { start: number; end: number }[],
+  length: AppointmentLength,
+  now: Date,
+  past: boolean,
+): { date: string; available: boolean; starts: number[] }[] {
+  const ms = length * 60_000;
+  const nowMs = now.getTime();
+  let run = 0;
+  return grid.map((day) => {
+    const starts: number[] = [];
+    for (const t of day.starts) {
+      if (past ? t >= nowMs : t < nowMs) continue;
+      while (run < busy.length && busy[run]!.end <= t) run++;
+      const next = busy[run];
+      if (!next || next.start >= t + ms) starts.push(t);
+    }
+    return { date: day.date, available: day.available, starts };
+  });
+}
+
+/**
+ * The bookable slots of one attorney, day by day: the grid of their windows minus busy time, on the side
+ * of `now` the toggle asks for.
+ */
+export function computeSlots(query: SlotQuery): DaySlots[] {
+  const length = query.length * 60_000;
+  return openStarts(slotGrid(query), mergeBusy(query.busy), query.length, query.now, query.past).map((day) => ({
+    date: day.date,
+    available: day.available,
+    slots: day.starts.map((t) => ({ start: new Date(t), end: new Date(t + length) })),
+  }));
 }
 
 /** Whether [start, start + length) lies inside one of the attorney's windows on its own local day. */

@@ -98,6 +98,7 @@ export const availabilityQuerySchema = z
 export type AvailabilityQuery = z.infer<typeof availabilityQuerySchema>;
 
 const slotSchema = z.object({ start: z.string(), end: z.string(), label: z.string() });
+export type AvailabilitySlot = z.infer<typeof slotSchema>;
 
 /** SPEC §3 availability record: attorney, attorneyId, defaultCalendar, availableSlots per day. */
 export const availabilityRecordSchema = z.object({

@@ -2,11 +2,12 @@ import { allowsRecord } from '@casedesk/contract/access/permissions';
 import type {
   AvailabilityQuery,
   AvailabilityRecord,
+  AvailabilitySlot,
   AttorneySchedule,
   ScheduleEntry,
 } from '@casedesk/contract/attorneys/attorney-schedule';
-import type { WeeklyWindow } from '@casedesk/contract/appointments/slots';
-import { computeSlots, slotLabel } from '@casedesk/contract/appointments/slots';
+import type { AppointmentLength, GridDay, WeeklyWindow } from '@casedesk/contract/appointments/slots';
+import { mergeBusy, openStarts, slotGrid, slotLabel } from '@casedesk/contract/appointments/slots';
 import { addDays, instantOfWallTimeCompatible } from '@casedesk/contract/appointments/zoned-time';
 import type { CalendarEvent, CalendarEventKind, Holiday } from '@casedesk/contract/calendar/calendar-event';
 import { HOLIDAY_MESSAGES } from '@casedesk/contract/calendar/calendar-event';
@@ -98,21 +99,44 @@ export async function attorneyAvailability(
     repo.findHolidays(db, query.startDate, query.endDate, [...new Set(wanted.map((a) => a.officeId))]),
   ]);
   const busyOf = groupBy(busy, (b) => b.attorneyId);
+  const length = query.appointmentLength as AppointmentLength;
+  // Attorneys of one office with the same hours share one grid of candidate slots, and a slot start of one
+  // zone is one output object: a week of 100 attorneys repeats the same few hundred slots thousands of times.
+  const grids = new Map<string, GridDay[]>();
+  const slotOutputs = new Map<string, Map<number, AvailabilitySlot>>();
+  const slotOutput = (start: number, timeZone: string): AvailabilitySlot => {
+    let ofZone = slotOutputs.get(timeZone);
+    if (!ofZone) slotOutputs.set(timeZone, (ofZone = new Map()));
+    let slot = ofZone.get(start);
+    if (!slot) {
+      slot = {
+        start: new Date(start).toISOString(),
+        end: new Date(start + length * 60_000).toISOString(),
+        label: slotLabel(new Date(start), timeZone),
+      };
+      ofZone.set(start, slot);
+    }
+    return slot;
+  };
   return wanted.map((a) => {
-    const holidayDates = new Set(
-      holidays.filter((h) => h.officeId === null || h.officeId === a.officeId).map((h) => h.date),
-    );
-    const days = computeSlots({
-      from: query.startDate,
-      to: query.endDate,
-      timeZone: a.timeZone,
-      windows: windowsFor(byAttorney.get(a.attorneyId) ?? [], query),
-      length: query.appointmentLength as 15 | 30 | 60,
-      busy: busyOf.get(a.attorneyId) ?? [],
-      holidays: holidayDates,
-      now,
-      past: query.schedulePast,
-    });
+    const windows = windowsFor(byAttorney.get(a.attorneyId) ?? [], query);
+    const gridKey = `${a.officeId}|${windows.map((w) => `${w.dayOfWeek} ${w.startTime} ${w.endTime}`).join(',')}`;
+    let grid = grids.get(gridKey);
+    if (!grid) {
+      const holidayDates = new Set(
+        holidays.filter((h) => h.officeId === null || h.officeId === a.officeId).map((h) => h.date),
+      );
+      grid = slotGrid({
+        from: query.startDate,
+        to: query.endDate,
+        timeZone: a.timeZone,
+        windows,
+        length,
+        holidays: holidayDates,
+      });
+      grids.set(gridKey, grid);
+    }
+    const days = openStarts(grid, mergeBusy(busyOf.get(a.attorneyId) ?? []), length, now, query.schedulePast);
     return {
       attorneyId: a.attorneyId,
       attorney: a.attorney,
@@ -127,11 +151,7 @@ export async function attorneyAvailability(
       availableSlots: days.map((d) => ({
         date: d.date,
         available: d.available,
-        slots: d.slots.map((s) => ({
-          start: s.start.toISOString(),
-          end: s.end.toISOString(),
-          label: slotLabel(s.start, a.timeZone),
-        })),
+        slots: d.starts.map((t) => slotOutput(t, a.timeZone)),
       })),
     };
   });
