@@ -78,6 +78,10 @@ describe('PUT /api/v1/appointment (book)', () => {
     expect(event!.endsAt.getTime() - event!.startsAt.getTime()).toBe(30 * 60_000);
     const audits = await t.db().select().from(auditEvents).where(eq(auditEvents.entityId, row.id));
     expect(audits.map((a) => a.action)).toEqual(['appointment.create']);
+    expect(audits[0]!.after).toMatchObject({ id: row.id, inquiryId: inquiry.id, isCurrent: true, stageId: 117 });
+    // The booking answers from its own statement; it must say what a later read says.
+    const info = await send('GET', `/api/v1/appointment/info?appointmentId=${row.id}`, SEEDED.operator);
+    expect(info.json()).toEqual(Object.fromEntries(Object.entries(row).filter(([key]) => key !== 'welcomeText')));
   });
 
   it('409 "Event already scheduled for this date and time" for the same or an overlapping slot; nothing written', async () => {

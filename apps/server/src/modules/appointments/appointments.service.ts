@@ -15,19 +15,20 @@ import type {
 import type { AppointmentLength } from '@casedesk/contract/appointments/slots';
 import { fitsWindows } from '@casedesk/contract/appointments/slots';
 import { addDays, dayOfWeekOf, wallTimeOf } from '@casedesk/contract/appointments/zoned-time';
+import { randomUUID } from 'node:crypto';
 import type { Actor } from '../../platform/auth/actor.ts';
 import { recordAudit } from '../../platform/audit/audit.ts';
 import type { Db } from '../../platform/db/database.ts';
 import { pgError } from '../../platform/db/database.ts';
 import { AppError } from '../../platform/errors/app-error.ts';
-import type { AttorneyInfo } from '../calendar/calendar.service.ts';
+import type { BookingContext } from '../calendar/calendar.service.ts';
 import {
   bookingContext,
   cancelAppointmentEvent,
-  insertEvent,
   isExclusionViolation,
   moveAppointmentEvent,
-  requireAttorney,
+  newEventSyncState,
+  pushEvent,
 } from '../calendar/calendar.service.ts';
 import { requireInquiryRef } from '../inquiries/inquiries.service.ts';
 import type { AppointmentLinks } from './appointment-links.service.ts';
@@ -100,10 +101,10 @@ export const getAppointment = readableAppointment;
  * The checks a booking passes before it is written: the attorney works that day, it is no holiday, and a
  * future appointment lies inside the attorney's hours. Overlaps are the database's to refuse.
  */
-async function checkBookable(db: Db, attorney: AttorneyInfo, start: Date, length: AppointmentLength, past: boolean) {
-  const { date, dayOfWeek } = wallTimeOf(start, attorney.timeZone);
-  const { windows, isHoliday } = await bookingContext(db, attorney, date);
+function checkBookable(context: BookingContext, start: Date, length: AppointmentLength, past: boolean) {
+  const { attorney, windows, isHoliday } = context;
   if (isHoliday) throw new AppError('BUSINESS_RULE', APPOINTMENT_MESSAGES.holiday);
+  const { dayOfWeek } = wallTimeOf(start, attorney.timeZone);
   if (!windows.some((w) => w.dayOfWeek === dayOfWeek))
     throw new AppError('BUSINESS_RULE', APPOINTMENT_MESSAGES.dayBlocked);
   if (!past && !fitsWindows(start, length, windows, attorney.timeZone)) {
@@ -144,55 +145,60 @@ const endOf = (start: Date, length: number) => new Date(start.getTime() + length
  */
 export async function saveAppointment(db: Db, actor: Actor, input: SaveAppointment, now = new Date()) {
   if (input.appointmentId) return updateBooking(db, actor, input, now);
-  const inquiry = await requireInquiryRef(db, actor, input.inquiryId);
-  const attorney = await requireAttorney(db, input.attorneyId);
-  if (!mayBook(actor, attorney.officeId, 'CREATE')) throw AppError.notFound('Attorney');
   const start = new Date(input.appointmentDateTime);
-  const past = start < now;
-  await checkBookable(db, attorney, start, input.appointmentLength, past || input.schedulePast);
-  const id = await holdingTime(() =>
-    db.transaction(async (tx) => {
-      const record = await repo.insertAppointment(tx, {
-        clientId: inquiry.clientId,
-        inquiryId: inquiry.id,
-        callId: input.callId ?? null,
-        attorneyId: attorney.attorneyId,
-        officeId: attorney.officeId,
-        title: input.title ?? null,
-        adTitle: input.adTitle ?? null,
-        notes: input.notes ?? null,
-        appointmentDateTime: start,
-        appointmentLength: input.appointmentLength,
-        appointmentType: input.appointmentType,
-        lawTypeId: input.lawTypeId ?? inquiry.lawTypeId,
-        stageId: input.appointmentStageId,
-        sendWelcomeText: input.sendWelcomeText,
-        bookedById: actor.userId,
-        isCurrent: false,
-      });
-      await insertEvent(tx, {
-        attorneyId: attorney.attorneyId,
-        appointmentId: record.id,
-        kind: 'APPOINTMENT',
-        subject: input.title || 'Appointment',
-        notes: input.notes ?? null,
-        startsAt: start,
-        endsAt: endOf(start, input.appointmentLength),
-      });
-      await repo.makeCurrent(tx, inquiry.id, record.id);
-      await recordAudit(tx, {
-        actorId: actor.userId,
-        action: 'appointment.create',
-        entity: 'appointments',
-        entityId: record.id,
-        after: record,
-        ip: actor.ip,
-        requestId: actor.requestId,
-      });
-      return record.id;
-    }),
-  );
-  return (await repo.findAppointmentRow(db, id))!;
+  // The two reads go out together; the inquiry's 404 still comes first.
+  const contextRead = bookingContext(db, input.attorneyId, start);
+  contextRead.catch(() => undefined);
+  const inquiry = await requireInquiryRef(db, actor, input.inquiryId);
+  const context = await contextRead;
+  const { attorney } = context;
+  if (!mayBook(actor, attorney.officeId, 'CREATE')) throw AppError.notFound('Attorney');
+  checkBookable(context, start, input.appointmentLength, start < now || input.schedulePast);
+  const write: repo.BookingWrite = {
+    appointment: {
+      id: randomUUID(),
+      clientId: inquiry.clientId,
+      inquiryId: inquiry.id,
+      callId: input.callId ?? null,
+      attorneyId: attorney.attorneyId,
+      officeId: attorney.officeId,
+      title: input.title ?? null,
+      adTitle: input.adTitle ?? null,
+      notes: input.notes ?? null,
+      appointmentDateTime: start,
+      appointmentLength: input.appointmentLength,
+      appointmentType: input.appointmentType,
+      lawTypeId: input.lawTypeId ?? inquiry.lawTypeId,
+      stageId: input.appointmentStageId,
+      sendWelcomeText: input.sendWelcomeText,
+      bookedById: actor.userId,
+    },
+    event: {
+      subject: input.title || 'Appointment',
+      endsAt: endOf(start, input.appointmentLength),
+      syncState: newEventSyncState(),
+    },
+    audit: { actorId: actor.userId, ip: actor.ip, requestId: actor.requestId },
+  };
+  const { row, eventId } = await holdingTime(() => insertBookingOnce(db, write));
+  pushEvent(eventId);
+  return row;
+}
+
+/**
+ * One statement sees the database as it was when it began, so a booking of the same inquiry that committed
+ * meanwhile can make it meet appointments_one_current_per_inquiry; the retry sees that booking and clears it.
+ */
+async function insertBookingOnce(db: Db, write: repo.BookingWrite, attempts = 5) {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await repo.insertBooking(db, write);
+    } catch (error) {
+      const failure = pgError(error);
+      const currentRace = failure?.code === '23505' && failure.constraint === 'appointments_one_current_per_inquiry';
+      if (!currentRace || attempt >= attempts) throw error;
+    }
+  }
 }
 
 /** Moves or edits a booked appointment; its calendar time moves with it under the same constraint. */
@@ -234,11 +240,12 @@ export async function rescheduleAppointment(
 ) {
   const current = await readableAppointment(db, actor, input.appointmentId);
   if (!mayBook(actor, current.officeId, 'UPDATE') || !current.isActive) throw AppError.notFound('Appointment');
-  const attorney = await requireAttorney(db, input.attorneyId ?? current.attorneyId);
-  if (!mayBook(actor, attorney.officeId, 'UPDATE')) throw AppError.notFound('Attorney');
   const start = new Date(input.appointmentDateTime);
+  const context = await bookingContext(db, input.attorneyId ?? current.attorneyId, start);
+  const { attorney } = context;
+  if (!mayBook(actor, attorney.officeId, 'UPDATE')) throw AppError.notFound('Attorney');
   const length = input.appointmentLength ?? (current.appointmentLength as AppointmentLength);
-  await checkBookable(db, attorney, start, length, start < now || Boolean(input.schedulePast));
+  checkBookable(context, start, length, start < now || Boolean(input.schedulePast));
   await holdingTime(() =>
     db.transaction(async (tx) => {
       const before = await repo.lockAppointment(tx, current.id);

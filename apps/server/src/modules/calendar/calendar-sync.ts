@@ -35,9 +35,20 @@ let target: CalendarSyncTarget | undefined;
  */
 export const calendarSync = {
   async enqueue(tx: Db, eventId: string): Promise<void> {
+    if (!target) return;
+    await markPending(tx, eventId);
+    this.push(eventId);
+  },
+
+  /** The state a writer that inserts an event in one statement gives it (then calls push once committed). */
+  get newEventState(): 'LOCAL' | 'PENDING' {
+    return target ? 'PENDING' : 'LOCAL';
+  },
+
+  /** Queues the push of a PENDING event; nothing with the database provider. */
+  push(eventId: string): void {
     const current = target;
     if (!current) return;
-    await markPending(tx, eventId);
     // Not awaited: on PGlite the transaction holds the only connection, so the job's insert waits for the
     // commit (jobs.ts). A lost insert leaves the event PENDING for the sweep; nothing is dropped.
     current.jobs

@@ -1,5 +1,6 @@
 import type { CalendarEventKind } from '@casedesk/contract/calendar/calendar-event';
 import type { ScheduleEntry } from '@casedesk/contract/attorneys/attorney-schedule';
+import type { WeeklyWindow } from '@casedesk/contract/appointments/slots';
 import { and, asc, eq, gte, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/database.ts';
 import { pgErrorCode } from '../../platform/db/database.ts';
@@ -17,25 +18,27 @@ export function isExclusionViolation(error: unknown): boolean {
   return pgErrorCode(error) === EXCLUSION_VIOLATION;
 }
 
+const attorneyColumns = {
+  attorneyId: attorneys.id,
+  userId: attorneys.userId,
+  attorney: users.displayName,
+  email: users.mail,
+  officeId: attorneys.officeId,
+  officeName: offices.name,
+  timeZone: offices.timeZone,
+  lawType: attorneys.lawType,
+  jurisdiction: attorneys.jurisdiction,
+  zoomLink: attorneys.zoomLink,
+  isLitigation: attorneys.isLitigation,
+};
+
 /** Attorneys with their office and zone, optionally filtered; the availability table's rows. */
 export async function findAttorneys(
   db: Db,
   filter: { attorneyIds?: string[]; userIds?: string[]; litigationOnly?: boolean },
 ) {
   return db
-    .select({
-      attorneyId: attorneys.id,
-      userId: attorneys.userId,
-      attorney: users.displayName,
-      email: users.mail,
-      officeId: attorneys.officeId,
-      officeName: offices.name,
-      timeZone: offices.timeZone,
-      lawType: attorneys.lawType,
-      jurisdiction: attorneys.jurisdiction,
-      zoomLink: attorneys.zoomLink,
-      isLitigation: attorneys.isLitigation,
-    })
+    .select(attorneyColumns)
     .from(attorneys)
     .innerJoin(users, eq(users.id, attorneys.userId))
     .innerJoin(offices, eq(offices.id, attorneys.officeId))
@@ -49,6 +52,31 @@ export async function findAttorneys(
     )
     .orderBy(asc(users.displayName), asc(attorneys.id));
 }
+
+/**
+ * What a booking checks, in one round trip (the booking budget is p99 ≤ 50 ms at 20 bookers): the attorney
+ * as findAttorneys gives them, their weekly windows, and their office's holidays on the days an instant can
+ * fall on in any zone (its UTC date ± 1); the caller picks the office's own date.
+ */
+export async function findBookingAttorney(db: Db, attorneyId: string, start: Date) {
+  const utcDate = start.toISOString().slice(0, 10);
+  const [row] = await db
+    .select({
+      ...attorneyColumns,
+      windows: sql<WeeklyWindow[]>`coalesce((select json_agg(json_build_object('dayOfWeek', s.day_of_week,
+        'startTime', s.start_time, 'endTime', s.end_time)) from ${attorneySchedules} s
+        where s.attorney_id = ${attorneys.id}), '[]'::json)`,
+      holidayDates: sql<string[]>`array(select h.date::text from ${holidays} h
+        where h.date between ${utcDate}::date - 1 and ${utcDate}::date + 1
+        and (h.office_id is null or h.office_id = ${attorneys.officeId}))`,
+    })
+    .from(attorneys)
+    .innerJoin(users, eq(users.id, attorneys.userId))
+    .innerJoin(offices, eq(offices.id, attorneys.officeId))
+    .where(and(eq(attorneys.id, attorneyId), eq(users.accountEnabled, true)));
+  return row;
+}
+
 export type AttorneyInfo = Awaited<ReturnType<typeof findAttorneys>>[number];
 
 export async function findSchedules(db: Db, attorneyIds: string[]) {
@@ -94,24 +122,6 @@ export async function findEvents(db: Db, attorneyIds: string[], from: Date, to: 
     .from(calendarEvents)
     .where(and(liveOverlapping(attorneyIds, from, to), kinds ? inArray(calendarEvents.kind, kinds) : undefined))
     .orderBy(asc(calendarEvents.startsAt));
-}
-
-export interface NewEvent {
-  attorneyId: string;
-  appointmentId?: string | null;
-  kind: CalendarEventKind;
-  subject: string;
-  notes?: string | null;
-  location?: string | null;
-  attendees?: string[];
-  startsAt: Date;
-  endsAt: Date;
-}
-
-/** Inserts busy time; an overlap raises the exclusion violation (see isExclusionViolation). */
-export async function insertEvent(db: Db, event: NewEvent): Promise<CalendarEventRow> {
-  const [row] = await db.insert(calendarEvents).values(event).returning();
-  return row!;
 }
 
 /** Resolves to the ids of the events moved (the calendar sync pushes them). */

@@ -8,7 +8,7 @@ import type {
 } from '@casedesk/contract/attorneys/attorney-schedule';
 import type { AppointmentLength, GridDay, WeeklyWindow } from '@casedesk/contract/appointments/slots';
 import { mergeBusy, openStarts, slotGrid, slotLabel } from '@casedesk/contract/appointments/slots';
-import { addDays, instantOfWallTimeCompatible } from '@casedesk/contract/appointments/zoned-time';
+import { addDays, instantOfWallTimeCompatible, wallTimeOf } from '@casedesk/contract/appointments/zoned-time';
 import type { CalendarEvent, CalendarEventKind, Holiday } from '@casedesk/contract/calendar/calendar-event';
 import { HOLIDAY_MESSAGES } from '@casedesk/contract/calendar/calendar-event';
 import type { Actor } from '../../platform/auth/actor.ts';
@@ -157,13 +157,22 @@ export async function attorneyAvailability(
   });
 }
 
-/** The attorney's working windows and whether a day is a holiday, for the booking checks. */
-export async function bookingContext(db: Db, attorney: AttorneyInfo, date: string) {
-  const [schedule, holidays] = await Promise.all([
-    repo.findSchedules(db, [attorney.attorneyId]),
-    repo.findHolidays(db, date, date, [attorney.officeId]),
-  ]);
-  return { windows: schedule as WeeklyWindow[], isHoliday: holidays.length > 0 };
+export interface BookingContext {
+  attorney: AttorneyInfo;
+  /** Every weekly window of the attorney, whatever its law type. */
+  windows: WeeklyWindow[];
+  /** The office's calendar date of the start, and whether it is a holiday there. */
+  date: string;
+  isHoliday: boolean;
+}
+
+/** The attorney a booking at `start` is for, their hours and whether that office day is a holiday; else 404. */
+export async function bookingContext(db: Db, attorneyId: string, start: Date): Promise<BookingContext> {
+  const row = await repo.findBookingAttorney(db, attorneyId, start);
+  if (!row) throw AppError.notFound('Attorney');
+  const { windows, holidayDates, ...attorney } = row;
+  const { date } = wallTimeOf(start, attorney.timeZone);
+  return { attorney, windows, date, isHoliday: holidayDates.includes(date) };
 }
 
 /** The attorney's own schedule, or one in an office the caller's ATTORNEY_SCHEDULE access reaches; else 404. */
@@ -322,14 +331,9 @@ export async function removeHoliday(db: Db, actor: Actor, id: string): Promise<H
 
 /*
  * Writes of busy time, in the caller's transaction; each written event is handed to the calendar provider's
- * write-through (calendar-sync.ts: nothing with the database provider, a PENDING push with Microsoft Graph).
+ * write-through (calendar-sync.ts: nothing with the database provider, a PENDING push with Microsoft Graph). A new
+ * booking writes its event in its own statement (newEventSyncState, pushEvent below).
  */
-export async function insertEvent(db: Db, event: repo.NewEvent): Promise<CalendarEventRow> {
-  const row = await repo.insertEvent(db, event);
-  await calendarSync.enqueue(db, row.id);
-  return row;
-}
-
 export async function moveAppointmentEvent(
   db: Db,
   appointmentId: string,
@@ -343,3 +347,9 @@ export async function cancelAppointmentEvent(db: Db, appointmentId: string): Pro
 }
 
 export { findAttorneys, setLitigation } from './calendar.repository.ts';
+
+/** For a writer that inserts an appointment's event in its own statement: the state to give the event. */
+export const newEventSyncState = (): 'LOCAL' | 'PENDING' => calendarSync.newEventState;
+
+/** After that statement committed: hand the event to the provider's write-through. */
+export const pushEvent = (eventId: string): void => calendarSync.push(eventId);
