@@ -30,13 +30,15 @@ export interface BenchArgs {
   attorneys: number;
   /** appointments scenario: calendar events added before the load. */
   events: number;
+  /** Load only the routes whose name contains this (e.g. to profile one of them); all when unset. */
+  route?: string;
 }
 
 const DEFAULT_POSTGRES_URL = 'postgres://postgres@127.0.0.1:5432/postgres';
 // The access token lives 10 minutes; a fresh one is taken per route, so one route's run must fit in it.
 const MAX_DURATION_SECONDS = 570;
 
-export const USAGE = `Usage: npm run bench -- [--scenario platform|clients|communication] [--clients N] [--connections C] [--duration S] [--database pglite|postgres] [--messages N] [--sockets N] [--webhooks N] [--attorneys N] [--events N] [--cpu-prof]
+export const USAGE = `Usage: npm run bench -- [--scenario platform|clients|communication] [--clients N] [--connections C] [--duration S] [--database pglite|postgres] [--messages N] [--sockets N] [--webhooks N] [--attorneys N] [--events N] [--route TEXT] [--cpu-prof]
 
   --clients N        demo clients to seed (default 20000)
   --scenario NAME    platform (GET /user, user directory; default) or clients (client search, duplicate and
@@ -52,6 +54,7 @@ export const USAGE = `Usage: npm run bench -- [--scenario platform|clients|commu
   --duration S       seconds of load per route, after a 2 s warm-up (default 10, at most ${MAX_DURATION_SECONDS})
   --database KIND    pglite (a fresh temporary data directory) or postgres (a fresh database casedesk_bench
                      on DATABASE_URL's server, default ${DEFAULT_POSTGRES_URL}; dropped afterwards)
+  --route TEXT       load only the routes whose name contains TEXT (budgets of the others are not judged)
   --cpu-prof         profile the server (node --cpu-prof) into bench/results/profiles/; open it in Chrome DevTools`;
 
 function positiveInt(
@@ -86,6 +89,7 @@ export function parseBenchArgs(argv: string[], env: NodeJS.ProcessEnv): BenchArg
       webhooks: { type: 'string' },
       attorneys: { type: 'string' },
       events: { type: 'string' },
+      route: { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
   });
@@ -111,5 +115,6 @@ export function parseBenchArgs(argv: string[], env: NodeJS.ProcessEnv): BenchArg
     webhooks: positiveInt('webhooks', values.webhooks, 200, 1, 100_000),
     attorneys: positiveInt('attorneys', values.attorneys, 100, 1, 10_000),
     events: positiveInt('events', values.events, 50_000, 0),
+    ...(values.route ? { route: values.route } : {}),
   };
 }

@@ -164,14 +164,15 @@ async function run(args: BenchArgs, cleanup: Cleanup): Promise<BenchReport> {
   console.log(`Healthy at ${server.baseUrl} after ${server.coldStartMs.toFixed(0)} ms`);
 
   const routes: LoadResult[] = [];
-  for (const target of targets) {
+  for (const target of targets.filter((t) => !args.route || t.name.includes(args.route))) {
     // A fresh token per route: the access token lives 10 minutes, one route's run fits in it.
     const token = await signIn(server.baseUrl);
     await checkRoute(server.baseUrl, target, token);
+    const connections = target.connections ?? args.connections;
     console.log(
-      `Load: ${target.name}, ${args.connections} connections, ${WARM_UP_SECONDS} s warm-up + ${args.duration} s…`,
+      `Load: ${target.name}, ${connections} connections, ${WARM_UP_SECONDS} s warm-up + ${args.duration} s…`,
     );
-    const result = await loadRoute(server.baseUrl, target, token, args.connections, args.duration);
+    const result = await loadRoute(server.baseUrl, target, token, connections, args.duration);
     console.log(`  ${result.requestsPerSecond.toFixed(0)} req/s, p99 ${result.latency.p99.toFixed(2)} ms`);
     routes.push(result);
     // Each route on a quiet server: the texts a send run queued are delivered before the next route starts.

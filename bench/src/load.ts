@@ -16,6 +16,8 @@ export interface RouteTarget {
   paths?: string[];
   /** The one body the check before the load sends, for a route whose bodies each work once (a booking). */
   probe?: string;
+  /** Connections for this route when its budget names its own (else --connections). */
+  connections?: number;
 }
 
 export interface LoadResult {

@@ -135,7 +135,7 @@ function appointmentBudgets(args: BenchArgs, routes: LoadResult[]): Budget[] {
   const atScale = args.attorneys >= 100 && args.events >= 50_000;
   return [
     latencyBudget(
-      'availability of all attorneys for a week p95',
+      'availability of all attorneys for a week p95 (one operator)',
       100,
       latency(AVAILABILITY_ROUTE)?.p95,
       atScale,
