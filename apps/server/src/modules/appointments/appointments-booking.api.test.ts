@@ -127,9 +127,26 @@ describe('PUT /api/v1/appointment (book)', () => {
     expect(await appointmentCount()).toBe(before);
   });
 
-  it('a manager cannot book an attorney outside their offices (404)', async () => {
+  it('a manager cannot book an attorney or an inquiry outside their offices (404)', async () => {
     const res = await book(SEEDED.manager, { attorneyId: refs.dallas.id });
     expect(res.statusCode).toBe(404);
+    const dallasInquiry = await createInquiryIn(t, refs.dallas.officeId);
+    const before = await appointmentCount();
+    const outside = await book(SEEDED.manager, {
+      inquiryId: dallasInquiry.id,
+      appointmentDateTime: la(addDays(day, 7), '10:00'),
+    });
+    expect({ status: outside.statusCode, message: outside.json().message }).toEqual({
+      status: 404,
+      message: 'Inquiry not found',
+    });
+    expect(await appointmentCount()).toBe(before);
+    // The same booking from someone whose leads reach Dallas goes through.
+    const admin = await book(SEEDED.admin, {
+      inquiryId: dallasInquiry.id,
+      appointmentDateTime: la(addDays(day, 7), '10:00'),
+    });
+    expect(admin.statusCode).toBe(200);
   });
 });
 

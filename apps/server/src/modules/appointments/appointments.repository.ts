@@ -13,7 +13,6 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../platform/db/database.ts';
 import { escapeLike } from '../../platform/db/like.ts';
 import { officeScopeSql } from '../../platform/db/office-scope.ts';
-import { preparedSql } from '../../platform/db/prepared.ts';
 import { attorneys } from '../attorneys/attorneys.tables.ts';
 import { clients } from '../clients/clients.tables.ts';
 import { dropdownOptions } from '../dropdowns/dropdowns.tables.ts';
@@ -84,7 +83,7 @@ function joined<T extends ReturnType<Db['select']>>(query: T) {
     .leftJoin(inquiries, eq(inquiries.id, appointments.inquiryId));
 }
 
-type SelectedRow = { [K in keyof typeof rowColumns]: unknown } & {
+export type SelectedRow = { [K in keyof typeof rowColumns]: unknown } & {
   firstName: string;
   lastName: string;
   appointmentDateTime: Date;
@@ -92,7 +91,7 @@ type SelectedRow = { [K in keyof typeof rowColumns]: unknown } & {
   deletedAt: Date | null;
 };
 
-function toRow(row: SelectedRow): AppointmentRow {
+export function toRow(row: SelectedRow): AppointmentRow {
   const { firstName, lastName, appointmentDateTime, bookedAt, deletedAt, ...rest } = row;
   return {
     ...(rest as Omit<AppointmentRow, 'clientName' | 'appointmentDateTime' | 'bookedAt' | 'isActive'>),
@@ -211,117 +210,6 @@ export async function updateAppointmentRecord(db: Db, id: string, values: Partia
     .where(eq(appointments.id, id))
     .returning();
   return row!;
-}
-
-export interface BookingWrite {
-  appointment: NewAppointment & { id: string; inquiryId: string };
-  event: { subject: string; endsAt: Date; syncState: 'LOCAL' | 'PENDING' };
-  audit: { actorId: string; ip?: string; requestId?: string };
-}
-
-/** The raw row of insertBooking's last select: timestamps as epoch ms, so both drivers give numbers; a new
- * booking is never deleted. */
-type BookedRow = Omit<SelectedRow, 'appointmentDateTime' | 'bookedAt' | 'deletedAt'> & {
-  eventId: string;
-  appointmentDateTime: number;
-  bookedAt: number;
-};
-
-const param = (name: string) => sql.placeholder(name);
-
-/**
- * A new booking in one statement (data-modifying CTEs: atomic like a transaction, one round trip and one
- * commit instead of nine; the booking budget is p99 ≤ 50 ms at 20 bookers). In order:
- * - the inquiry's current appointment stops being current (SPEC §4: the new one is set);
- * - the appointment is inserted as current, only after that update has run (it reads its count);
- * - its calendar time, where the exclusion constraint refuses an overlap and so undoes the whole statement;
- * - the audit row;
- * and it answers with the row findAppointmentRow would read. It is prepared (planning it cost ~2 ms a call).
- * Two bookings of one inquiry at once can meet on appointments_one_current_per_inquiry; the caller retries
- * that once the other has committed.
- */
-const bookingStatement = () => sql`with cleared as (
-    update ${appointments} set is_current = false
-    where inquiry_id = ${param('inquiryId')}::uuid and is_current and deleted_at is null
-    returning 1
-  ), booked as (
-    insert into ${appointments} (id, client_id, inquiry_id, call_id, attorney_id, office_id, title, ad_title,
-      notes, appointment_date_time, appointment_length, appointment_type, law_type_id, stage_id,
-      send_welcome_text, booked_by_id, is_current)
-    select ${param('id')}::uuid, ${param('clientId')}::uuid, ${param('inquiryId')}::uuid, ${param('callId')}::uuid,
-      ${param('attorneyId')}::uuid, ${param('officeId')}::uuid, ${param('title')}::text, ${param('adTitle')}::text,
-      ${param('notes')}::text, ${param('appointmentDateTime')}::timestamptz, ${param('appointmentLength')}::int,
-      ${param('appointmentType')}::text, ${param('lawTypeId')}::uuid, ${param('stageId')}::int,
-      ${param('sendWelcomeText')}::boolean, ${param('bookedById')}::uuid, true
-    from (select count(*) from cleared) as after_clearing
-    returning *
-  ), event as (
-    insert into calendar_events (attorney_id, appointment_id, kind, subject, notes, starts_at, ends_at, sync_state)
-    select attorney_id, id, 'APPOINTMENT', ${param('subject')}::text, notes, appointment_date_time,
-      ${param('endsAt')}::timestamptz, ${param('syncState')}::text
-    from booked
-    returning id
-  ), audit as (
-    insert into audit_events (actor_id, action, entity, entity_id, after, ip, request_id)
-    select ${param('actorId')}::uuid, 'appointment.create', 'appointments', id::text, ${param('after')}::jsonb,
-      ${param('ip')}::text, ${param('requestId')}::text
-    from booked
-  )
-  select (select id from event) as "eventId", b.id, b.client_id as "clientId", c.first_name as "firstName",
-    c.last_name as "lastName", coalesce(c.mobile_number, c.primary_number, c.home_number) as "clientPhone",
-    b.inquiry_id as "inquiryId", b.attorney_id as "attorneyId", au.display_name as "attorneyName",
-    b.office_id as "officeId", o.name as "officeName",
-    (extract(epoch from b.appointment_date_time) * 1000)::float8 as "appointmentDateTime",
-    b.appointment_length as "appointmentLength", b.appointment_type as "appointmentType", d.value as "lawType",
-    b.stage_id as "stageId", st.name as stage, b.appt_status as "apptStatus", b.flagged,
-    b.follow_up_date::text as "followUpDate", i.case_description as "caseDescription", b.notes,
-    bu.display_name as "bookedBy", (extract(epoch from b.created_at) * 1000)::float8 as "bookedAt",
-    b.is_current as "isCurrent"
-  from booked b
-  join clients c on c.id = b.client_id
-  join attorneys att on att.id = b.attorney_id
-  join users au on au.id = att.user_id
-  join offices o on o.id = b.office_id
-  join appointment_stages st on st.id = b.stage_id
-  left join dropdown_options d on d.id = b.law_type_id
-  left join users bu on bu.id = b.booked_by_id
-  left join inquiries i on i.id = b.inquiry_id`;
-
-export async function insertBooking(db: Db, write: BookingWrite): Promise<{ row: AppointmentRow; eventId: string }> {
-  const a = write.appointment;
-  const [booked] = await preparedSql<BookedRow>(db, 'appointments_insert_booking', bookingStatement).execute({
-    id: a.id,
-    clientId: a.clientId,
-    inquiryId: a.inquiryId,
-    callId: a.callId ?? null,
-    attorneyId: a.attorneyId,
-    officeId: a.officeId,
-    title: a.title ?? null,
-    adTitle: a.adTitle ?? null,
-    notes: a.notes ?? null,
-    appointmentDateTime: a.appointmentDateTime.toISOString(),
-    appointmentLength: a.appointmentLength,
-    appointmentType: a.appointmentType,
-    lawTypeId: a.lawTypeId ?? null,
-    stageId: a.stageId,
-    sendWelcomeText: a.sendWelcomeText ?? false,
-    bookedById: a.bookedById ?? null,
-    subject: write.event.subject,
-    endsAt: write.event.endsAt.toISOString(),
-    syncState: write.event.syncState,
-    actorId: write.audit.actorId,
-    after: JSON.stringify({ ...a, isCurrent: true }),
-    ip: write.audit.ip ?? null,
-    requestId: write.audit.requestId ?? null,
-  });
-  const { eventId, appointmentDateTime, bookedAt, ...rest } = booked!;
-  const row = toRow({
-    ...rest,
-    appointmentDateTime: new Date(appointmentDateTime),
-    bookedAt: new Date(bookedAt),
-    deletedAt: null,
-  });
-  return { row, eventId };
 }
 
 /** SPEC §4: one appointment is the inquiry's; this one becomes it. */

@@ -12,7 +12,7 @@ import type {
   SavedAppointment,
   WelcomeTextOutcome,
 } from '@casedesk/contract/appointments/appointment-link';
-import type { AppointmentLength } from '@casedesk/contract/appointments/slots';
+import type { AppointmentLength, WeeklyWindow } from '@casedesk/contract/appointments/slots';
 import { fitsWindows } from '@casedesk/contract/appointments/slots';
 import { addDays, dayOfWeekOf, wallTimeOf } from '@casedesk/contract/appointments/zoned-time';
 import { randomUUID } from 'node:crypto';
@@ -21,20 +21,21 @@ import { recordAudit } from '../../platform/audit/audit.ts';
 import type { Db } from '../../platform/db/database.ts';
 import { pgError } from '../../platform/db/database.ts';
 import { AppError } from '../../platform/errors/app-error.ts';
-import type { BookingContext } from '../calendar/calendar.service.ts';
+import type { AttorneyInfo } from '../calendar/calendar.service.ts';
 import {
-  bookingContext,
   cancelAppointmentEvent,
   isExclusionViolation,
   moveAppointmentEvent,
   newEventSyncState,
   pushEvent,
 } from '../calendar/calendar.service.ts';
-import { requireInquiryRef } from '../inquiries/inquiries.service.ts';
+import { mayReachInquiry, requireInquiryRef } from '../inquiries/inquiries.service.ts';
 import type { AppointmentLinks } from './appointment-links.service.ts';
 import { appointmentLinkFor } from './appointment-links.service.ts';
 import { linkExpiresAt } from './appointment-token.ts';
 import * as repo from './appointments.repository.ts';
+import type { BookingWrite } from './booking.repository.ts';
+import { findBookingReads, insertBooking } from './booking.repository.ts';
 
 // The signed appointment-detail links, for the sms module's @appointmentLink (DESIGN §2: through this service).
 export type { AppointmentLinks } from './appointment-links.service.ts';
@@ -97,6 +98,29 @@ async function readableAppointment(db: Db, actor: Actor, id: string): Promise<Ap
 
 export const getAppointment = readableAppointment;
 
+interface BookingContext {
+  attorney: AttorneyInfo;
+  windows: WeeklyWindow[];
+  isHoliday: boolean;
+}
+
+/**
+ * A booking's reads (one round trip), checked: the named inquiry must be one the caller's LEADS access
+ * reaches and the attorney must exist (else 404, the inquiry first); the start's office day is looked up
+ * among the holidays.
+ */
+async function readBooking(db: Db, actor: Actor, ids: { inquiryId: string | null; attorneyId: string }, start: Date) {
+  const { inquiry, attorney, windows, holidayDates } = await findBookingReads(db, ids, start);
+  if (ids.inquiryId && (!inquiry || !mayReachInquiry(actor, inquiry.officeId))) throw AppError.notFound('Inquiry');
+  if (!attorney) throw AppError.notFound('Attorney');
+  const context: BookingContext = {
+    attorney,
+    windows,
+    isHoliday: holidayDates.includes(wallTimeOf(start, attorney.timeZone).date),
+  };
+  return { inquiry, context };
+}
+
 /**
  * The checks a booking passes before it is written: the attorney works that day, it is no holiday, and a
  * future appointment lies inside the attorney's hours. Overlaps are the database's to refuse.
@@ -146,15 +170,12 @@ const endOf = (start: Date, length: number) => new Date(start.getTime() + length
 export async function saveAppointment(db: Db, actor: Actor, input: SaveAppointment, now = new Date()) {
   if (input.appointmentId) return updateBooking(db, actor, input, now);
   const start = new Date(input.appointmentDateTime);
-  // The two reads go out together; the inquiry's 404 still comes first.
-  const contextRead = bookingContext(db, input.attorneyId, start);
-  contextRead.catch(() => undefined);
-  const inquiry = await requireInquiryRef(db, actor, input.inquiryId);
-  const context = await contextRead;
+  const { inquiry, context } = await readBooking(db, actor, input, start);
+  if (!inquiry) throw AppError.notFound('Inquiry');
   const { attorney } = context;
   if (!mayBook(actor, attorney.officeId, 'CREATE')) throw AppError.notFound('Attorney');
   checkBookable(context, start, input.appointmentLength, start < now || input.schedulePast);
-  const write: repo.BookingWrite = {
+  const write: BookingWrite = {
     appointment: {
       id: randomUUID(),
       clientId: inquiry.clientId,
@@ -189,10 +210,10 @@ export async function saveAppointment(db: Db, actor: Actor, input: SaveAppointme
  * One statement sees the database as it was when it began, so a booking of the same inquiry that committed
  * meanwhile can make it meet appointments_one_current_per_inquiry; the retry sees that booking and clears it.
  */
-async function insertBookingOnce(db: Db, write: repo.BookingWrite, attempts = 5) {
+async function insertBookingOnce(db: Db, write: BookingWrite, attempts = 5) {
   for (let attempt = 1; ; attempt++) {
     try {
-      return await repo.insertBooking(db, write);
+      return await insertBooking(db, write);
     } catch (error) {
       const failure = pgError(error);
       const currentRace = failure?.code === '23505' && failure.constraint === 'appointments_one_current_per_inquiry';
@@ -241,7 +262,12 @@ export async function rescheduleAppointment(
   const current = await readableAppointment(db, actor, input.appointmentId);
   if (!mayBook(actor, current.officeId, 'UPDATE') || !current.isActive) throw AppError.notFound('Appointment');
   const start = new Date(input.appointmentDateTime);
-  const context = await bookingContext(db, input.attorneyId ?? current.attorneyId, start);
+  const { context } = await readBooking(
+    db,
+    actor,
+    { inquiryId: null, attorneyId: input.attorneyId ?? current.attorneyId },
+    start,
+  );
   const { attorney } = context;
   if (!mayBook(actor, attorney.officeId, 'UPDATE')) throw AppError.notFound('Attorney');
   const length = input.appointmentLength ?? (current.appointmentLength as AppointmentLength);

@@ -6,9 +6,9 @@ import type {
   AttorneySchedule,
   ScheduleEntry,
 } from '@casedesk/contract/attorneys/attorney-schedule';
-import type { AppointmentLength, GridDay, WeeklyWindow } from '@casedesk/contract/appointments/slots';
+import type { AppointmentLength, GridDay } from '@casedesk/contract/appointments/slots';
 import { mergeBusy, openStarts, slotGrid, slotLabel } from '@casedesk/contract/appointments/slots';
-import { addDays, instantOfWallTimeCompatible, wallTimeOf } from '@casedesk/contract/appointments/zoned-time';
+import { addDays, instantOfWallTimeCompatible } from '@casedesk/contract/appointments/zoned-time';
 import type { CalendarEvent, CalendarEventKind, Holiday } from '@casedesk/contract/calendar/calendar-event';
 import { HOLIDAY_MESSAGES } from '@casedesk/contract/calendar/calendar-event';
 import type { Actor } from '../../platform/auth/actor.ts';
@@ -155,24 +155,6 @@ export async function attorneyAvailability(
       })),
     };
   });
-}
-
-export interface BookingContext {
-  attorney: AttorneyInfo;
-  /** Every weekly window of the attorney, whatever its law type. */
-  windows: WeeklyWindow[];
-  /** The office's calendar date of the start, and whether it is a holiday there. */
-  date: string;
-  isHoliday: boolean;
-}
-
-/** The attorney a booking at `start` is for, their hours and whether that office day is a holiday; else 404. */
-export async function bookingContext(db: Db, attorneyId: string, start: Date): Promise<BookingContext> {
-  const row = await repo.findBookingAttorney(db, attorneyId, start);
-  if (!row) throw AppError.notFound('Attorney');
-  const { windows, holidayDates, ...attorney } = row;
-  const { date } = wallTimeOf(start, attorney.timeZone);
-  return { attorney, windows, date, isHoliday: holidayDates.includes(date) };
 }
 
 /** The attorney's own schedule, or one in an office the caller's ATTORNEY_SCHEDULE access reaches; else 404. */

@@ -48,6 +48,14 @@ async function inquiryDetail(db: Db, row: InquiryRow): Promise<InquiryDetail> {
   return loadInquiryDetail(db, row, await findClientDetail(db, row.clientId));
 }
 
+/**
+ * Whether the caller's LEADS access reaches an inquiry of this office: the rule findInquiryRow applies in
+ * SQL, for a module that read the inquiry in a statement of its own (a booking reads it with the attorney).
+ */
+export function mayReachInquiry(actor: Actor, officeId: string | null, access: AccessType = 'READ'): boolean {
+  return allowsRecord(actor.permissions, 'LEADS', access, { OFFICE: officeId });
+}
+
 /** The inquiry's own ids (client, office, law type) within the caller's LEADS scope; other modules book against it. */
 export async function requireInquiryRef(db: Db, actor: Actor, id: string, access: AccessType = 'READ') {
   const row = await reachableInquiry(db, actor, id, access);
