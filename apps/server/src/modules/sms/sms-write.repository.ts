@@ -4,6 +4,7 @@ import { and, eq, gte, inArray, isNull, lt, sql } from 'drizzle-orm';
 import { randomUUID } from 'node:crypto';
 import { auditEvents } from '../../platform/audit/audit.tables.ts';
 import type { Db } from '../../platform/db/database.ts';
+import { preparedSql } from '../../platform/db/prepared.ts';
 import { smsMessages, smsOptOuts } from './sms.tables.ts';
 
 export type NewSmsRow = typeof smsMessages.$inferInsert;
@@ -17,29 +18,65 @@ export interface SendAudit {
   detail: Record<string, unknown>;
 }
 
+const param = (name: string) => sql.placeholder(name);
+
+/** The columns a send writes; the rest take their defaults. */
+export interface OutboundRow {
+  direction: 'OUTBOUND';
+  fromNumber: string;
+  toNumber: string;
+  body: string;
+  clientId: string | null;
+  inquiryId: string | null;
+  collectionAccountId: string | null;
+  collectorId: string | null;
+  operatorId: string;
+  officeId: string;
+  categoryId: string;
+  reasonId: string;
+  status: 'queued';
+  retryOfId: string | null;
+}
+
+const sendStatement = () => sql`with m as (
+    insert into ${smsMessages} (id, direction, from_number, to_number, body, client_id, inquiry_id,
+      collection_account_id, collector_id, operator_id, office_id, category_id, reason_id, status, retry_of_id)
+    values (${param('id')}::uuid, ${param('direction')}::text, ${param('fromNumber')}::text, ${param('toNumber')}::text,
+      ${param('body')}::text, ${param('clientId')}::uuid, ${param('inquiryId')}::uuid,
+      ${param('collectionAccountId')}::uuid, ${param('collectorId')}::uuid, ${param('operatorId')}::uuid,
+      ${param('officeId')}::uuid, ${param('categoryId')}::uuid, ${param('reasonId')}::uuid, ${param('status')}::text,
+      ${param('retryOfId')}::uuid)
+    returning id
+  )
+  insert into ${auditEvents} (actor_id, action, entity, entity_id, after, ip, request_id, detail)
+  select ${param('actorId')}::uuid, ${param('action')}::text, 'sms_message', m.id::text, ${param('after')}::jsonb,
+    ${param('ip')}::text, ${param('requestId')}::text, ${param('detail')}::jsonb from m
+  returning (extract(epoch from occurred_at) * 1000)::float8 as occurred_at`;
+
 /**
  * A sent text and its audit row in one statement (a data-modifying CTE): atomic like a transaction, but
- * one round trip and one commit instead of four — the send budget is p99 ≤ 50 ms at 20 concurrent
- * senders. Same row as recordAudit writes; `after` carries no secret keys, so nothing needs redacting.
+ * one round trip and one commit instead of four, and prepared, so PostgreSQL plans it once per connection
+ * (the send budget is p99 ≤ 50 ms at 20 concurrent senders). Same row as recordAudit writes; `after`
+ * carries no secret keys, so nothing needs redacting.
  */
 export async function insertMessageAudited(
   db: Db,
-  row: NewSmsRow,
+  row: OutboundRow,
   audit: SendAudit,
 ): Promise<{ id: string; createdDate: Date }> {
   const id = randomUUID();
-  const message = db
-    .insert(smsMessages)
-    .values({ ...row, id })
-    .returning({ id: smsMessages.id });
-  // Drizzle puts an embedded query in parentheses itself.
-  const result = (await db.execute(sql`with m as ${message}
-    insert into ${auditEvents} (actor_id, action, entity, entity_id, after, ip, request_id, detail)
-    select ${audit.actorId}, ${audit.action}, 'sms_message', m.id::text, ${JSON.stringify({ ...audit.after, id })}::jsonb,
-      ${audit.ip}, ${audit.requestId}, ${JSON.stringify(audit.detail)}::jsonb from m
-    returning occurred_at`)) as unknown as { rows: { occurred_at: Date | string }[] };
+  const [inserted] = await preparedSql<{ occurred_at: number }>(db, 'sms_insert_sent', sendStatement).execute({
+    ...row,
+    id,
+    actorId: audit.actorId,
+    action: audit.action,
+    after: JSON.stringify({ ...audit.after, id }),
+    ip: audit.ip,
+    requestId: audit.requestId,
+    detail: JSON.stringify(audit.detail),
+  });
   // created_date defaults to now(), the transaction's start, as occurred_at does: the same instant.
-  return { id, createdDate: new Date(result.rows[0]!.occurred_at) };
+  return { id, createdDate: new Date(inserted!.occurred_at) };
 }
 
 export async function insertMessage(db: Db, row: NewSmsRow): Promise<{ id: string; createdDate: Date }> {
