@@ -144,7 +144,7 @@ export function stubServer(server: FakeServer = {}): Recorded[] {
           return json(server.attorneys ? server.attorneys(start, end) : [attorneyRecord(start, end)]);
         }
         case 'PUT /api/v1/appointment':
-          return json(appointmentRow());
+          return json({ ...appointmentRow(), welcomeText: body?.sendWelcomeText ? 'SENT' : 'NOT_REQUESTED' });
         case 'GET /api/v1/appointment/info':
           return json(appointmentRow());
         default:

@@ -1,9 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import {
-  appointmentRowSchema,
-  type AppointmentRow,
-  type SaveAppointment,
-} from '@casedesk/contract/appointments/appointment';
+import type { SaveAppointment } from '@casedesk/contract/appointments/appointment';
+import { savedAppointmentSchema, type SavedAppointment } from '@casedesk/contract/appointments/appointment-link';
 import { apiRequest } from '@/lib/api-client.ts';
 import { browserOffsetHours } from '@/lib/time-offset.ts';
 
@@ -14,10 +11,11 @@ export type SaveAppointmentInput = Omit<SaveAppointment, 'offset' | 'appointment
 
 /**
  * PUT /api/v1/appointment (SPEC §3 save payload, SPEC §7): books the inquiry's appointment, or with
- * appointmentId moves it. The stage is the server's default (117, SPEC §9); offset is the browser's.
+ * appointmentId moves it. The stage is the server's default (117, SPEC §9); offset is the browser's. The
+ * answer says what became of the welcome text.
  */
-export function saveAppointment(body: SaveAppointmentInput): Promise<AppointmentRow> {
-  return apiRequest('/api/v1/appointment', appointmentRowSchema, {
+export function saveAppointment(body: SaveAppointmentInput): Promise<SavedAppointment> {
+  return apiRequest('/api/v1/appointment', savedAppointmentSchema, {
     method: 'PUT',
     body: { ...body, offset: browserOffsetHours() },
     handledStatuses: SAVE_APPOINTMENT_INLINE_STATUSES,

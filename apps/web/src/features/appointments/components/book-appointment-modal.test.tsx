@@ -1,9 +1,10 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { notifications } from '@mantine/notifications';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { APPOINTMENT_MESSAGES } from '@casedesk/contract/appointments/appointment';
 import { BEFORE_NOW_WARNING } from '@casedesk/contract/appointments/date-time-rules';
-import { errorBody, id, renderWithProviders, stubServer, type Recorded } from '../test-utils.tsx';
+import { appointmentRow, errorBody, id, json, renderWithProviders, stubServer, type Recorded } from '../test-utils.tsx';
 import { BookAppointmentModal, type BookAppointmentModalProps } from './book-appointment-modal.tsx';
 
 // Wednesday 2026-05-06, 2:00 PM in New York (EDT), the attorney's office zone.
@@ -16,6 +17,7 @@ beforeEach(() => {
 afterEach(() => {
   vi.useRealTimers();
   vi.unstubAllGlobals();
+  vi.restoreAllMocks();
 });
 
 const PROPS: BookAppointmentModalProps = {
@@ -102,6 +104,25 @@ describe('Book-appointment modal', () => {
       appointmentLength: 15,
       offset: expect.any(Number),
     });
+  });
+
+  it('says what became of the welcome text the booking asked for', async () => {
+    const requests = stubServer({
+      override: (method, _url, body) =>
+        method === 'PUT' && (body as { sendWelcomeText?: boolean }).sendWelcomeText
+          ? json({ ...appointmentRow(), welcomeText: 'SKIPPED_OPTED_OUT' })
+          : undefined,
+    });
+    const toasts = vi.spyOn(notifications, 'show');
+    await openModal({ initialDateTime: '2026-05-07T13:00:00.000Z' });
+    fireEvent.click(book());
+    await waitFor(() =>
+      expect(toasts).toHaveBeenCalledWith({
+        color: 'yellow',
+        message: 'Welcome text not sent: the client’s number has opted out of texts.',
+      }),
+    );
+    expect(saved(requests)[0]!.body).toMatchObject({ sendWelcomeText: true });
   });
 
   it('shows the server’s 409 message inside the modal', async () => {

@@ -19,6 +19,7 @@ import { isApiError } from '@/lib/api-error.ts';
 import { useBookingAttorneys } from '../api/get-booking-attorneys.ts';
 import { SAVE_APPOINTMENT_INLINE_STATUSES, useSaveAppointment } from '../api/save-appointment.ts';
 import { AppointmentDateTimeInput } from './appointment-date-time-input.tsx';
+import { welcomeTextNotice } from './welcome-text-notice.ts';
 import { BookingDetailsFields, BookingPartiesFields, OpenTimes } from './book-appointment-fields.tsx';
 
 // FullCalendar is heavy: it loads when "View calendar" is first pressed.
@@ -142,6 +143,8 @@ function BookAppointmentForm({
       {
         onSuccess: (row) => {
           notifications.show({ color: 'green', message: appointmentId ? RESCHEDULED_MESSAGE : BOOKED_MESSAGE });
+          const welcome = welcomeTextNotice(row.welcomeText);
+          if (welcome) notifications.show({ color: welcome.color, message: welcome.message });
           void queryClient.invalidateQueries({ queryKey: ['inquiry', inquiryId] });
           void queryClient.invalidateQueries({ queryKey: ['appointments'] });
           void queryClient.invalidateQueries({ queryKey: ['client', clientId] });
