@@ -169,7 +169,23 @@ export const weekdayTotalsRequestSchema = z.object({
   startDate: isoDateSchema(),
   offset: z.number().min(-14).max(14).default(0),
   officeId: z.uuid().optional(),
+  /**
+   * The browser's IANA zone. With it the days are the browser's own through the week, a daylight-saving
+   * change included; without it they are read at `offset` (SPEC §7), fixed for the whole week.
+   */
+  timeZone: z.string().max(64).refine(isKnownTimeZone, { error: 'Time Zone must be a valid time zone.' }).optional(),
 });
+
+/** An IANA zone name the engine knows ('America/New_York'); abbreviations and offsets are not zones. */
+export function isKnownTimeZone(name: string): boolean {
+  if (!/^[A-Za-z_]+(\/[A-Za-z0-9_+-]+)*$/.test(name)) return false;
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: name });
+    return true;
+  } catch {
+    return false;
+  }
+}
 export const weekdayTotalsSchema = z.array(
   z.object({ date: z.string(), dayOfWeek: z.number().int(), count: z.number().int() }),
 );

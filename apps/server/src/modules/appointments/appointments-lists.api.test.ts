@@ -73,6 +73,39 @@ describe('POST /api/v1/appointment/{set|all|pi|week}', () => {
     expect(totals.find((d) => d.date === day)!.count).toBeGreaterThanOrEqual(2);
     expect(totals.find((d) => d.date === addDays(day, -1))!.count).toBe(0);
   });
+
+  it('weekdayTotals in the browser’s zone keeps whole days over a daylight-saving change', async () => {
+    // The week from Wednesday 28 October 2026 crosses the fall-back of Sunday 1 November in Los Angeles.
+    const totals = async (extra: Record<string, unknown>) => {
+      const res = await send('POST', '/api/v1/appointment/weekdayTotals', SEEDED.admin, {
+        startDate: '2026-10-28',
+        offset: -7,
+        ...extra,
+      });
+      expect(res.statusCode).toBe(200);
+      return new Map((res.json() as { date: string; count: number }[]).map((d) => [d.date, d.count]));
+    };
+    const zone = { timeZone: 'America/Los_Angeles' };
+    const [zonedBefore, fixedBefore] = [await totals(zone), await totals({})];
+    // Monday 2 November, 11:30 PM PST (a past booking may lie outside the hours): 07:30Z on the 3rd.
+    const late = await send('PUT', '/api/v1/appointment', SEEDED.admin, {
+      inquiryId: (await createInquiryIn(t, refs.avery.officeId)).id,
+      attorneyId: refs.avery.id,
+      appointmentDateTime: '2026-11-03T07:30:00.000Z',
+    });
+    expect(late.statusCode).toBe(200);
+    const [zoned, fixed] = [await totals(zone), await totals({})];
+    expect(zoned.get('2026-11-02')! - zonedBefore.get('2026-11-02')!).toBe(1);
+    expect(zoned.get('2026-11-03')).toBe(zonedBefore.get('2026-11-03'));
+    // At the week's first offset (PDT, −7) the same appointment reads as 12:30 AM on the 3rd.
+    expect(fixed.get('2026-11-03')! - fixedBefore.get('2026-11-03')!).toBe(1);
+    const bad = await send('POST', '/api/v1/appointment/weekdayTotals', SEEDED.admin, {
+      startDate: '2026-10-28',
+      timeZone: 'Mars/Olympus',
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().fieldErrors).toEqual({ timeZone: 'Time Zone must be a valid time zone.' });
+  });
 });
 
 describe('GET /api/v1/appointment/attorneyAvailability', () => {

@@ -171,31 +171,38 @@ export async function findClientAppointmentRows(db: Db, clientId: string): Promi
   return rows.map((r) => toRow(r as SelectedRow));
 }
 
-/** Appointments per local day between two instants, days read at the browser's UTC offset. */
+/**
+ * Appointments per local day between two instants: days of an IANA zone (PostgreSQL's own zone data) or
+ * at a fixed UTC offset in hours.
+ */
 export async function countByDay(
   db: Db,
   { from, to }: { from: Date; to: Date },
-  offsetHours: number,
+  days: { timeZone: string } | { offsetHours: number },
   scope: Scope,
   officeId?: string,
 ) {
-  // Inlined (a rounded number, never user text): GROUP BY must see the very expression the SELECT has,
-  // which two bind parameters would not be.
-  const minutes = sql.raw(String(Math.round(offsetHours * 60)));
-  const day = sql<string>`to_char(${appointments.appointmentDateTime} + interval '1 minute' * ${minutes}, 'YYYY-MM-DD')`;
-  return db
-    .select({ date: day, count: count() })
-    .from(appointments)
-    .where(
-      and(
-        officeScopeSql(appointments.officeId, scope),
-        officeId ? eq(appointments.officeId, officeId) : undefined,
-        isNull(appointments.deletedAt),
-        gte(appointments.appointmentDateTime, from),
-        sql`${appointments.appointmentDateTime} < ${to.toISOString()}::timestamptz`,
-      ),
-    )
-    .groupBy(day);
+  const local =
+    'timeZone' in days
+      ? sql`${appointments.appointmentDateTime} at time zone ${days.timeZone}`
+      : sql`${appointments.appointmentDateTime} at time zone 'UTC' + interval '1 minute' * ${Math.round(days.offsetHours * 60)}`;
+  const day = sql<string>`to_char(${local}, 'YYYY-MM-DD')`;
+  return (
+    db
+      .select({ date: day, count: count() })
+      .from(appointments)
+      .where(
+        and(
+          officeScopeSql(appointments.officeId, scope),
+          officeId ? eq(appointments.officeId, officeId) : undefined,
+          isNull(appointments.deletedAt),
+          gte(appointments.appointmentDateTime, from),
+          sql`${appointments.appointmentDateTime} < ${to.toISOString()}::timestamptz`,
+        ),
+      )
+      // By position: the day's expression carries bound values, and GROUP BY would not see two binds as equal.
+      .groupBy(sql`1`)
+  );
 }
 
 export async function lockAppointment(db: Db, id: string): Promise<AppointmentRecord | undefined> {

@@ -14,7 +14,12 @@ import type {
 } from '@casedesk/contract/appointments/appointment-link';
 import type { AppointmentLength, WeeklyWindow } from '@casedesk/contract/appointments/slots';
 import { fitsWindows } from '@casedesk/contract/appointments/slots';
-import { addDays, dayOfWeekOf, wallTimeOf } from '@casedesk/contract/appointments/zoned-time';
+import {
+  addDays,
+  dayOfWeekOf,
+  instantOfWallTimeCompatible,
+  wallTimeOf,
+} from '@casedesk/contract/appointments/zoned-time';
 import { randomUUID } from 'node:crypto';
 import type { Actor } from '../../platform/auth/actor.ts';
 import { recordAudit } from '../../platform/audit/audit.ts';
@@ -72,16 +77,26 @@ export async function listAppointments(
   );
 }
 
-/** SPEC §7 weekdayTotals: appointments on each of the 7 days from startDate, at the browser's offset. */
+/**
+ * SPEC §7 weekdayTotals: appointments on each of the 7 days from startDate, in the browser's zone when it
+ * names one (days stay whole over a daylight-saving change), else at its offset.
+ */
 export async function weekdayTotals(
   db: Db,
   actor: Actor,
-  query: { startDate: string; offset: number; officeId?: string },
+  query: { startDate: string; offset: number; officeId?: string; timeZone?: string },
 ) {
-  const startMs = Date.parse(`${query.startDate}T00:00:00Z`) - query.offset * 3_600_000;
+  const end = addDays(query.startDate, 7);
+  const atOffset = (date: string) => new Date(Date.parse(`${date}T00:00:00Z`) - query.offset * 3_600_000);
+  const range = query.timeZone
+    ? {
+        from: instantOfWallTimeCompatible(query.startDate, 0, query.timeZone),
+        to: instantOfWallTimeCompatible(end, 0, query.timeZone),
+      }
+    : { from: atOffset(query.startDate), to: atOffset(end) };
   const scope = scopeOf(actor.permissions, 'APPOINTMENT_BY_WEEK', 'READ', 'OFFICE');
-  const range = { from: new Date(startMs), to: new Date(startMs + 7 * 86_400_000) };
-  const counts = await repo.countByDay(db, range, query.offset, scope, query.officeId);
+  const days = query.timeZone ? { timeZone: query.timeZone } : { offsetHours: query.offset };
+  const counts = await repo.countByDay(db, range, days, scope, query.officeId);
   const counted = new Map(counts.map((c) => [c.date, Number(c.count)]));
   return [0, 1, 2, 3, 4, 5, 6].map((i) => {
     const date = addDays(query.startDate, i);
@@ -89,7 +104,6 @@ export async function weekdayTotals(
   });
 }
 
-/** An appointment the caller may see (any appointment list in its office), else 404. */
 async function readableAppointment(db: Db, actor: Actor, id: string): Promise<AppointmentRow> {
   const row = await repo.findAppointmentRow(db, id);
   if (!row || !mayRead(actor, row.officeId)) throw AppError.notFound('Appointment');

@@ -10,15 +10,16 @@ export interface WeekdayTotalsRequest {
 }
 
 /**
- * POST /api/v1/appointment/weekdayTotals (SPEC §7): appointments on each of the 7 days from startDate.
- * The days are the browser's: the offset (hours) is that of the week's first day, so a week that
- * crosses a daylight-saving change is off by an hour at most at its far end.
+ * POST /api/v1/appointment/weekdayTotals (SPEC §7): appointments on each of the 7 days from startDate, the
+ * browser's days: its zone is sent, so a week over a daylight-saving change still counts whole days; the
+ * offset (hours, of the week's first day) goes too, as SPEC §7 has it.
  */
 export function getWeekdayTotals(request: WeekdayTotalsRequest, signal?: AbortSignal) {
   const offset = browserOffsetHours(new Date(`${request.startDate}T12:00:00`));
+  const timeZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
   return apiRequest('/api/v1/appointment/weekdayTotals', weekdayTotalsSchema, {
     method: 'POST',
-    body: { ...request, offset },
+    body: { ...request, offset, ...(timeZone ? { timeZone } : {}) },
     signal,
   });
 }
