@@ -75,8 +75,31 @@ export async function findBookingReads(
   };
 }
 
+/** Every column a booking writes, each named (a placeholder needs its value, null included). */
+export type BookedAppointment = Required<
+  Pick<
+    NewAppointment,
+    | 'id'
+    | 'clientId'
+    | 'inquiryId'
+    | 'callId'
+    | 'attorneyId'
+    | 'officeId'
+    | 'title'
+    | 'adTitle'
+    | 'notes'
+    | 'appointmentDateTime'
+    | 'appointmentLength'
+    | 'appointmentType'
+    | 'lawTypeId'
+    | 'stageId'
+    | 'sendWelcomeText'
+    | 'bookedById'
+  >
+> & { inquiryId: string };
+
 export interface BookingWrite {
-  appointment: NewAppointment & { id: string; inquiryId: string };
+  appointment: BookedAppointment;
   event: { subject: string; endsAt: Date; syncState: 'LOCAL' | 'PENDING' };
   audit: { actorId: string; ip?: string; requestId?: string };
 }
@@ -152,22 +175,8 @@ const bookingStatement = () => sql`with cleared as (
 export async function insertBooking(db: Db, write: BookingWrite): Promise<{ row: AppointmentRow; eventId: string }> {
   const a = write.appointment;
   const [booked] = await preparedSql<BookedRow>(db, 'appointments_insert_booking', bookingStatement).execute({
-    id: a.id,
-    clientId: a.clientId,
-    inquiryId: a.inquiryId,
-    callId: a.callId ?? null,
-    attorneyId: a.attorneyId,
-    officeId: a.officeId,
-    title: a.title ?? null,
-    adTitle: a.adTitle ?? null,
-    notes: a.notes ?? null,
+    ...a,
     appointmentDateTime: a.appointmentDateTime.toISOString(),
-    appointmentLength: a.appointmentLength,
-    appointmentType: a.appointmentType,
-    lawTypeId: a.lawTypeId ?? null,
-    stageId: a.stageId,
-    sendWelcomeText: a.sendWelcomeText ?? false,
-    bookedById: a.bookedById ?? null,
     subject: write.event.subject,
     endsAt: write.event.endsAt.toISOString(),
     syncState: write.event.syncState,
