@@ -169,9 +169,7 @@ async function run(args: BenchArgs, cleanup: Cleanup): Promise<BenchReport> {
     const token = await signIn(server.baseUrl);
     await checkRoute(server.baseUrl, target, token);
     const connections = target.connections ?? args.connections;
-    console.log(
-      `Load: ${target.name}, ${connections} connections, ${WARM_UP_SECONDS} s warm-up + ${args.duration} s…`,
-    );
+    console.log(`Load: ${target.name}, ${connections} connections, ${WARM_UP_SECONDS} s warm-up + ${args.duration} s…`);
     const result = await loadRoute(server.baseUrl, target, token, connections, args.duration);
     console.log(`  ${result.requestsPerSecond.toFixed(0)} req/s, p99 ${result.latency.p99.toFixed(2)} ms`);
     routes.push(result);

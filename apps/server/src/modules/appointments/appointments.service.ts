@@ -104,6 +104,7 @@ export async function weekdayTotals(
   });
 }
 
+/** An appointment the caller may see (any appointment list in its office), else 404. */
 async function readableAppointment(db: Db, actor: Actor, id: string): Promise<AppointmentRow> {
   const row = await repo.findAppointmentRow(db, id);
   if (!row || !mayRead(actor, row.officeId)) throw AppError.notFound('Appointment');

@@ -17,27 +17,25 @@ export function isExclusionViolation(error: unknown): boolean {
   return pgErrorCode(error) === EXCLUSION_VIOLATION;
 }
 
-const attorneyColumns = {
-  attorneyId: attorneys.id,
-  userId: attorneys.userId,
-  attorney: users.displayName,
-  email: users.mail,
-  officeId: attorneys.officeId,
-  officeName: offices.name,
-  timeZone: offices.timeZone,
-  lawType: attorneys.lawType,
-  jurisdiction: attorneys.jurisdiction,
-  zoomLink: attorneys.zoomLink,
-  isLitigation: attorneys.isLitigation,
-};
-
 /** Attorneys with their office and zone, optionally filtered; the availability table's rows. */
 export async function findAttorneys(
   db: Db,
   filter: { attorneyIds?: string[]; userIds?: string[]; litigationOnly?: boolean },
 ) {
   return db
-    .select(attorneyColumns)
+    .select({
+      attorneyId: attorneys.id,
+      userId: attorneys.userId,
+      attorney: users.displayName,
+      email: users.mail,
+      officeId: attorneys.officeId,
+      officeName: offices.name,
+      timeZone: offices.timeZone,
+      lawType: attorneys.lawType,
+      jurisdiction: attorneys.jurisdiction,
+      zoomLink: attorneys.zoomLink,
+      isLitigation: attorneys.isLitigation,
+    })
     .from(attorneys)
     .innerJoin(users, eq(users.id, attorneys.userId))
     .innerJoin(offices, eq(offices.id, attorneys.officeId))
@@ -51,7 +49,6 @@ export async function findAttorneys(
     )
     .orderBy(asc(users.displayName), asc(attorneys.id));
 }
-
 export type AttorneyInfo = Awaited<ReturnType<typeof findAttorneys>>[number];
 
 export async function findSchedules(db: Db, attorneyIds: string[]) {
