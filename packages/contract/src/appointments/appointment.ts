@@ -3,6 +3,7 @@ import { instantSchema, isoDateSchema } from '../common/dates.ts';
 import { listRequestSchema, listResponseSchema } from '../common/paging.ts';
 import { APPOINTMENT_STAGE_IDS, APPOINTMENT_STAGE_ON_SAVE, APPT_STATUSES } from './row-colour.ts';
 import { APPOINTMENT_LENGTHS, DEFAULT_APPOINTMENT_LENGTH } from './slots.ts';
+import { isKnownTimeZone } from './zoned-time.ts';
 
 /** SPEC §3 appointmentType.value: where the meeting happens (ours; the spec names the field only). */
 export const APPOINTMENT_TYPES = ['In Office', 'Zoom', 'Phone'] as const;
@@ -176,16 +177,6 @@ export const weekdayTotalsRequestSchema = z.object({
   timeZone: z.string().max(64).refine(isKnownTimeZone, { error: 'Time Zone must be a valid time zone.' }).optional(),
 });
 
-/** An IANA zone name the engine knows ('America/New_York'); abbreviations and offsets are not zones. */
-export function isKnownTimeZone(name: string): boolean {
-  if (!/^[A-Za-z_]+(\/[A-Za-z0-9_+-]+)*$/.test(name)) return false;
-  try {
-    new Intl.DateTimeFormat('en-US', { timeZone: name });
-    return true;
-  } catch {
-    return false;
-  }
-}
 export const weekdayTotalsSchema = z.array(
   z.object({ date: z.string(), dayOfWeek: z.number().int(), count: z.number().int() }),
 );

@@ -60,7 +60,7 @@ export interface DaySlots {
   slots: Slot[];
 }
 
-/** One day of candidate slot starts (epoch ms, ascending, distinct), before busy time and the clock. */
+/** One day of slot starts (epoch ms, ascending, distinct): candidates (slotGrid) or the open ones (openStarts). */
 export interface GridDay {
   date: string;
   available: boolean;
@@ -117,7 +117,7 @@ export function openStarts(
   length: AppointmentLength,
   now: Date,
   past: boolean,
-): { date: string; available: boolean; starts: number[] }[] {
+): GridDay[] {
   const ms = length * 60_000;
   const nowMs = now.getTime();
   let run = 0;

@@ -140,3 +140,14 @@ export function minutesOfClock(clock: string): number {
   const [h, m] = clock.split(':').map(Number) as [number, number];
   return h * 60 + m;
 }
+
+/** An IANA zone name the engine knows ('America/New_York'); abbreviations and offsets are not zones. */
+export function isKnownTimeZone(name: string): boolean {
+  if (!/^[A-Za-z_]+(\/[A-Za-z0-9_+-]+)*$/.test(name)) return false;
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: name });
+    return true;
+  } catch {
+    return false;
+  }
+}

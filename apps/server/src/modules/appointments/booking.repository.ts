@@ -2,7 +2,7 @@ import type { AppointmentRow } from '@casedesk/contract/appointments/appointment
 import type { WeeklyWindow } from '@casedesk/contract/appointments/slots';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/database.ts';
-import { preparedSql } from '../../platform/db/prepared.ts';
+import { param, preparedSql } from '../../platform/db/prepared.ts';
 import type { AttorneyInfo } from '../calendar/calendar.service.ts';
 import type { NewAppointment, SelectedRow } from './appointments.repository.ts';
 import { toRow } from './appointments.repository.ts';
@@ -30,7 +30,8 @@ type ContextRow = Omit<AttorneyInfo, 'attorneyId'> & {
 
 const contextStatement = () => sql`select i.id as "inquiryId", i.client_id as "clientId",
     i.office_id as "inquiryOfficeId", i.law_type_id as "lawTypeId",
-    case when u.id is not null and o.id is not null then a.id end as "attorneyId", a.user_id as "userId", u.display_name as attorney, u.mail as email,
+    case when u.id is not null and o.id is not null then a.id end as "attorneyId", a.user_id as "userId",
+    u.display_name as attorney, u.mail as email,
     a.office_id as "officeId", o.name as "officeName", o.time_zone as "timeZone", a.law_type as "lawType",
     a.jurisdiction, a.zoom_link as "zoomLink", a.is_litigation as "isLitigation",
     coalesce((select json_agg(json_build_object('dayOfWeek', s.day_of_week, 'startTime', s.start_time,
@@ -111,8 +112,6 @@ type BookedRow = Omit<SelectedRow, 'appointmentDateTime' | 'bookedAt' | 'deleted
   appointmentDateTime: number;
   bookedAt: number;
 };
-
-const param = (name: string) => sql.placeholder(name);
 
 /**
  * A new booking in one statement (data-modifying CTEs: atomic like a transaction, one round trip and one

@@ -1,7 +1,7 @@
 import type { SQL } from 'drizzle-orm';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/database.ts';
-import { preparedSql } from '../../platform/db/prepared.ts';
+import { param, preparedSql } from '../../platform/db/prepared.ts';
 import { dropdownOptions } from '../dropdowns/dropdowns.tables.ts';
 import { offices } from '../offices/offices.tables.ts';
 import { users } from '../users/users.tables.ts';
@@ -48,8 +48,6 @@ const reversedPhone = (phone: string) => [...phone].reverse().join('');
 export function clientByPhoneSql(phone: string): SQL {
   return clientByReversedPhoneSql(sql`${reversedPhone(phone)}`);
 }
-
-const param = (name: string) => sql.placeholder(name);
 
 function optionSql(id: SQL, dropdownType: 'SMS_CATEGORY' | 'SMS_REASON'): SQL {
   return sql`(select json_build_object('id', d.id, 'value', d.value, 'active', d.active, 'groupType', d.group_type)

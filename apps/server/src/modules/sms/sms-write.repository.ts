@@ -4,7 +4,7 @@ import { and, eq, gte, inArray, isNull, lt, sql } from 'drizzle-orm';
 import { randomUUID } from 'node:crypto';
 import { auditEvents } from '../../platform/audit/audit.tables.ts';
 import type { Db } from '../../platform/db/database.ts';
-import { preparedSql } from '../../platform/db/prepared.ts';
+import { param, preparedSql } from '../../platform/db/prepared.ts';
 import { smsMessages, smsOptOuts } from './sms.tables.ts';
 
 export type NewSmsRow = typeof smsMessages.$inferInsert;
@@ -17,8 +17,6 @@ export interface SendAudit {
   requestId: string;
   detail: Record<string, unknown>;
 }
-
-const param = (name: string) => sql.placeholder(name);
 
 /** The columns a send writes; the rest take their defaults. */
 export interface OutboundRow {

@@ -1,4 +1,5 @@
 import type { SQL } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { PgDialect, PgSession } from 'drizzle-orm/pg-core';
 import type { Db } from './database.ts';
 
@@ -13,6 +14,9 @@ interface DrizzleInternals {
   session: PgSession;
   dialect: PgDialect;
 }
+
+/** A named value of a prepared statement: `${param('id')}::uuid`. */
+export const param = (name: string) => sql.placeholder(name);
 
 const prepared = new WeakMap<Db, Map<string, PreparedSql<unknown>>>();
 
