@@ -76,6 +76,14 @@ test('from a lead: availability, a 15-minute slot booked once, refused the secon
     apptStatus: ApptStatus;
   };
   await expect(page.getByText('Appointment has been booked successfully')).toBeVisible();
+  // The welcome SMS box was ticked (the client allows auto-text): a second toast says what became of it.
+  await expect(page.getByText(/^Welcome text /).or(page.getByText(/welcome text could not be sent/))).toBeVisible();
+  // Toasts close after 1.5 s (SPEC §9), so both widths are taken at once.
+  for (const width of [WIDE, NARROW]) {
+    await setWidth(page, width);
+    await page.screenshot({ path: path.join(dir, `booked-toasts-${width}.png`) });
+  }
+  await setWidth(page, WIDE);
   await expect(modal).toBeHidden();
   await expect(drawer).toBeHidden();
   await expect(page).toHaveURL(new RegExp(`/communication/lead/${first}$`));
