@@ -14,6 +14,9 @@ const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..'
 process.env.CASEDESK_E2E_DATA_DIR ??= mkdtempSync(path.join(tmpdir(), 'casedesk-e2e-'));
 const dataDir = process.env.CASEDESK_E2E_DATA_DIR;
 
+const desktop = { browserName: 'chromium' as const, viewport: { width: 1280, height: 800 } };
+const TIMING_SPECS = /\.timing\.spec\.ts$/;
+
 export default defineConfig({
   testDir: './tests',
   outputDir: './test-results',
@@ -47,7 +50,12 @@ export default defineConfig({
       ],
     },
   },
-  projects: [{ name: 'chromium', use: { browserName: 'chromium', viewport: { width: 1280, height: 800 } } }],
+  projects: [
+    { name: 'chromium', use: desktop, testIgnore: TIMING_SPECS },
+    // Frame and repaint timings run last, once the other specs have finished: on two cores a
+    // neighbouring worker's browser and server would otherwise decide the figures.
+    { name: 'timing', use: desktop, testMatch: TIMING_SPECS, dependencies: ['chromium'] },
+  ],
   webServer: {
     command: 'node --import tsx apps/server/src/server.ts',
     cwd: repoRoot,
