@@ -32,6 +32,8 @@ export interface BenchArgs {
   events: number;
   /** Load only the routes whose name contains this (e.g. to profile one of them); all when unset. */
   route?: string;
+  /** postgres: keep the seeded database after the run, and reuse one kept with the same sizes instead of seeding. */
+  keep: boolean;
 }
 
 const DEFAULT_POSTGRES_URL = 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -55,6 +57,8 @@ export const USAGE = `Usage: npm run bench -- [--scenario platform|clients|commu
   --database KIND    pglite (a fresh temporary data directory) or postgres (a fresh database casedesk_bench
                      on DATABASE_URL's server, default ${DEFAULT_POSTGRES_URL}; dropped afterwards)
   --route TEXT       load only the routes whose name contains TEXT (budgets of the others are not judged)
+  --keep             postgres: leave the seeded database in place, and reuse a kept one made with the same
+                     scenario and sizes instead of seeding again (what an earlier run's load wrote stays)
   --cpu-prof         profile the server (node --cpu-prof) into bench/results/profiles/; open it in Chrome DevTools`;
 
 function positiveInt(
@@ -90,6 +94,7 @@ export function parseBenchArgs(argv: string[], env: NodeJS.ProcessEnv): BenchArg
       attorneys: { type: 'string' },
       events: { type: 'string' },
       route: { type: 'string' },
+      keep: { type: 'boolean' },
       help: { type: 'boolean', short: 'h' },
     },
   });
@@ -98,6 +103,7 @@ export function parseBenchArgs(argv: string[], env: NodeJS.ProcessEnv): BenchArg
   if (database !== 'pglite' && database !== 'postgres') {
     throw new Error(`--database must be pglite or postgres, got "${database}"`);
   }
+  if (values.keep && database !== 'postgres') throw new Error('--keep needs --database postgres');
   const scenario = values.scenario ?? 'platform';
   if (!(SCENARIOS as readonly string[]).includes(scenario)) {
     throw new Error(`--scenario must be ${SCENARIOS.join(' or ')}, got "${scenario}"`);
@@ -116,5 +122,6 @@ export function parseBenchArgs(argv: string[], env: NodeJS.ProcessEnv): BenchArg
     attorneys: positiveInt('attorneys', values.attorneys, 100, 1, 10_000),
     events: positiveInt('events', values.events, 50_000, 0),
     ...(values.route ? { route: values.route } : {}),
+    keep: values.keep ?? false,
   };
 }

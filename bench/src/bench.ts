@@ -114,8 +114,10 @@ async function run(args: BenchArgs, cleanup: Cleanup): Promise<BenchReport> {
   // Taken before the bench's own seed and server add to the machine's load.
   const machine = await machineInfo(repoRoot);
   const store = await createDataStore(args, cleanup);
-  console.log(`Fresh ${store.kind} store at ${store.label}`);
-  const seedMs = await seedStore(store, args.clients, repoRoot, cleanup);
+  console.log(`${store.reused ? 'Kept' : 'Fresh'} ${store.kind} store at ${store.label}`);
+  // A kept database (--keep) already holds the seed and the scenario's additions.
+  const seedMs = store.reused ? 0 : await seedStore(store, args.clients, repoRoot, cleanup);
+  const addAtScale = !store.reused;
 
   // PGlite's directory opens in one process at a time, so the floor is measured before the server holds it.
   const database = await store.open();
@@ -125,22 +127,28 @@ async function run(args: BenchArgs, cleanup: Cleanup): Promise<BenchReport> {
   let communication: CommunicationBodies | undefined;
   try {
     if (args.scenario === 'communication') {
-      console.log(`Adding ${args.messages} texts…`);
-      const started = performance.now();
-      await addMessagesAtScale(database, args.messages);
-      console.log(`  in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+      if (addAtScale) {
+        console.log(`Adding ${args.messages} texts…`);
+        const started = performance.now();
+        await addMessagesAtScale(database, args.messages);
+        console.log(`  in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+      }
       communication = await buildCommunicationScenario(database);
       targets = communicationScenarioTargets(communication);
     } else if (args.scenario === 'appointments') {
-      const added = await addAttorneysAtScale(database, args.attorneys);
-      console.log(`Added ${added} attorneys; adding ${args.events} calendar events…`);
-      const started = performance.now();
-      const events = await addEventsAtScale(database, args.events);
-      console.log(`  ${events} in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+      if (addAtScale) {
+        const added = await addAttorneysAtScale(database, args.attorneys);
+        console.log(`Added ${added} attorneys; adding ${args.events} calendar events…`);
+        const started = performance.now();
+        const events = await addEventsAtScale(database, args.events);
+        console.log(`  ${events} in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+      }
       targets = appointmentScenarioTargets(await buildAppointmentScenario(database));
     } else if (args.scenario === 'clients') {
-      const added = await addInquiriesAtScale(database, args.clients);
-      console.log(`Added ${added} inquiries with opposing parties (the conflict check's other table).`);
+      if (addAtScale) {
+        const added = await addInquiriesAtScale(database, args.clients);
+        console.log(`Added ${added} inquiries with opposing parties (the conflict check's other table).`);
+      }
       console.log('Sampling clients for the request bodies, then measuring the service floor…');
       const bodies = await buildClientScenario(database);
       targets = clientScenarioTargets(bodies);
@@ -152,6 +160,7 @@ async function run(args: BenchArgs, cleanup: Cleanup): Promise<BenchReport> {
   } finally {
     await database.close();
   }
+  await store.markSeeded();
 
   console.log('Starting the server…');
   const server = await startServer({
@@ -202,7 +211,7 @@ async function run(args: BenchArgs, cleanup: Cleanup): Promise<BenchReport> {
     finishedAt: new Date().toISOString(),
     args: shownArgs,
     machine,
-    database: { kind: store.kind, location: store.label, clients: args.clients },
+    database: { kind: store.kind, location: store.label, clients: args.clients, reused: store.reused },
     seedMs: round(seedMs, 0),
     coldStartMs: round(server.coldStartMs, 1),
     routes,

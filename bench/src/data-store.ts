@@ -9,6 +9,8 @@ import type { Cleanup } from './cleanup.ts';
 import { ProgressLine } from './progress.ts';
 
 const BENCH_DATABASE = 'casedesk_bench';
+/** Outside the product's schema: only --keep runs create it, in the bench's own database. */
+const RECIPE_TABLE = 'bench_kept_recipe';
 
 /** A fresh, empty store for one run, described as the environment the server and its seed read. */
 export interface DataStore {
@@ -19,11 +21,21 @@ export interface DataStore {
   open(): Promise<Database>;
   /** Where the data is, for the report; no credentials. */
   label: string;
+  /** A database an earlier --keep run seeded with the same recipe: nothing to seed or add. */
+  reused: boolean;
+  /** --keep: records the recipe once seeding and additions are done, so a later run can reuse the data. */
+  markSeeded(): Promise<void>;
+}
+
+/** What makes two runs' data the same: the scenario and every size the seed and its additions take. */
+function recipeOf(args: BenchArgs): string {
+  const { scenario, clients, messages, attorneys, events } = args;
+  return JSON.stringify({ scenario, clients, messages, attorneys, events });
 }
 
 export async function createDataStore(args: BenchArgs, cleanup: Cleanup): Promise<DataStore> {
   return args.database === 'postgres'
-    ? createPostgresDatabase(args.postgresUrl, cleanup)
+    ? createPostgresDatabase(args.postgresUrl, args.keep ? recipeOf(args) : undefined, cleanup)
     : createPgliteDirectory(cleanup);
 }
 
@@ -36,33 +48,73 @@ function createPgliteDirectory(cleanup: Cleanup): DataStore {
     // The server keeps PGlite in DATA_DIR/pglite (platform/db/open-configured.ts).
     open: () => openDatabase({ dataDir: path.join(dataDir, 'pglite') }),
     label: dataDir,
+    reused: false,
+    markSeeded: async () => {},
   };
 }
 
-async function createPostgresDatabase(serverUrl: string, cleanup: Cleanup): Promise<DataStore> {
+/** The recipe a --keep run left in the bench database, or undefined when there is none. */
+async function keptRecipe(benchUrl: string): Promise<string | undefined> {
+  const database = await openDatabase({ databaseUrl: benchUrl, poolSize: 1 });
+  try {
+    const [row] = await database.query<{ recipe: string }>(`select recipe from ${RECIPE_TABLE} limit 1`);
+    return row?.recipe;
+  } catch {
+    return undefined; // no such database or table: nothing was kept
+  } finally {
+    await database.close();
+  }
+}
+
+/**
+ * PostgreSQL: a fresh database per run, dropped afterwards; with --keep (recipe set) the database stays,
+ * and one kept with the same recipe is reused as it is.
+ */
+async function createPostgresDatabase(
+  serverUrl: string,
+  recipe: string | undefined,
+  cleanup: Cleanup,
+): Promise<DataStore> {
   const benchUrl = new URL(serverUrl);
   benchUrl.pathname = `/${BENCH_DATABASE}`;
-  const admin = await openDatabase({ databaseUrl: serverUrl, poolSize: 1 });
-  try {
-    // A run that was killed hard may have left the database behind; FORCE ends its stray sessions.
-    await admin.query(`drop database if exists ${BENCH_DATABASE} with (force)`);
-    await admin.query(`create database ${BENCH_DATABASE}`);
-  } finally {
-    await admin.close();
-  }
-  cleanup.add(`drop database ${BENCH_DATABASE}`, async () => {
-    const dropper = await openDatabase({ databaseUrl: serverUrl, poolSize: 1 });
+  const reused = recipe !== undefined && (await keptRecipe(benchUrl.toString())) === recipe;
+  if (!reused) {
+    const admin = await openDatabase({ databaseUrl: serverUrl, poolSize: 1 });
     try {
-      await dropper.query(`drop database if exists ${BENCH_DATABASE} with (force)`);
+      // A run that was killed hard may have left the database behind; FORCE ends its stray sessions.
+      await admin.query(`drop database if exists ${BENCH_DATABASE} with (force)`);
+      await admin.query(`create database ${BENCH_DATABASE}`);
     } finally {
-      await dropper.close();
+      await admin.close();
     }
-  });
+  }
+  if (recipe === undefined) {
+    cleanup.add(`drop database ${BENCH_DATABASE}`, async () => {
+      const dropper = await openDatabase({ databaseUrl: serverUrl, poolSize: 1 });
+      try {
+        await dropper.query(`drop database if exists ${BENCH_DATABASE} with (force)`);
+      } finally {
+        await dropper.close();
+      }
+    });
+  }
+  const open = () => openDatabase({ databaseUrl: benchUrl.toString(), poolSize: 4 });
   return {
     kind: 'postgres',
     env: { DATABASE_URL: benchUrl.toString() },
-    open: () => openDatabase({ databaseUrl: benchUrl.toString(), poolSize: 4 }),
+    open,
     label: `${benchUrl.host}/${BENCH_DATABASE}`,
+    reused,
+    async markSeeded() {
+      if (recipe === undefined || reused) return;
+      const database = await open();
+      try {
+        await database.query(`create table ${RECIPE_TABLE} (recipe text not null)`);
+        await database.query(`insert into ${RECIPE_TABLE} (recipe) values ($1)`, [recipe]);
+      } finally {
+        await database.close();
+      }
+    },
   };
 }
 

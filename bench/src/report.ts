@@ -27,7 +27,7 @@ export interface BenchReport {
   finishedAt: string;
   args: Omit<BenchArgs, 'postgresUrl'>;
   machine: Record<string, string | number>;
-  database: { kind: BenchArgs['database']; location: string; clients: number };
+  database: { kind: BenchArgs['database']; location: string; clients: number; reused: boolean };
   seedMs: number;
   coldStartMs: number;
   routes: LoadResult[];
@@ -286,7 +286,7 @@ export function printReport(report: BenchReport): void {
     );
   }
   console.log(
-    `\nSeed: ${(report.seedMs / 1000).toFixed(1)} s   Cold start (spawn → first healthy): ${report.coldStartMs.toFixed(0)} ms`,
+    `\nSeed: ${report.database.reused ? 'reused a kept database (--keep)' : `${(report.seedMs / 1000).toFixed(1)} s`}   Cold start (spawn → first healthy): ${report.coldStartMs.toFixed(0)} ms`,
   );
   console.log('\nBudgets:');
   for (const budget of report.budgets) {

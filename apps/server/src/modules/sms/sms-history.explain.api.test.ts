@@ -14,14 +14,14 @@ import { smsRefs } from './sms.test-support.ts';
  * here on a table large enough for the planner to care, with fresh statistics.
  */
 const TEXTS = 60_000;
-const PHONES = 6_000;
+const PHONES = 600;
 
 let t: TestApp;
 let scopes: Record<string, SmsScope>;
 beforeAll(async () => {
   t = await createTestApp();
   const refs = await smsRefs(t);
-  // 10 texts per number on average, over a year, spread across three offices.
+  // 100 texts per number on average (as in the bench), over a year, spread across three offices.
   await t.db()
     .execute(sql`insert into sms_messages (direction, from_number, to_number, body, office_id, category_id, status, created_date)
     select case when g % 3 = 0 then 'INBOUND' else 'OUTBOUND' end,
@@ -61,4 +61,21 @@ describe('text history by phone number (EXPLAIN)', () => {
       }
     });
   }
+
+  it('keeps one generic plan for the prepared first page, instead of planning it on every call', async () => {
+    const query = historyPageQuery(t.db(), '7000000042', { pageNumber: 1, pageSize: 5, sortOrder: 'DESC' }, scopes.all!);
+    const values = query.params.map((value) => `'${String(value).replaceAll("'", "''")}'`).join(', ');
+    // A prepared statement lives on one connection: the transaction holds one for PREPARE and EXECUTE.
+    const generic = await t.db().transaction(async (tx) => {
+      await tx.execute(sql.raw(`prepare history_page_check as ${query.sql}`));
+      // PostgreSQL plans the first five calls with their values, then keeps the generic plan if it is no dearer.
+      for (let call = 0; call < 8; call += 1) await tx.execute(sql.raw(`execute history_page_check(${values})`));
+      const result = (await tx.execute(
+        sql`select generic_plans::int as n from pg_prepared_statements where name = 'history_page_check'`,
+      )) as unknown as { rows: { n: number }[] };
+      await tx.execute(sql`deallocate history_page_check`);
+      return result.rows[0]?.n;
+    });
+    expect(generic).toBeGreaterThan(0);
+  });
 });

@@ -8,6 +8,7 @@ import { and, asc, count, desc, eq, gte, ilike, inArray, isNull, like, lt, notIn
 import type { Db } from '../../platform/db/database.ts';
 import { escapeLike } from '../../platform/db/like.ts';
 import { officeScopeSql } from '../../platform/db/office-scope.ts';
+import { inlineCount } from '../../platform/db/prepared.ts';
 import { dropdownOptions } from '../dropdowns/dropdowns.tables.ts';
 import { smsMessages } from './sms.tables.ts';
 
@@ -115,59 +116,57 @@ function numberOptedOut(phoneNumber: string) {
   return sql<boolean>`coalesce((select s.opted_out from sms_opt_outs s where s.phone_number = ${phoneNumber}), false)`;
 }
 
-type HistoryParams = { phone: string; limit: number; offset: number };
-const asParam = <K extends keyof HistoryParams>(name: K) => sql.placeholder(name);
+const phoneParam = sql.placeholder('phone');
+/** Pages a history is read at most (the drawer opens on page 1); deeper ones run as one-off statements. */
+const PREPARED_HISTORY_PAGES = 5;
 
 /**
  * The page query (SPEC §7 /sms/byPhoneNumber): a backward range of sms_messages_participant_idx
  * (participant_number, created_date) that stops after the page, so a page costs a short index range
  * whatever the table size; the names are computed for those rows only. The total rides along as an
- * uncorrelated subquery (computed once): one round trip per page. Built with placeholders, so it can be
- * prepared once per scope and sort order.
+ * uncorrelated subquery (computed once): one round trip per page.
  */
-function historyPageSelect(db: Db, scope: SmsScope, sortOrder: HistoryPage['sortOrder']) {
-  const order = sortOrder === 'ASC' ? asc : desc;
-  const where = historyWhere(asParam('phone'), scope);
+function historyPageSelect(db: Db, phone: string | SQLWrapper, scope: SmsScope, page: HistoryPage, inline: boolean) {
+  const order = page.sortOrder === 'ASC' ? asc : desc;
+  const where = historyWhere(phone, scope);
   const total = sql<number>`(select count(*)::int from ${smsMessages} where ${where})`;
+  const offset = pageOffset(page.pageNumber, page.pageSize);
   return db
     .select({ ...messageColumns, totalCount: total })
     .from(smsMessages)
     .where(where)
     .orderBy(order(smsMessages.createdDate), order(smsMessages.id))
-    .limit(asParam('limit'))
-    .offset(asParam('offset'));
+    .limit(inline ? inlineCount(page.pageSize) : page.pageSize)
+    .offset(inline ? inlineCount(offset) : offset);
 }
 
 /** The page query with its values, for a test to EXPLAIN exactly what runs. */
 export function historyPageQuery(db: Db, phoneNumber: string, page: HistoryPage, scope: SmsScope) {
-  const query = historyPageSelect(db, scope, page.sortOrder).toSQL();
-  const values: HistoryParams = {
-    phone: phoneNumber,
-    limit: page.pageSize,
-    offset: pageOffset(page.pageNumber, page.pageSize),
-  };
-  // Placeholders come out as objects naming their value; the rest were bound when the query was built.
-  const params = query.params.map((p) =>
-    p && typeof p === 'object' && 'name' in p ? values[(p as { name: keyof HistoryParams }).name] : p,
-  );
+  const query = historyPageSelect(db, phoneParam, scope, page, isPreparedPage(page)).toSQL();
+  // The placeholder comes out as an object naming its value; the rest were bound when the query was built.
+  const params = query.params.map((p) => (p && typeof p === 'object' && 'name' in p ? phoneNumber : p));
   return { sql: query.sql, params };
 }
 
+const isPreparedPage = (page: HistoryPage) => page.pageNumber <= PREPARED_HISTORY_PAGES;
+
 type PreparedHistory = ReturnType<ReturnType<typeof historyPageSelect>['prepare']>;
 /**
- * Prepared page queries per database and scope: building this statement in Drizzle and planning it in
- * PostgreSQL cost more than running it (issue 5 budget: history p95 ≤ 30 ms at 20 readers). A named
- * statement is prepared once per pooled connection; a user's scope rarely changes, so the map stays small.
+ * Prepared page queries per database, scope and page: building this statement in Drizzle and planning it
+ * in PostgreSQL cost more than running it (issue 5 budget: history p95 ≤ 30 ms at 20 readers). The page's
+ * LIMIT and OFFSET are written into the text so PostgreSQL keeps one generic plan per pooled connection;
+ * as $n values they made it plan anew on every call. A user's scope rarely changes and pages are few, so
+ * the map stays small.
  */
 const preparedHistory = new WeakMap<Db, Map<string, PreparedHistory>>();
 
-function preparedHistoryFor(db: Db, scope: SmsScope, sortOrder: HistoryPage['sortOrder']): PreparedHistory {
+function preparedHistoryFor(db: Db, scope: SmsScope, page: HistoryPage): PreparedHistory {
   let byKey = preparedHistory.get(db);
   if (!byKey) preparedHistory.set(db, (byKey = new Map()));
-  const key = `${sortOrder}:${JSON.stringify(scope)}`;
+  const key = `${page.sortOrder}:${page.pageSize}:${page.pageNumber}:${JSON.stringify(scope)}`;
   let prepared = byKey.get(key);
   if (!prepared) {
-    prepared = historyPageSelect(db, scope, sortOrder).prepare(
+    prepared = historyPageSelect(db, phoneParam, scope, page, true).prepare(
       `sms_history_${createHash('sha1').update(key).digest('hex').slice(0, 16)}`,
     );
     byKey.set(key, prepared);
@@ -181,11 +180,9 @@ export async function findHistoryPage(
   page: HistoryPage,
   scope: SmsScope,
 ): Promise<{ items: SmsMessage[]; totalCount: number; optedOut: boolean }> {
-  const rows = await preparedHistoryFor(db, scope, page.sortOrder).execute({
-    phone: phoneNumber,
-    limit: page.pageSize,
-    offset: pageOffset(page.pageNumber, page.pageSize),
-  } satisfies HistoryParams);
+  const rows = isPreparedPage(page)
+    ? await preparedHistoryFor(db, scope, page).execute({ phone: phoneNumber })
+    : await historyPageSelect(db, phoneNumber, scope, page, false);
   const first = rows[0];
   if (first) {
     const items = rows.map(({ totalCount: _total, ...row }) => toSmsMessage(row));
