@@ -54,8 +54,20 @@ function optionSql(id: SQL, dropdownType: 'SMS_CATEGORY' | 'SMS_REASON'): SQL {
     from dropdown_options d where d.id = ${id} and d.dropdown_type = ${sql.raw(`'${dropdownType}'`)} and d.active)`;
 }
 
-/** The client named, else the one with the to-number: COALESCE looks the phone up only when none is named. */
-const sendContextStatement = () => sql`select
+/** Which of a send's optional references are given: each combination has a statement of its own. */
+interface GivenRefs {
+  client: boolean;
+  inquiry: boolean;
+  collector: boolean;
+}
+
+/**
+ * The client named, else the live client whose phone is the to-number. A reference that is not given is
+ * left out of the text (`false`, or the phone lookup) rather than passed as a NULL: with NULLs in play the
+ * planner folded them away on each call, found that cheaper than one generic plan, and planned the
+ * statement anew every time (more than the statement's own run time).
+ */
+const sendContextStatement = (given: GivenRefs) => sql`select
     (select coalesce(json_agg(json_build_object('id', o.id, 'name', o.name) order by o.name), '[]'::json)
        from offices o where o.sms_number = ${param('fromNumber')}::text and o.status = 'ACTIVE') as offices,
     ${optionSql(sql`${param('categoryId')}::uuid`, 'SMS_CATEGORY')} as category,
@@ -63,10 +75,15 @@ const sendContextStatement = () => sql`select
     coalesce((select s.opted_out from sms_opt_outs s where s.phone_number = ${param('toNumber')}::text), false)
       as opted_out,
     (select json_build_object('id', c.id, 'name', c.first_name || ' ' || c.last_name) from clients c
-       where c.id = coalesce(${param('clientId')}::uuid,
-         ${clientByReversedPhoneSql(sql`${param('reversedTo')}::text`)})) as client,
-    exists (select 1 from inquiries i where i.id = ${param('inquiryId')}::uuid) as inquiry_exists,
-    exists (select 1 from users u where u.id = ${param('collectorId')}::uuid) as collector_exists`;
+       where c.id = ${
+         given.client
+           ? sql`${param('clientId')}::uuid`
+           : clientByReversedPhoneSql(sql`${param('reversedTo')}::text`)
+       }) as client,
+    ${given.inquiry ? sql`exists (select 1 from inquiries i where i.id = ${param('inquiryId')}::uuid)` : sql`false`}
+      as inquiry_exists,
+    ${given.collector ? sql`exists (select 1 from users u where u.id = ${param('collectorId')}::uuid)` : sql`false`}
+      as collector_exists`;
 
 /**
  * Everything a send checks and answers with, in one round trip and one prepared statement (planned once
@@ -74,15 +91,16 @@ const sendContextStatement = () => sql`select
  * on the one main thread.
  */
 export async function findSendContext(db: Db, lookup: SendLookup): Promise<SendContext> {
-  const [row] = await preparedSql<Record<string, unknown>>(db, 'sms_send_context', sendContextStatement).execute({
+  const given: GivenRefs = { client: !!lookup.clientId, inquiry: !!lookup.inquiryId, collector: !!lookup.collectorId };
+  const name = `sms_send_context_${Number(given.client)}${Number(given.inquiry)}${Number(given.collector)}`;
+  const [row] = await preparedSql<Record<string, unknown>>(db, name, () => sendContextStatement(given)).execute({
     fromNumber: lookup.fromNumber,
     toNumber: lookup.toNumber,
-    reversedTo: reversedPhone(lookup.toNumber),
     categoryId: lookup.categoryId,
     reasonId: lookup.reasonId,
-    clientId: lookup.clientId ?? null,
-    inquiryId: lookup.inquiryId ?? null,
-    collectorId: lookup.collectorId ?? null,
+    ...(given.client ? { clientId: lookup.clientId } : { reversedTo: reversedPhone(lookup.toNumber) }),
+    ...(given.inquiry ? { inquiryId: lookup.inquiryId } : {}),
+    ...(given.collector ? { collectorId: lookup.collectorId } : {}),
   });
   return {
     offices: parseJson(row!.offices) as SendContext['offices'],

@@ -4,7 +4,7 @@ import { and, eq, gte, inArray, isNull, lt, sql } from 'drizzle-orm';
 import { randomUUID } from 'node:crypto';
 import { auditEvents } from '../../platform/audit/audit.tables.ts';
 import type { Db } from '../../platform/db/database.ts';
-import { param, preparedSql } from '../../platform/db/prepared.ts';
+import { param, preparedOnce, preparedSql } from '../../platform/db/prepared.ts';
 import { smsMessages, smsOptOuts } from './sms.tables.ts';
 
 export type NewSmsRow = typeof smsMessages.$inferInsert;
@@ -123,7 +123,18 @@ export async function advanceStatusBySid(
   return { id: existing?.id ?? '', found: existing !== undefined, changed: false };
 }
 
-/** The send job's outcome: the provider's id, and its status if that moves the message forward. */
+/**
+ * The send job's outcome in one prepared statement for every case: the provider's id when it gave one,
+ * the status only if that moves the message forward, the error code when there is one. The send job runs
+ * once per text, so under load its planning would cost PostgreSQL more than the update itself.
+ */
+const providerResultStatement = () => sql`update ${smsMessages} set
+    provider_message_sid = coalesce(${param('sid')}::text, provider_message_sid),
+    status = case when status = any(${param('before')}::text[]) then ${param('status')}::text else status end,
+    status_updated_at = now(),
+    error_code = coalesce(${param('errorCode')}::text, error_code)
+  where id = ${param('id')}::uuid`;
+
 export async function recordProviderResult(
   db: Db,
   id: string,
@@ -131,37 +142,35 @@ export async function recordProviderResult(
   status: SmsStatus,
   errorCode: string | null = null,
 ): Promise<void> {
-  const before = statusesBefore(status);
-  await db
-    .update(smsMessages)
-    .set({
-      ...(sid ? { providerMessageSid: sid } : {}),
-      // 'queued' has nothing before it: the status stays as it is.
-      ...(before.length
-        ? { status: sql`case when ${smsMessages.status} in ${before} then ${status} else ${smsMessages.status} end` }
-        : {}),
-      statusUpdatedAt: new Date(),
-      ...(errorCode ? { errorCode } : {}),
-    })
-    .where(eq(smsMessages.id, id));
+  // 'queued' has nothing before it: the status stays as it is.
+  await preparedSql(db, 'sms_record_provider_result', providerResultStatement).execute({
+    id,
+    sid,
+    status,
+    before: statusesBefore(status),
+    errorCode,
+  });
 }
 
 /** What the send job needs of a message, with whether its number is opted out now (one round trip). */
 export async function findOutbound(db: Db, id: string) {
-  const [row] = await db
-    .select({
-      id: smsMessages.id,
-      direction: smsMessages.direction,
-      fromNumber: smsMessages.fromNumber,
-      toNumber: smsMessages.toNumber,
-      body: smsMessages.body,
-      status: smsMessages.status,
-      providerMessageSid: smsMessages.providerMessageSid,
-      optedOut: sql<boolean>`coalesce(${smsOptOuts.optedOut}, false)`,
-    })
-    .from(smsMessages)
-    .leftJoin(smsOptOuts, eq(smsOptOuts.phoneNumber, smsMessages.toNumber))
-    .where(eq(smsMessages.id, id));
+  const [row] = await preparedOnce(db, 'sms_find_outbound', (name) =>
+    db
+      .select({
+        id: smsMessages.id,
+        direction: smsMessages.direction,
+        fromNumber: smsMessages.fromNumber,
+        toNumber: smsMessages.toNumber,
+        body: smsMessages.body,
+        status: smsMessages.status,
+        providerMessageSid: smsMessages.providerMessageSid,
+        optedOut: sql<boolean>`coalesce(${smsOptOuts.optedOut}, false)`,
+      })
+      .from(smsMessages)
+      .leftJoin(smsOptOuts, eq(smsOptOuts.phoneNumber, smsMessages.toNumber))
+      .where(eq(smsMessages.id, sql.placeholder('id')))
+      .prepare(name),
+  ).execute({ id });
   return row;
 }
 

@@ -8,7 +8,7 @@ import { and, asc, count, desc, eq, gte, ilike, inArray, isNull, like, lt, notIn
 import type { Db } from '../../platform/db/database.ts';
 import { escapeLike } from '../../platform/db/like.ts';
 import { officeScopeSql } from '../../platform/db/office-scope.ts';
-import { inlineCount } from '../../platform/db/prepared.ts';
+import { inlineCount, preparedOnce } from '../../platform/db/prepared.ts';
 import { dropdownOptions } from '../dropdowns/dropdowns.tables.ts';
 import { smsMessages } from './sms.tables.ts';
 
@@ -150,28 +150,17 @@ export function historyPageQuery(db: Db, phoneNumber: string, page: HistoryPage,
 
 const isPreparedPage = (page: HistoryPage) => page.pageNumber <= PREPARED_HISTORY_PAGES;
 
-type PreparedHistory = ReturnType<ReturnType<typeof historyPageSelect>['prepare']>;
 /**
- * Prepared page queries per database, scope and page: building this statement in Drizzle and planning it
- * in PostgreSQL cost more than running it (issue 5 budget: history p95 ≤ 30 ms at 20 readers). The page's
+ * The prepared page query per scope and page: building this statement in Drizzle and planning it in
+ * PostgreSQL cost more than running it (issue 5 budget: history p95 ≤ 30 ms at 20 readers). The page's
  * LIMIT and OFFSET are written into the text so PostgreSQL keeps one generic plan per pooled connection;
  * as $n values they made it plan anew on every call. A user's scope rarely changes and pages are few, so
- * the map stays small.
+ * the statements stay few.
  */
-const preparedHistory = new WeakMap<Db, Map<string, PreparedHistory>>();
-
-function preparedHistoryFor(db: Db, scope: SmsScope, page: HistoryPage): PreparedHistory {
-  let byKey = preparedHistory.get(db);
-  if (!byKey) preparedHistory.set(db, (byKey = new Map()));
+function preparedHistoryFor(db: Db, scope: SmsScope, page: HistoryPage) {
   const key = `${page.sortOrder}:${page.pageSize}:${page.pageNumber}:${JSON.stringify(scope)}`;
-  let prepared = byKey.get(key);
-  if (!prepared) {
-    prepared = historyPageSelect(db, phoneParam, scope, page, true).prepare(
-      `sms_history_${createHash('sha1').update(key).digest('hex').slice(0, 16)}`,
-    );
-    byKey.set(key, prepared);
-  }
-  return prepared;
+  const name = `sms_history_${createHash('sha1').update(key).digest('hex').slice(0, 16)}`;
+  return preparedOnce(db, name, () => historyPageSelect(db, phoneParam, scope, page, true).prepare(name));
 }
 
 export async function findHistoryPage(

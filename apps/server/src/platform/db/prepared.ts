@@ -30,28 +30,36 @@ export function inlineCount(n: number): Placeholder {
   return sql.raw(String(n)) as unknown as Placeholder;
 }
 
-const prepared = new WeakMap<Db, Map<string, PreparedSql<unknown>>>();
+const prepared = new WeakMap<Db, Map<string, unknown>>();
+
+/**
+ * One prepared statement per database and name, made on first use: `prepare` is a query builder's
+ * `.prepare(name)` or preparedSql's raw statement. node-postgres then parses it once per pooled connection.
+ */
+export function preparedOnce<Statement>(db: Db, name: string, prepare: (name: string) => Statement): Statement {
+  let byName = prepared.get(db);
+  if (!byName) prepared.set(db, (byName = new Map()));
+  if (!byName.has(name)) byName.set(name, prepare(name));
+  return byName.get(name) as Statement;
+}
 
 /**
  * Raw SQL (a data-modifying CTE, say) as a named prepared statement: PostgreSQL parses and plans it once
  * per pooled connection instead of on every call; a booking's statement spent ~2 ms of its ~3 planning.
  * Values must come in through sql.placeholder(), so the text is the same on every call. PGlite runs it as
- * a plain query. Built once per database and name.
+ * a plain query. PostgreSQL keeps one generic plan only when that plan costs no more than a plan for the
+ * values at hand: a value the planner could fold away (a NULL, a LIMIT) belongs in the text, one
+ * statement per shape, or it plans every call anyway.
  */
 export function preparedSql<Row>(db: Db, name: string, build: () => SQL): PreparedSql<Row> {
-  let byName = prepared.get(db);
-  if (!byName) prepared.set(db, (byName = new Map()));
-  let statement = byName.get(name) as PreparedSql<Row> | undefined;
-  if (!statement) {
+  return preparedOnce(db, name, () => {
     const { session, dialect } = db as unknown as DrizzleInternals;
     const query = session.prepareQuery(dialect.sqlToQuery(build()), undefined, name, false);
-    statement = {
-      async execute(values) {
+    return {
+      async execute(values: Record<string, unknown>) {
         const result = (await query.execute(values)) as { rows: Row[] };
         return result.rows;
       },
     };
-    byName.set(name, statement as PreparedSql<unknown>);
-  }
-  return statement;
+  });
 }
