@@ -6,6 +6,7 @@ import type { TestApp } from '../../../test/support/test-app.ts';
 import { createTestApp } from '../../../test/support/test-app.ts';
 import { auditEvents } from '../../platform/audit/audit.tables.ts';
 import { clients } from '../clients/clients.tables.ts';
+import { inquiries } from '../inquiries/inquiries.tables.ts';
 import { deliverSms, requeueStrandedTexts, SMS_SEND_QUEUE } from './sms-delivery.ts';
 import { smsMessages } from './sms.tables.ts';
 import type { SmsRefs } from './sms.test-support.ts';
@@ -140,6 +141,22 @@ describe('POST /api/v1/sms/send', () => {
     const res = await send(SEEDED.operator, sendBody(refs, { toNumber: client!.phone }));
     expect(res.json().clientId).toBe(client!.id);
     expect(res.json().clientName).toEqual(expect.any(String));
+  });
+
+  it('stores the client, inquiry and collector it names when they exist', async () => {
+    const [inquiry] = await t
+      .db()
+      .select({ id: inquiries.id, clientId: inquiries.clientId })
+      .from(inquiries)
+      .where(isNotNull(inquiries.clientId))
+      .limit(1);
+    const collectorId = refs.userId(SEEDED.collector);
+    const res = await send(
+      SEEDED.operator,
+      sendBody(refs, { clientId: inquiry!.clientId, inquiryId: inquiry!.id, collectorId }),
+    );
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ clientId: inquiry!.clientId, inquiryId: inquiry!.id, collectorId });
   });
 
   it('400 for a client, inquiry or collector that does not exist', async () => {
