@@ -5,6 +5,7 @@ import type { TestApp } from '../../../test/support/test-app.ts';
 import { createTestApp, SEEDED } from '../../../test/support/test-app.ts';
 import { auditEvents } from '../../platform/audit/audit.tables.ts';
 import { calendarEvents } from '../calendar/calendar.tables.ts';
+import { calls } from '../calls/calls.tables.ts';
 import { createInquiryIn } from '../../../test/support/inquiries.ts';
 import { appointments } from './appointments.tables.ts';
 import { appointmentRefs, futureTuesday, la, sender } from './appointments.test-support.ts';
@@ -147,6 +148,43 @@ describe('PUT /api/v1/appointment (book)', () => {
       appointmentDateTime: la(addDays(day, 7), '10:00'),
     });
     expect(admin.statusCode).toBe(200);
+  });
+  it('a call outside the booker’s offices reads as one that does not exist, booking or attaching (400)', async () => {
+    const callIn = async (officeId: string) => {
+      const [call] = await t.db().insert(calls).values({ direction: 'INBOUND', officeId }).returning({ id: calls.id });
+      return call!.id;
+    };
+    const dallasCall = await callIn(refs.dallas.officeId);
+    const before = await appointmentCount();
+    const outside = await book(SEEDED.manager, {
+      callId: dallasCall,
+      appointmentDateTime: la(addDays(day, 14), '10:00'),
+    });
+    expect({ status: outside.statusCode, fieldErrors: outside.json().fieldErrors }).toEqual({
+      status: 400,
+      fieldErrors: { callId: 'Call must be an existing record.' },
+    });
+    expect(await appointmentCount()).toBe(before);
+    const booked = await book(SEEDED.manager, {
+      callId: await callIn(refs.avery.officeId),
+      appointmentDateTime: la(addDays(day, 14), '10:00'),
+    });
+    expect(booked.statusCode).toBe(200);
+    const attach = (as: string) =>
+      send('PATCH', '/api/v1/appointment', as, {
+        appointmentId: booked.json().id,
+        inquiryId: inquiry.id,
+        callId: dallasCall,
+      });
+    expect((await attach(SEEDED.manager)).json().fieldErrors).toEqual({ callId: 'Call must be an existing record.' });
+    // The admin's calls reach Dallas.
+    expect((await attach(SEEDED.admin)).statusCode).toBe(200);
+    const [stored] = await t
+      .db()
+      .select({ callId: appointments.callId })
+      .from(appointments)
+      .where(eq(appointments.id, booked.json().id));
+    expect(stored).toEqual({ callId: dallasCall });
   });
 });
 

@@ -36,6 +36,7 @@ import {
 } from '../calendar/calendar.service.ts';
 import { mayReachInquiry, requireInquiryRef } from '../inquiries/inquiries.service.ts';
 import type { AppointmentLinks } from './appointment-links.service.ts';
+import { mayLinkCall } from '../calls/calls.service.ts';
 import { appointmentLinkFor } from './appointment-links.service.ts';
 import { linkExpiresAt } from './appointment-token.ts';
 import * as repo from './appointments.repository.ts';
@@ -166,6 +167,13 @@ async function holdingTime<T>(write: () => Promise<T>): Promise<T> {
   }
 }
 
+/** A call outside the caller's CALLS READ office scope is refused as if it did not exist. */
+async function requireLinkableCall(db: Db, actor: Actor, callId: string): Promise<void> {
+  if (await mayLinkCall(db, actor, callId)) return;
+  const message = APPOINTMENT_MESSAGES.unknownReference('Call');
+  throw AppError.validation(message, { callId: message });
+}
+
 /** A foreign key the caller filled (law type, call) that names no record: which field it was. */
 function unknownReference(error: unknown): { name: string; label: string } | undefined {
   const failure = pgError(error);
@@ -185,7 +193,10 @@ const endOf = (start: Date, length: number) => new Date(start.getTime() + length
 export async function saveAppointment(db: Db, actor: Actor, input: SaveAppointment, now = new Date()) {
   if (input.appointmentId) return updateBooking(db, actor, input, now);
   const start = new Date(input.appointmentDateTime);
-  const { inquiry, context } = await readBooking(db, actor, input, start);
+  const [{ inquiry, context }] = await Promise.all([
+    readBooking(db, actor, input, start),
+    input.callId ? requireLinkableCall(db, actor, input.callId) : undefined,
+  ]);
   if (!inquiry) throw AppError.notFound('Inquiry');
   const { attorney } = context;
   if (!mayBook(actor, attorney.officeId, 'CREATE')) throw AppError.notFound('Attorney');
@@ -337,6 +348,7 @@ export async function attachAppointment(
   input: { appointmentId: string; inquiryId: string; callId?: string },
 ) {
   const inquiry = await requireInquiryRef(db, actor, input.inquiryId);
+  if (input.callId) await requireLinkableCall(db, actor, input.callId);
   const row = await readableAppointment(db, actor, input.appointmentId);
   if (row.clientId !== inquiry.clientId || !row.isActive || !mayBook(actor, row.officeId, 'UPDATE')) {
     throw AppError.notFound('Appointment');

@@ -11,6 +11,16 @@ import { calls } from './calls.tables.ts';
 
 export type NewCall = typeof calls.$inferInsert;
 
+/** Whether the call exists within this office scope. */
+export async function callWithinScope(db: Db, id: string, scope: Scope): Promise<boolean> {
+  const [row] = await db
+    .select({ id: calls.id })
+    .from(calls)
+    .where(and(eq(calls.id, id), officeScopeSql(calls.officeId, scope)))
+    .limit(1);
+  return row !== undefined;
+}
+
 /** SPEC §5: only exactly-10-digit outbound caller ids are offered, from active offices in scope. */
 export async function findOutgoingNumbers(db: Db, scope: Scope): Promise<OutgoingCallNumber[]> {
   if (scope.kind === 'none') return [];

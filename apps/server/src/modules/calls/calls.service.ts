@@ -16,11 +16,25 @@ import { AppError } from '../../platform/errors/app-error.ts';
 import type { CommunicationProvider } from '../../platform/providers/provider.ts';
 import { findCallPage, findCallRow } from './call-list.repository.ts';
 import type { ClientPhones } from './calls.repository.ts';
-import { findClientPhones, findInquiryOffice, findOutgoingNumbers, insertCall } from './calls.repository.ts';
+import {
+  callWithinScope,
+  findClientPhones,
+  findInquiryOffice,
+  findOutgoingNumbers,
+  insertCall,
+} from './calls.repository.ts';
 
 /** POST /call/all: SPEC §2 calls within the caller's CALLS READ office scope. */
 export async function listCalls(db: Db, actor: Actor, request: CallListRequest) {
   return findCallPage(db, request, scopeOf(actor.permissions, 'CALLS', 'READ', 'OFFICE'));
+}
+
+/**
+ * Whether the actor may tie a record (an appointment) to this call: it exists within their CALLS READ
+ * office scope. A call they may not see reads as one that does not exist (no IDOR).
+ */
+export function mayLinkCall(db: Db, actor: Actor, callId: string): Promise<boolean> {
+  return callWithinScope(db, callId, scopeOf(actor.permissions, 'CALLS', 'READ', 'OFFICE'));
 }
 
 /** GET /dropdown/outgoingCallNumbers: the offices' caller ids this user may call from (CALLS CREATE scope). */
