@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { digitsOnly, formatPhone, labelFromFieldName } from './text.ts';
+import { countOf, digitsOnly, formatPhone, labelFromFieldName } from './text.ts';
 
 describe('labelFromFieldName (SPEC §5: camel case split into words)', () => {
   it.each([
@@ -28,5 +28,16 @@ describe('phones', () => {
         expect(digitsOnly(formatPhone(digits))).toBe(digits);
       }),
     );
+  });
+});
+
+describe('countOf', () => {
+  it.each([
+    [0, 'texts'],
+    [1, 'text'],
+    [2, 'texts'],
+  ])('%i → %s', (n, noun) => expect(countOf(n, 'text')).toBe(`${n} ${noun}`));
+  it('takes an irregular plural and groups thousands', () => {
+    expect(countOf(1200, 'reply', 'replies')).toBe('1,200 replies');
   });
 });

@@ -32,3 +32,8 @@ export function formatDateInput(value: string | null | undefined): string {
   const iso = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value.slice(0, 10));
   return iso ? `${iso[2]}-${iso[3]}-${iso[1]}` : value;
 }
+
+/** "1 call", "2 calls", "0 texts": a count with its noun, plural unless the count is one. */
+export function countOf(count: number, singular: string, plural = `${singular}s`): string {
+  return `${count.toLocaleString('en-US')} ${count === 1 ? singular : plural}`;
+}

@@ -7,6 +7,7 @@ import { useNavigate } from 'react-router';
 import type { z } from 'zod';
 import { intakeAnswerError, type IntakeQuestion } from '@casedesk/contract/inquiries/intake-question';
 import { inquiryFormSchema, type CreateInquiryInput, type InquiryDetail } from '@casedesk/contract/inquiries/inquiry';
+import { countOf } from '@casedesk/contract/common/text';
 import { paths } from '@/config/paths.ts';
 import { isApiError } from '@/lib/api-error.ts';
 import { useQueryClient } from '@tanstack/react-query';
@@ -134,7 +135,7 @@ export function InquiryForm({ inquiry, defaultValues }: InquiryFormProps) {
             <Title order={1}>{title}</Title>
             {inquiry && (
               <Text size="sm" c="dimmed">
-                {inquiry.calls.length} calls · {inquiry.smsMessages.length} texts
+                {countOf(inquiry.calls.length, 'call')} · {countOf(inquiry.smsMessages.length, 'text')}
               </Text>
             )}
           </Stack>
