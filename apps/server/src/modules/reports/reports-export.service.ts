@@ -4,26 +4,14 @@ import ExcelJS from 'exceljs';
 import { recordAudit } from '../../platform/audit/audit.ts';
 import type { Actor } from '../../platform/auth/actor.ts';
 import type { Db } from '../../platform/db/database.ts';
+import type { Cell } from '../../platform/export/table-file.ts';
+import { CSV_BOM, CSV_CONTENT_TYPE, csvField, safeText, XLSX_CONTENT_TYPE } from '../../platform/export/table-file.ts';
 import { callSummary, chatCountSummary } from './reports.service.ts';
 
 export interface ReportFile {
   filename: string;
   contentType: string;
   body: Buffer;
-}
-
-type Cell = string | number | null;
-
-/** Spreadsheet apps run cells that start with = + - @ as formulas; such text is quoted (CSV injection). */
-function safeText(text: string): string {
-  return /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
-}
-
-function csvField(value: Cell): string {
-  if (value === null) return '';
-  if (typeof value === 'number') return String(value);
-  const safe = safeText(value);
-  return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
 }
 
 /**
@@ -40,8 +28,7 @@ async function tableFile(
   const filename = `${name}-${range.dateFrom}-to-${range.dateTo}.${format}`;
   if (format === 'csv') {
     const lines = [headers, ...rows].map((row) => row.map(csvField).join(','));
-    // A byte-order mark so spreadsheet apps read the file as UTF-8.
-    return { filename, contentType: 'text/csv; charset=utf-8', body: Buffer.from(`\ufeff${lines.join('\r\n')}\r\n`) };
+    return { filename, contentType: CSV_CONTENT_TYPE, body: Buffer.from(`${CSV_BOM}${lines.join('\r\n')}\r\n`) };
   }
   const workbook = new ExcelJS.Workbook();
   const sheet = workbook.addWorksheet(name);
@@ -50,7 +37,7 @@ async function tableFile(
   sheet.columns.forEach((column, i) => (column.width = Math.max(12, (headers[i]?.length ?? 0) + 4)));
   return {
     filename,
-    contentType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+    contentType: XLSX_CONTENT_TYPE,
     body: Buffer.from(await workbook.xlsx.writeBuffer()),
   };
 }

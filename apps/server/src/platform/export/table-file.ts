@@ -1,0 +1,88 @@
+import { PassThrough, Readable } from 'node:stream';
+import ExcelJS from 'exceljs';
+
+/** A list export as the route sends it: a download name, its type and the streamed body. */
+export interface ExportFile {
+  filename: string;
+  contentType: string;
+  stream: Readable;
+}
+
+export type ExportFormat = 'csv' | 'xlsx';
+export type Cell = string | number | null;
+
+export const XLSX_CONTENT_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+export const CSV_CONTENT_TYPE = 'text/csv; charset=utf-8';
+/** A byte-order mark so spreadsheet apps read a CSV file as UTF-8. */
+export const CSV_BOM = '\ufeff';
+const EXPORT_PAGE = 1000;
+
+/** Spreadsheet apps run cells that start with = + - @ as formulas; such text is quoted (CSV injection). */
+export function safeText(text: string): string {
+  return /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
+}
+
+export function csvField(value: Cell): string {
+  if (value === null) return '';
+  if (typeof value === 'number') return String(value);
+  const safe = safeText(value);
+  return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
+}
+
+/** `stem-yyyy-MM-dd-HHmm.format` in the caller's local time (SPEC §7: exports send offsetHours). */
+export function exportFileName(stem: string, format: ExportFormat, offsetHours: number, now = new Date()): string {
+  const local = new Date(now.getTime() + offsetHours * 3_600_000).toISOString();
+  return `${stem}-${local.slice(0, 10)}-${local.slice(11, 16).replace(':', '')}.${format}`;
+}
+
+/** Every row of a paged list, a page at a time, so "All" never buffers the whole table (DESIGN §3). */
+export async function* everyPage<Row>(
+  page: (pageNumber: number, pageSize: number) => Promise<{ items: Row[] }>,
+): AsyncGenerator<Row[]> {
+  for (let pageNumber = 1; ; pageNumber += 1) {
+    const { items } = await page(pageNumber, EXPORT_PAGE);
+    if (items.length) yield items;
+    if (items.length < EXPORT_PAGE) return;
+  }
+}
+
+export interface StreamedTable<Row> {
+  filename: string;
+  format: ExportFormat;
+  sheetName: string;
+  headers: readonly string[];
+  /** One row's cells as people read them, in the order of the headers. */
+  cells: (row: Row) => string[];
+  batches: AsyncIterable<Row[]>;
+}
+
+async function* csvLines<Row>({ headers, cells, batches }: StreamedTable<Row>) {
+  yield `${CSV_BOM}${headers.map(csvField).join(',')}\r\n`;
+  for await (const batch of batches) {
+    yield batch.map((row) => cells(row).map(csvField).join(',')).join('\r\n') + '\r\n';
+  }
+}
+
+/** XLSX through exceljs's streaming writer: each row is committed as it is read, never buffered whole. */
+function xlsxStream<Row>({ sheetName, headers, cells, batches }: StreamedTable<Row>): Readable {
+  const out = new PassThrough();
+  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true });
+  const sheet = workbook.addWorksheet(sheetName);
+  sheet.columns = headers.map((header) => ({ header, width: Math.max(14, header.length + 4) }));
+  sheet.getRow(1).font = { bold: true };
+  void (async () => {
+    for await (const batch of batches) {
+      for (const row of batch) sheet.addRow(cells(row).map(safeText)).commit();
+    }
+    sheet.commit();
+    await workbook.commit();
+  })().catch((error: unknown) => out.destroy(error as Error));
+  return out;
+}
+
+/** A list as a CSV or XLSX download, streamed as its pages are read. */
+export function streamedTable<Row>(table: StreamedTable<Row>): ExportFile {
+  return table.format === 'csv'
+    ? { filename: table.filename, contentType: CSV_CONTENT_TYPE, stream: Readable.from(csvLines(table)) }
+    : { filename: table.filename, contentType: XLSX_CONTENT_TYPE, stream: xlsxStream(table) };
+}
