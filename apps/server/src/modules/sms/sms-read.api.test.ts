@@ -75,6 +75,12 @@ describe('POST /api/v1/sms/byPhoneNumber', () => {
       ).json(),
     );
     expect(last.items.map((m) => m.body)).toEqual(['Text 2', 'Text 1']);
+    // Another page size and a page past the prepared ones read the same rows.
+    const wide = smsHistoryResponseSchema.parse((await history(SEEDED.operator, phone, { pageSize: 10 })).json());
+    expect(wide.items.map((m) => m.id)).toEqual(ids.slice(2).reverse());
+    const deep = (await history(SEEDED.operator, phone, { pageSize: 2, pageNumber: 6 })).json();
+    expect(deep).toMatchObject({ totalCount: 12, pageNumber: 6, pageSize: 2 });
+    expect(deep.items.map((m: { body: string }) => m.body)).toEqual(['Text 2', 'Text 1']);
     // Inbound texts are found by their from-number.
     const [inboundId] = await insertTexts(1, {
       participant: phone,

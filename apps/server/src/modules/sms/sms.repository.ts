@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import type { Scope } from '@casedesk/contract/access/permissions';
 import { pageOffset } from '@casedesk/contract/common/paging';
 import type { SmsListRequest, SmsMessage, SmsSort } from '@casedesk/contract/sms/sms';
+import { SMS_HISTORY_PAGE_SIZE } from '@casedesk/contract/sms/sms';
 import type { SQL, SQLWrapper } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { and, asc, count, desc, eq, gte, ilike, inArray, isNull, like, lt, notInArray, or, sql } from 'drizzle-orm';
@@ -117,7 +118,10 @@ function numberOptedOut(phoneNumber: string) {
 }
 
 const phoneParam = sql.placeholder('phone');
-/** Pages a history is read at most (the drawer opens on page 1); deeper ones run as one-off statements. */
+/**
+ * The drawer's pages that get a prepared statement of their own: its page size, the first pages. Other
+ * sizes and deeper pages run as one-off statements, so no caller can make a connection hold many plans.
+ */
 const PREPARED_HISTORY_PAGES = 5;
 
 /**
@@ -148,7 +152,8 @@ export function historyPageQuery(db: Db, phoneNumber: string, page: HistoryPage,
   return { sql: query.sql, params };
 }
 
-const isPreparedPage = (page: HistoryPage) => page.pageNumber <= PREPARED_HISTORY_PAGES;
+const isPreparedPage = (page: HistoryPage) =>
+  page.pageSize === SMS_HISTORY_PAGE_SIZE && page.pageNumber <= PREPARED_HISTORY_PAGES;
 
 /**
  * The prepared page query per scope and page: building this statement in Drizzle and planning it in
