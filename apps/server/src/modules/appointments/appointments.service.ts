@@ -34,9 +34,9 @@ import {
   newEventSyncState,
   pushEvent,
 } from '../calendar/calendar.service.ts';
+import { mayLinkCall } from '../calls/calls.service.ts';
 import { mayReachInquiry, requireInquiryRef } from '../inquiries/inquiries.service.ts';
 import type { AppointmentLinks } from './appointment-links.service.ts';
-import { mayLinkCall } from '../calls/calls.service.ts';
 import { appointmentLinkFor } from './appointment-links.service.ts';
 import { linkExpiresAt } from './appointment-token.ts';
 import * as repo from './appointments.repository.ts';
@@ -193,10 +193,8 @@ const endOf = (start: Date, length: number) => new Date(start.getTime() + length
 export async function saveAppointment(db: Db, actor: Actor, input: SaveAppointment, now = new Date()) {
   if (input.appointmentId) return updateBooking(db, actor, input, now);
   const start = new Date(input.appointmentDateTime);
-  const [{ inquiry, context }] = await Promise.all([
-    readBooking(db, actor, input, start),
-    input.callId ? requireLinkableCall(db, actor, input.callId) : undefined,
-  ]);
+  if (input.callId) await requireLinkableCall(db, actor, input.callId);
+  const { inquiry, context } = await readBooking(db, actor, input, start);
   if (!inquiry) throw AppError.notFound('Inquiry');
   const { attorney } = context;
   if (!mayBook(actor, attorney.officeId, 'CREATE')) throw AppError.notFound('Attorney');
