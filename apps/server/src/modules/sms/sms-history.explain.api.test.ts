@@ -63,7 +63,12 @@ describe('text history by phone number (EXPLAIN)', () => {
   }
 
   it('keeps one generic plan for the prepared first page, instead of planning it on every call', async () => {
-    const query = historyPageQuery(t.db(), '7000000042', { pageNumber: 1, pageSize: 5, sortOrder: 'DESC' }, scopes.all!);
+    const query = historyPageQuery(
+      t.db(),
+      '7000000042',
+      { pageNumber: 1, pageSize: 5, sortOrder: 'DESC' },
+      scopes.all!,
+    );
     const values = query.params.map((value) => `'${String(value).replaceAll("'", "''")}'`).join(', ');
     // A prepared statement lives on one connection: the transaction holds one for PREPARE and EXECUTE.
     const generic = await t.db().transaction(async (tx) => {

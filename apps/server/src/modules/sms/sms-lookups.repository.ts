@@ -76,9 +76,7 @@ const sendContextStatement = (given: GivenRefs) => sql`select
       as opted_out,
     (select json_build_object('id', c.id, 'name', c.first_name || ' ' || c.last_name) from clients c
        where c.id = ${
-         given.client
-           ? sql`${param('clientId')}::uuid`
-           : clientByReversedPhoneSql(sql`${param('reversedTo')}::text`)
+         given.client ? sql`${param('clientId')}::uuid` : clientByReversedPhoneSql(sql`${param('reversedTo')}::text`)
        }) as client,
     ${given.inquiry ? sql`exists (select 1 from inquiries i where i.id = ${param('inquiryId')}::uuid)` : sql`false`}
       as inquiry_exists,
