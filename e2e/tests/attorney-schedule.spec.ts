@@ -25,6 +25,8 @@ async function pick(page: Page, label: string, option: string) {
 
 // Issue 6: /management/attorney and /management/attorney/{attorneyId}, the list and the weekly schedule editor.
 test('attorney list → schedule editor: change a window, save, reload, still there', async ({ page }) => {
+  // Three reloads, two axe runs and four screenshots: 53 s in a passing CI run, over 60 s in a slower one.
+  test.setTimeout(120_000);
   await signIn(page, USERS.manager);
   await page.goto('/management/attorney');
   await expect(page.getByRole('heading', { level: 1, name: 'Attorneys' })).toBeVisible();
