@@ -91,7 +91,7 @@ test('appointments by week: weekday totals, a day narrows the table, screenshots
   const readCounts = () => days.evaluateAll((els) => els.map((el) => Number(el.getAttribute('data-count'))));
   let counts = await readCounts();
   if (counts.every((c) => c === 0)) {
-    const nextTotals = page.waitForResponse((r) => r.url().includes('/appointment/weekdayTotals'));
+    const nextTotals = page.waitForResponse((r) => r.url().includes('/appointment/weekdayTotals') && r.ok());
     await page.getByRole('button', { name: 'Next week' }).click();
     await nextTotals;
     await expect(page).toHaveURL(/week=\d{4}-\d{2}-\d{2}/);

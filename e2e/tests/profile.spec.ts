@@ -73,7 +73,8 @@ test('uploads a photo (PNG) to its signed URL and keeps it after saving', async 
   const photo = drawer.getByTestId('profile-photo');
   await expect(photo).toHaveAttribute('data-has-photo', 'false');
 
-  const location = page.waitForResponse((r) => r.url().endsWith('/api/v1/user/upload'));
+  // Only the 200: access tokens live 10 s in e2e, so the app may first get a 401 and retry with a new one.
+  const location = page.waitForResponse((r) => r.url().endsWith('/api/v1/user/upload') && r.ok());
   const upload = page.waitForResponse((r) => /\/api\/v1\/files\/[0-9a-f-]{36}\?expires=/.test(r.url()));
   await drawer.locator('input[type="file"]').setInputFiles(PHOTO);
   expect((await location).status()).toBe(200);
