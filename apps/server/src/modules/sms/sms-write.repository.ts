@@ -125,7 +125,8 @@ export async function advanceStatusBySid(
 
 /**
  * The send job's outcome in one prepared statement for every case: the provider's id when it gave one,
- * the status only if that moves the message forward, the error code when there is one. The send job runs
+ * the status only if that moves the message forward ('queued' has nothing before it, so it never changes
+ * one), the error code when there is one. The send job runs
  * once per text, so under load its planning would cost PostgreSQL more than the update itself.
  */
 const providerResultStatement = () => sql`update ${smsMessages} set
@@ -142,7 +143,6 @@ export async function recordProviderResult(
   status: SmsStatus,
   errorCode: string | null = null,
 ): Promise<void> {
-  // 'queued' has nothing before it: the status stays as it is.
   await preparedSql(db, 'sms_record_provider_result', providerResultStatement).execute({
     id,
     sid,
