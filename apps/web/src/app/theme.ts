@@ -1,5 +1,6 @@
 import {
   Button,
+  Combobox,
   createTheme,
   Drawer,
   Loader,
@@ -33,6 +34,10 @@ export const theme = createTheme({
   components: {
     Button: Button.extend({ defaultProps: { size: 'sm' } }),
     TextInput: TextInput.extend({ defaultProps: { size: 'sm' } }),
+    // Mantine 9 keeps every closed Select's option list in the DOM: the weekly schedule's 40 time and
+    // law-type pickers mounted 2,000 hidden options and took about a second to render. Options are
+    // made when a list opens instead.
+    Combobox: Combobox.extend({ defaultProps: { keepMounted: false } }),
     Loader: Loader.extend({ defaultProps: { color: 'blue' } }),
     // No focus placeholder inside menus: axe counts it as a non-item child of role="menu".
     Menu: Menu.extend({ defaultProps: { shadow: 'md', width: 200, withInitialFocusPlaceholder: false } }),

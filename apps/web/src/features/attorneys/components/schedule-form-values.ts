@@ -92,13 +92,22 @@ const STEP_MINUTES = 15;
  * Quarter hours of the day for a start ('00:00'–'23:45') or an end ('00:15'–'24:00'); a saved value off the
  * quarter-hour grid is kept as an option so it shows as it is.
  */
-export function clockOptions(kind: 'start' | 'end', current?: string): ClockOption[] {
+function quarterHours(kind: 'start' | 'end'): ClockOption[] {
   const first = kind === 'start' ? 0 : STEP_MINUTES;
   const last = kind === 'start' ? 24 * 60 - STEP_MINUTES : 24 * 60;
-  const values: string[] = [];
-  for (let m = first; m <= last; m += STEP_MINUTES) values.push(clockOf(m));
-  if (current && !values.includes(current)) values.push(current);
-  return values.sort().map((value) => ({ value, label: clockLabel(value) }));
+  const options: ClockOption[] = [];
+  for (let m = first; m <= last; m += STEP_MINUTES) options.push({ value: clockOf(m), label: clockLabel(clockOf(m)) });
+  return options;
+}
+
+// One list per kind, made once: every picker of the week shares it, so a render neither rebuilds 96
+// labels per field nor makes the Select parse its data again.
+const QUARTER_HOURS = { start: quarterHours('start'), end: quarterHours('end') };
+
+export function clockOptions(kind: 'start' | 'end', current?: string): ClockOption[] {
+  const grid = QUARTER_HOURS[kind];
+  if (!current || grid.some((option) => option.value === current)) return grid;
+  return [...grid, { value: current, label: clockLabel(current) }].sort((a, b) => a.value.localeCompare(b.value));
 }
 
 /** RHF field names the server's fieldErrors may name ('entries.3.endTime', 'entries'). */
