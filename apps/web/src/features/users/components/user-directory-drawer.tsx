@@ -87,13 +87,13 @@ export function UserDirectoryDrawer({ opened, onClose }: UserDirectoryDrawerProp
             rows={query.data?.items ?? []}
             getRowId={rowId}
             totalCount={totalCount}
-            loading={query.isPending}
+            loading={query.isPending || (query.isFetching && query.isPlaceholderData)}
             sort={sort}
             onSortChange={(next) => {
               setSort(next);
               setPageNumber(1);
             }}
-            pageNumber={pageNumber}
+            pageNumber={query.data?.pageNumber ?? pageNumber}
             pageSize={USER_DIRECTORY_PAGE_SIZE}
             withPagination={false}
             emptyState={keyword ? `No users match "${keyword}"` : 'No users found'}
@@ -102,7 +102,7 @@ export function UserDirectoryDrawer({ opened, onClose }: UserDirectoryDrawerProp
         )}
         <Group justify="space-between" gap="sm">
           <Text size="sm" c="dimmed" aria-live="polite" data-testid="directory-range">
-            {query.data ? rangeText(pageNumber, totalCount) : ''}
+            {query.data ? rangeText(query.data.pageNumber, totalCount) : ''}
           </Text>
           {totalPages > 1 && (
             <Pagination
