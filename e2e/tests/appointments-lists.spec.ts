@@ -18,19 +18,12 @@ interface Row {
 
 /** The first page of a list as the page asks for it (no sort chosen, no filter). */
 async function firstPage(page: Page, type: string): Promise<Row[]> {
-  // Access tokens live 10 s in e2e: one that expires on the way is retried with the app's renewed one.
-  for (let attempt = 1; ; attempt += 1) {
-    const res = await page.request.post(`/api/v1/appointment/${type}`, {
-      headers: { authorization: `Bearer ${await accessToken(page)}` },
-      data: { pageNumber: 1, pageSize: 100, filter: {} },
-    });
-    if (res.status() === 401 && attempt < 3) {
-      await page.waitForTimeout(1000);
-      continue;
-    }
-    expect(res.ok(), await res.text()).toBe(true);
-    return ((await res.json()) as { items: Row[] }).items;
-  }
+  const res = await page.request.post(`/api/v1/appointment/${type}`, {
+    headers: { authorization: `Bearer ${await accessToken(page)}` },
+    data: { pageNumber: 1, pageSize: 100, filter: {} },
+  });
+  expect(res.ok(), await res.text()).toBe(true);
+  return ((await res.json()) as { items: Row[] }).items;
 }
 
 async function screenshots(page: Page, name: string) {
@@ -91,7 +84,7 @@ test('appointments by week: weekday totals, a day narrows the table, screenshots
   const readCounts = () => days.evaluateAll((els) => els.map((el) => Number(el.getAttribute('data-count'))));
   let counts = await readCounts();
   if (counts.every((c) => c === 0)) {
-    const nextTotals = page.waitForResponse((r) => r.url().includes('/appointment/weekdayTotals') && r.ok());
+    const nextTotals = page.waitForResponse((r) => r.url().includes('/appointment/weekdayTotals'));
     await page.getByRole('button', { name: 'Next week' }).click();
     await nextTotals;
     await expect(page).toHaveURL(/week=\d{4}-\d{2}-\d{2}/);

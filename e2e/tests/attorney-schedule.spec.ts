@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, test, type Page } from '@playwright/test';
+import { toast, watchMoments } from './support/moments.ts';
 import { signIn, USERS } from './support/session.ts';
 import { NARROW, seriousViolations, setWidth, WIDE } from './support/shell.ts';
 
@@ -49,8 +50,10 @@ test('attorney list → schedule editor: change a window, save, reload, still th
   await expect(save).toBeDisabled();
   await pick(page, 'Wednesday hours 2 to', '4:30 PM');
   await expect(save).toBeEnabled();
+  // The confirmation closes after 1.5 s (SPEC §9): the page notes it as it shows.
+  const toasts = await watchMoments(page, { saved: toast('Schedule has been saved') });
   await save.click();
-  await expect(page.getByText('Schedule has been saved')).toBeVisible();
+  await expect.poll(async () => (await toasts()).saved.shown).not.toBeNull();
   await expect(save).toBeDisabled();
 
   await page.reload();

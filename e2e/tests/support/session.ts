@@ -54,7 +54,7 @@ export async function storedTokenExpiry(page: Page): Promise<number> {
   return expiresAt;
 }
 
-/** The app's current access token (short-lived in e2e: waits for one that is valid for a few more seconds). */
+/** The app's current access token (waits for one that is valid for a few more seconds). */
 export async function accessToken(page: Page): Promise<string> {
   const read = () =>
     page.evaluate(() => {
