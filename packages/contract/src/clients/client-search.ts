@@ -32,7 +32,17 @@ export const clientSearchRequestSchema = listRequestSchema(clientSearchFilterSch
 export type ClientSearchRequest = z.infer<typeof clientSearchRequestSchema>;
 export type ClientSearchRequestInput = z.input<typeof clientSearchRequestSchema>;
 
-export const clientSearchResponseSchema = listResponseSchema(clientSummarySchema);
+/**
+ * A search counts its matches up to this many (or to the end of the page asked for, if that is further),
+ * then the total says "more than" (issue 4 budget: a one- or two-letter name matches tens of thousands of
+ * a million clients, and counting them all took longer than finding the page).
+ */
+export const CLIENT_SEARCH_COUNT_LIMIT = 1000;
+
+export const clientSearchResponseSchema = listResponseSchema(clientSummarySchema).extend({
+  /** True when there are more matches than totalCount: counting stopped there. */
+  totalCountIsLowerBound: z.boolean(),
+});
 export type ClientSearchResponse = z.infer<typeof clientSearchResponseSchema>;
 
 /** SPEC §7 exports: POST download as a blob with offsetHours. */

@@ -1,5 +1,5 @@
 import type { Permission } from '@casedesk/contract/access/permissions';
-import { clientSearchResponseSchema } from '@casedesk/contract/clients/client-search';
+import { CLIENT_SEARCH_COUNT_LIMIT, clientSearchResponseSchema } from '@casedesk/contract/clients/client-search';
 import { base, en, en_US, Faker } from '@faker-js/faker';
 import { eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
@@ -152,6 +152,50 @@ describe('POST /api/v1/client/search', () => {
     const [rows] = [await t.db().select({ officeId: clients.officeId, id: clients.id }).from(clients)];
     const officeOf = new Map(rows.map((r) => [r.id, r.officeId]));
     expect(all.items.every((i) => officeOf.get(i.id) === officeA)).toBe(true);
+  });
+});
+
+describe('POST /api/v1/client/search: counting stops past the page asked for', () => {
+  const MANY = CLIENT_SEARCH_COUNT_LIMIT + 50;
+  /** The i-th of these clients' last names: 'Xqv' and three letters, in the order of i. */
+  const nameOf = (i: number) =>
+    `Xqv${[676, 26, 1].map((place) => String.fromCharCode(97 + (Math.floor(i / place) % 26))).join('')}`;
+  // Last names of their own: no seeded name starts with 'xq'.
+  beforeAll(async () => {
+    const many = Array.from({ length: MANY }, (_, i) =>
+      buildClient(faker, {
+        officeId: officeA,
+        lastName: nameOf(i),
+        lmsClientNumber: null,
+        needlesClientNumber: null,
+      }),
+    );
+    await t.db().insert(clients).values(many);
+  });
+
+  it('a short name matching more than the limit: page 1 says "at least", the page past the limit counts on', async () => {
+    const first = await search('xq');
+    expect(first.items).toHaveLength(100);
+    expect(first).toMatchObject({ totalCount: CLIENT_SEARCH_COUNT_LIMIT, totalCountIsLowerBound: true });
+
+    const past = await search('xq', SEEDED.operator, { pageNumber: CLIENT_SEARCH_COUNT_LIMIT / 100 + 1 });
+    expect(past).toMatchObject({ totalCount: MANY, totalCountIsLowerBound: false });
+    expect(past.items.map((i) => i.lastName)).toEqual(
+      Array.from({ length: 50 }, (_, i) => nameOf(CLIENT_SEARCH_COUNT_LIMIT + i)),
+    );
+  });
+
+  it('a longer name word and "All" are counted the same way', async () => {
+    expect(await search('xqv')).toMatchObject({ totalCount: CLIENT_SEARCH_COUNT_LIMIT, totalCountIsLowerBound: true });
+    const all = await search('xqv', SEEDED.operator, { pageSize: 2147483647 });
+    expect(all.items).toHaveLength(MANY);
+    expect(all).toMatchObject({ totalCount: MANY, totalCountIsLowerBound: false });
+  });
+
+  it('a search that finds fewer than the limit gives the exact total', async () => {
+    expect(await search(nameOf(999))).toMatchObject({ totalCount: 1, totalCountIsLowerBound: false });
+    // 'Xqvbm…': the 26 names from 988 to 1,013.
+    expect(await search('xqvbm')).toMatchObject({ totalCount: 26, totalCountIsLowerBound: false });
   });
 });
 

@@ -1,7 +1,7 @@
 import type { Scope } from '@casedesk/contract/access/permissions';
 import type { ClientSummary } from '@casedesk/contract/clients/client';
-import type { ClientSearchSort } from '@casedesk/contract/clients/client-search';
-import { pageOffset } from '@casedesk/contract/common/paging';
+import { CLIENT_SEARCH_COUNT_LIMIT, type ClientSearchSort } from '@casedesk/contract/clients/client-search';
+import { PAGE_SIZE_ALL, pageOffset } from '@casedesk/contract/common/paging';
 import type { SQL } from 'drizzle-orm';
 import { and, count, isNull, or, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/database.ts';
@@ -235,9 +235,15 @@ const planSegment = (plan: SearchPlan, query: SearchQuery): Segment => ({
   order: sortedBy(query) ?? [plan.rank, ...byLastName],
 });
 
+/** What was counted of each segment, in order; `complete` is false when counting stopped at its limit. */
+interface SegmentCounts {
+  counts: number[];
+  complete: boolean;
+}
+
 interface ResolvedSearch {
   segments: Segment[];
-  counts?: number[];
+  counted?: SegmentCounts;
   /** The first page of a single segment, when it was read to learn whether anything matched. */
   firstPage?: ClientSummary[];
 }
@@ -245,35 +251,75 @@ interface ResolvedSearch {
 /**
  * The segments of a search; the fuzzy fallback is used when the strict plan finds nothing. With `pageSize`
  * (a first page is wanted) the strict plan's page is read before any count: most searches find fewer rows
- * than a page, and then the page is the count, which saves a second planned query.
+ * than a page, and then the page is the count, which saves a second planned query. `countLimit` is how
+ * many matches are worth counting (see countingLimit).
  */
-async function segmentsOf(db: Db, query: SearchQuery, pageSize?: number): Promise<ResolvedSearch> {
+async function segmentsOf(db: Db, query: SearchQuery, countLimit: number, pageSize?: number): Promise<ResolvedSearch> {
   const keyword = query.keyword?.trim().toLowerCase() ?? '';
   if (!keyword) return { segments: [{ where: live(query.scope), order: sortedBy(query) ?? byLastName }] };
   if (isShortNameTerm(keyword) && !query.sortBy) return { segments: shortTermSegments(keyword, query) };
   if (isNameWord(keyword) && !query.sortBy) {
     // Names that start with the word, in name order; only when none does is it read as a typo or an email.
     const segments = shortTermSegments(keyword, query);
-    const counts = await Promise.all(segments.map((segment) => countOf(db, segment)));
-    if (counts.some((n) => n > 0)) return { segments, counts };
+    const counted = await countSegments(db, segments, countLimit);
+    if (counted.counts.some((n) => n > 0)) return { segments, counted };
   }
   const strict = planSegment(planSearch(keyword), query);
   if (pageSize !== undefined) {
     const rows = await rowsOf(db, strict, 0, pageSize);
     if (rows.length > 0) {
-      return { segments: [strict], firstPage: rows, ...(rows.length < pageSize ? { counts: [rows.length] } : {}) };
+      const counted = rows.length < pageSize ? { counts: [rows.length], complete: true } : undefined;
+      return { segments: [strict], firstPage: rows, counted };
     }
     const fuzzy = planFuzzySearch(keyword);
-    return fuzzy ? { segments: [planSegment(fuzzy, query)] } : { segments: [strict], counts: [0], firstPage: [] };
+    return fuzzy
+      ? { segments: [planSegment(fuzzy, query)] }
+      : { segments: [strict], counted: { counts: [0], complete: true }, firstPage: [] };
   }
-  const [found] = await db.select({ n: count() }).from(clients).where(strict.where);
-  const fuzzy = found?.n ? undefined : planFuzzySearch(keyword);
-  return fuzzy ? { segments: [planSegment(fuzzy, query)] } : { segments: [strict], counts: [found?.n ?? 0] };
+  const anyStrict = (await countUpTo(db, strict, 1)) > 0;
+  const fuzzy = anyStrict ? undefined : planFuzzySearch(keyword);
+  return { segments: [fuzzy ? planSegment(fuzzy, query) : strict] };
 }
 
-async function countOf(db: Db, segment: Segment): Promise<number> {
-  const [row] = await db.select({ n: count() }).from(clients).where(segment.where);
+/**
+ * How many matches are worth counting for a page: enough to lay the page out over the segments, and at
+ * least CLIENT_SEARCH_COUNT_LIMIT. A one- or two-letter name matches tens of thousands of a million
+ * clients, and counting them all took longer than finding the page (issue 4 budget); past the limit the
+ * answer says "more than" instead. "All" counts everything: its page is everything.
+ */
+function countingLimit(offset: number, pageSize: number): number {
+  return Math.max(CLIENT_SEARCH_COUNT_LIMIT, Math.min(PAGE_SIZE_ALL, offset + pageSize));
+}
+
+/** The segment's matches, counted up to `limit` (an index range read of at most that many entries). */
+function countUpToQuery(db: Db, segment: Segment, limit: number) {
+  const matches = db
+    .select({ one: sql`1` })
+    .from(clients)
+    .where(segment.where)
+    .limit(limit)
+    .as('matches');
+  return db.select({ n: count() }).from(matches);
+}
+
+async function countUpTo(db: Db, segment: Segment, limit: number): Promise<number> {
+  const [row] = await countUpToQuery(db, segment, limit);
   return row?.n ?? 0;
+}
+
+/**
+ * Counts the segments in order until more than `limit` matches are counted. The segments after that are
+ * left uncounted (0): the page, which ends within the limit, cannot reach them.
+ */
+async function countSegments(db: Db, segments: Segment[], limit: number): Promise<SegmentCounts> {
+  const counts: number[] = [];
+  let counted = 0;
+  for (const segment of segments) {
+    const n = counted > limit ? 0 : await countUpTo(db, segment, limit + 1 - counted);
+    counts.push(n);
+    counted += n;
+  }
+  return { counts, complete: counted <= limit };
 }
 
 function rowsOf(db: Db, segment: Segment, offset: number, limit: number) {
@@ -286,16 +332,27 @@ function rowsOf(db: Db, segment: Segment, offset: number, limit: number) {
     .offset(offset);
 }
 
+export interface SearchPage {
+  items: ClientSummary[];
+  /** The matches; when `totalCountIsLowerBound`, there are more than this (counting stopped there). */
+  totalCount: number;
+  totalCountIsLowerBound: boolean;
+}
+
 /** One page of matches and the total, ranked best first unless a sort column is chosen. */
 export async function searchClientsPage(
   db: Db,
   query: SearchQuery,
   page: { pageNumber: number; pageSize: number },
-): Promise<{ items: ClientSummary[]; totalCount: number }> {
+): Promise<SearchPage> {
   const offset = pageOffset(page.pageNumber, page.pageSize);
-  const { segments, counts: known, firstPage } = await segmentsOf(db, query, offset === 0 ? page.pageSize : undefined);
-  const counts = known ?? (await Promise.all(segments.map((segment) => countOf(db, segment))));
-  if (firstPage) return { items: firstPage, totalCount: counts[0]! };
+  const limit = countingLimit(offset, page.pageSize);
+  const resolved = await segmentsOf(db, query, limit, offset === 0 ? page.pageSize : undefined);
+  const { segments, firstPage } = resolved;
+  const { counts, complete } = resolved.counted ?? (await countSegments(db, segments, limit));
+  const totalCount = complete ? counts.reduce((sum, n) => sum + n, 0) : limit;
+  const total = { totalCount, totalCountIsLowerBound: !complete };
+  if (firstPage) return { items: firstPage, ...total };
   // The page is a window over the segments laid end to end.
   let skip = offset;
   let wanted = page.pageSize;
@@ -309,13 +366,12 @@ export async function searchClientsPage(
     }
     skip = Math.max(0, skip - size);
   });
-  const items = (await Promise.all(reads)).flat();
-  return { items, totalCount: counts.reduce((sum, n) => sum + n, 0) };
+  return { items: (await Promise.all(reads)).flat(), ...total };
 }
 
 /** Every match in order, a batch at a time (exports stream; "All" never buffers, DESIGN §3). */
 export async function* streamClientMatches(db: Db, query: SearchQuery, batchSize = 1000) {
-  const { segments } = await segmentsOf(db, query);
+  const { segments } = await segmentsOf(db, query, 0);
   for (const segment of segments) {
     for (let offset = 0; ; offset += batchSize) {
       const rows = await rowsOf(db, segment, offset, batchSize);
@@ -333,6 +389,6 @@ export function searchSql(db: Db, keyword: string, scope: Scope, fuzzy = false) 
   const segments = !fuzzy && isShortNameTerm(kw) ? shortTermSegments(kw, query) : [planSegment(plan!, query)];
   return segments.flatMap((segment) => [
     rowsOf(db, segment, 0, 100).toSQL(),
-    db.select({ n: count() }).from(clients).where(segment.where).toSQL(),
+    countUpToQuery(db, segment, CLIENT_SEARCH_COUNT_LIMIT + 1).toSQL(),
   ]);
 }

@@ -190,7 +190,7 @@ export async function getClientLead(db: Db, actor: Actor, clientId: string): Pro
 
 /** SPEC §7 POST /client/search, limited to the offices of the caller's SEARCH_CLIENT READ. */
 export async function searchClients(db: Db, actor: Actor, request: ClientSearchRequest): Promise<ClientSearchResponse> {
-  const { items, totalCount } = await searchClientsPage(
+  const found = await searchClientsPage(
     db,
     {
       keyword: request.filter?.searchKeyword,
@@ -200,5 +200,5 @@ export async function searchClients(db: Db, actor: Actor, request: ClientSearchR
     },
     request,
   );
-  return { items, totalCount, pageNumber: request.pageNumber, pageSize: request.pageSize };
+  return { ...found, pageNumber: request.pageNumber, pageSize: request.pageSize };
 }

@@ -37,6 +37,23 @@ describe('DataTable pagination', () => {
     expect(onPageChange).toHaveBeenLastCalledWith(100);
   });
 
+  it('says "1,000+" when the server stopped counting, and offers the page after the counted ones', () => {
+    renderWithMantine(
+      <DataTable
+        columns={PERSON_COLUMNS}
+        rows={people(10)}
+        getRowId={personId}
+        totalCount={1000}
+        totalCountIsLowerBound
+        pageSize={100}
+        pageNumber={10}
+      />,
+    );
+    expect(screen.getByTestId('data-table-range').textContent).toBe('901–1,000 of 1,000+');
+    expect(pageButtons()).toContain('Page 11');
+    expect((screen.getByRole('button', { name: 'Next page' }) as HTMLButtonElement).disabled).toBe(false);
+  });
+
   it('keeps its own page when not controlled', async () => {
     const user = userEvent.setup();
     renderWithMantine(

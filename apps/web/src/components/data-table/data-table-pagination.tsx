@@ -7,6 +7,7 @@ interface DataTablePaginationProps {
   pageNumber: number;
   pageSize: number;
   totalCount: number;
+  totalCountIsLowerBound?: boolean;
   onPageChange: (pageNumber: number) => void;
   onPageSizeChange: (pageSize: number) => void;
   disabled?: boolean;
@@ -20,22 +21,24 @@ export const PAGE_SIZE_SELECT_DATA = PAGE_SIZE_OPTIONS.map((size) => ({
 
 const count = new Intl.NumberFormat('en-US');
 
-function rangeText(pageNumber: number, pageSize: number, totalCount: number): string {
+function rangeText(pageNumber: number, pageSize: number, totalCount: number, lowerBound: boolean): string {
   if (totalCount === 0) return '0 records';
-  if (pageSize >= PAGE_SIZE_ALL) return `${count.format(totalCount)} records`;
+  const total = `${count.format(totalCount)}${lowerBound ? '+' : ''}`;
+  if (pageSize >= PAGE_SIZE_ALL) return `${total} records`;
   const from = (pageNumber - 1) * pageSize + 1;
   const to = Math.min(totalCount, pageNumber * pageSize);
-  return `${count.format(from)}–${count.format(to)} of ${count.format(totalCount)}`;
+  return `${count.format(from)}–${count.format(to)} of ${total}`;
 }
 
 export function DataTablePagination(props: DataTablePaginationProps) {
   const { pageNumber, pageSize, totalCount, onPageChange, onPageSizeChange, disabled } = props;
-  const totalPages = totalPagesOf(totalCount, pageSize);
+  const lowerBound = props.totalCountIsLowerBound ?? false;
+  const totalPages = totalPagesOf(totalCount, pageSize, lowerBound);
   const page = Math.min(Math.max(1, pageNumber), totalPages);
   return (
     <Group justify="space-between" gap="sm" wrap="wrap">
       <Text size="sm" className={classes.muted} aria-live="polite" data-testid="data-table-range">
-        {rangeText(page, pageSize, totalCount)}
+        {rangeText(page, pageSize, totalCount, lowerBound)}
       </Text>
       <Group gap="md" wrap="wrap">
         <nav aria-label="Pagination">

@@ -37,6 +37,8 @@ export interface DataTableProps<Row> {
   getRowId: (row: Row) => string;
   /** Rows across all pages (the server's totalCount); defaults to `rows.length`. */
   totalCount?: number;
+  /** The server stopped counting at totalCount: there are more rows ("1–100 of 1,000+"). */
+  totalCountIsLowerBound?: boolean;
   totals?: TableTotals;
   loading?: boolean;
   /** Controlled sort; omitted, the table keeps it (in local storage when `pageName` is set). */

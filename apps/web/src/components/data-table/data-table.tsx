@@ -71,7 +71,7 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
     getCoreRowModel: getCoreRowModel(),
     manualSorting: true,
     manualPagination: true,
-    pageCount: totalPagesOf(totalCount, state.pageSize),
+    pageCount: totalPagesOf(totalCount, state.pageSize, props.totalCountIsLowerBound),
     // SPEC §4: ascending → descending → none, one column at a time.
     sortDescFirst: false,
     enableSortingRemoval: true,
@@ -158,6 +158,7 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
           pageNumber={state.pageNumber}
           pageSize={state.pageSize}
           totalCount={totalCount}
+          totalCountIsLowerBound={props.totalCountIsLowerBound}
           onPageChange={state.changePage}
           onPageSizeChange={state.changePageSize}
           disabled={loading}

@@ -64,4 +64,9 @@ describe('totalPagesOf', () => {
     expect(totalPagesOf(101, 100)).toBe(2);
     expect(totalPagesOf(1000, 10)).toBe(100);
   });
+
+  it('offers one page more when the total is only a lower bound, but "All" stays one page', () => {
+    expect(totalPagesOf(1000, 100, true)).toBe(11);
+    expect(totalPagesOf(1000, PAGE_SIZE_ALL, true)).toBe(1);
+  });
 });

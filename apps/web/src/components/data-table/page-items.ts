@@ -26,8 +26,11 @@ export function pageItems(current: number, totalPages: number): PageItem[] {
   return items;
 }
 
-/** Pages of a list; "All" is a single page. */
-export function totalPagesOf(totalCount: number, pageSize: number): number {
+/**
+ * Pages of a list; "All" is a single page. When the total is only a lower bound (the server stopped
+ * counting), one page more is offered: there are more rows, and the next page counts further.
+ */
+export function totalPagesOf(totalCount: number, pageSize: number, totalIsLowerBound = false): number {
   if (pageSize >= PAGE_SIZE_ALL || pageSize <= 0) return 1;
-  return Math.max(1, Math.ceil(totalCount / pageSize));
+  return Math.max(1, Math.ceil(totalCount / pageSize)) + (totalIsLowerBound ? 1 : 0);
 }

@@ -5,10 +5,7 @@ import { apiRequest } from '@/lib/api-client.ts';
 /** SPEC §9: client search asks for page 1 of 100. */
 export const CLIENT_SEARCH_PAGE_SIZE = 100;
 
-/**
- * The result shape the top search box relies on. The clients issue brings the full contract
- * (packages/contract clients module); extra fields it adds are ignored here.
- */
+/** The part of the search result (packages/contract clients/client-search) the top search box shows. */
 export const clientSearchItemSchema = z.object({
   id: z.string(),
   firstName: z.string(),
@@ -21,6 +18,7 @@ export type ClientSearchItem = z.infer<typeof clientSearchItemSchema>;
 export const clientSearchResponseSchema = z.object({
   items: z.array(clientSearchItemSchema),
   totalCount: z.number().int(),
+  totalCountIsLowerBound: z.boolean(),
 });
 export type ClientSearchResponse = z.infer<typeof clientSearchResponseSchema>;
 

@@ -94,7 +94,7 @@ afterEach(() => {
 
 describe('ClientSearchBox (SPEC §2 top search, §9 300 ms debounce)', () => {
   it('searches once, 300 ms after typing stops, with page 1 of 100', async () => {
-    const network = stubFetch(() => json({ items: CLIENTS, totalCount: 2 }));
+    const network = stubFetch(() => json({ items: CLIENTS, totalCount: 2, totalCountIsLowerBound: false }));
     const input = renderSearchBox();
 
     type(input, 'S');
@@ -114,8 +114,17 @@ describe('ClientSearchBox (SPEC §2 top search, §9 300 ms debounce)', () => {
     expect(network.searchBodies()).toHaveLength(1);
   });
 
+  it('says when there are more matches than were counted', async () => {
+    stubFetch(() => json({ items: CLIENTS, totalCount: 1000, totalCountIsLowerBound: true }));
+    const input = renderSearchBox();
+
+    type(input, 'sm');
+    await elapse(300);
+    expect(screen.getByText('First 2 of 1,000+')).toBeTruthy();
+  });
+
   it('never searches for blank input', async () => {
-    const network = stubFetch(() => json({ items: [], totalCount: 0 }));
+    const network = stubFetch(() => json({ items: [], totalCount: 0, totalCountIsLowerBound: false }));
     const input = renderSearchBox();
 
     type(input, '   ');
@@ -126,7 +135,7 @@ describe('ClientSearchBox (SPEC §2 top search, §9 300 ms debounce)', () => {
   });
 
   it('opens the chosen client', async () => {
-    stubFetch(() => json({ items: CLIENTS, totalCount: 2 }));
+    stubFetch(() => json({ items: CLIENTS, totalCount: 2, totalCountIsLowerBound: false }));
     const input = renderSearchBox();
 
     type(input, 'smith');
@@ -137,7 +146,7 @@ describe('ClientSearchBox (SPEC §2 top search, §9 300 ms debounce)', () => {
   });
 
   it('opens client search with the keyword on Enter', async () => {
-    stubFetch(() => json({ items: CLIENTS, totalCount: 2 }));
+    stubFetch(() => json({ items: CLIENTS, totalCount: 2, totalCountIsLowerBound: false }));
     const input = renderSearchBox();
 
     type(input, ' ann smith ');

@@ -126,7 +126,7 @@ export function ClientSearchBox() {
             <Group justify="space-between" gap="xs" wrap="nowrap">
               <Text size="xs" c="dimmed">
                 {search.data.totalCount > items.length
-                  ? `First ${items.length} of ${search.data.totalCount}`
+                  ? `First ${items.length} of ${search.data.totalCount.toLocaleString('en-US')}${search.data.totalCountIsLowerBound ? '+' : ''}`
                   : `${items.length} found`}
               </Text>
               <Text size="xs" c="dimmed">

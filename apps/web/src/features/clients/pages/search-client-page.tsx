@@ -134,6 +134,7 @@ export function SearchClientPage() {
         getRowId={rowId}
         getRowLabel={rowLabel}
         totalCount={results.data?.totalCount ?? 0}
+        totalCountIsLowerBound={results.data?.totalCountIsLowerBound}
         loading={results.isPending || (results.isFetching && results.isPlaceholderData)}
         sort={sort}
         onSortChange={(next) => {
