@@ -1,8 +1,8 @@
 import { expect, test } from '@playwright/test';
-import { signIn, USERS } from './support/session.ts';
+import { signInThroughLoginPage, USERS } from './support/session.ts';
 
 test('a disabled account sees the inactive Access Denied text', async ({ page }) => {
-  await signIn(page, USERS.disabled);
+  await signInThroughLoginPage(page, USERS.disabled);
   await expect(page.getByRole('heading', { name: 'Access Denied' })).toBeVisible();
   // SPEC §8, exact wording.
   await expect(page.getByTestId('access-denied-message')).toHaveText(
@@ -12,7 +12,7 @@ test('a disabled account sees the inactive Access Denied text', async ({ page })
 });
 
 test('a dashboard without its permission shows the missing-permission Access Denied text', async ({ page }) => {
-  await signIn(page, USERS.operator);
+  await signInThroughLoginPage(page, USERS.operator);
   await expect(page).toHaveURL('/dashboard/dashboard-call-center');
   await page.goto('/dashboard/dashboard-corporate');
   await expect(page.getByTestId('access-denied-message')).toHaveText(

@@ -3,8 +3,8 @@ import { firstRowName, header, openDemo, rowElements } from './support/data-tabl
 
 /**
  * The DataTable's frame and repaint timings with 50,000 rows. This file runs in the `timing`
- * project, after every other spec has finished (playwright.config.ts), so the second worker's
- * browser and server load do not share the two cores with the frames measured here.
+ * project, after every other spec has finished (playwright.config.ts), so no other spec's browser and
+ * server share the two cores with the frames measured here.
  */
 
 /** Clicks a sort button inside the page and times it until the frame after the update is painted. */
@@ -62,8 +62,10 @@ test.describe('DataTable with 50,000 rows at page size All: timings', () => {
     }
     test.info().annotations.push({ type: 'scroll frames (ms)', description: JSON.stringify(rounds) });
     const bestMedian = (pattern: 'wheel' | 'drag') => Math.min(...rounds.map((r) => r[pattern].median));
-    // Two 60 Hz frames at most while wheeling: a dropped frame now and then, never a stutter.
-    expect(bestMedian('wheel')).toBeLessThan(34);
+    // Two 60 Hz frames at most while wheeling: a dropped frame now and then, never a stutter. Gaps come
+    // in whole frames (16.7 ms), give or take the frame clock's jitter: two frames measured 33 to 35 ms,
+    // three would be 50.
+    expect(bestMedian('wheel')).toBeLessThan(40);
     expect(bestMedian('drag')).toBeLessThan(100);
   });
 

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { signIn, USERS } from './support/session.ts';
+import { signInThroughLoginPage, USERS } from './support/session.ts';
 
 // SPEC §2: /dashboard follows defaultDashboard; OFFICE or unset gives the office dashboard.
 const landings = [
@@ -12,7 +12,7 @@ const landings = [
 
 for (const { email, path, title } of landings) {
   test(`${email} lands on ${path}`, async ({ page }) => {
-    await signIn(page, email);
+    await signInThroughLoginPage(page, email);
     await expect(page).toHaveURL(path);
     await expect(page.getByRole('heading', { name: title })).toBeVisible();
     await expect(page.getByTestId('dashboard-user-name')).not.toBeEmpty();

@@ -1,8 +1,8 @@
 import { expect, test } from '@playwright/test';
-import { expectLoginPage, signIn, storedUserKeys, USERS } from './support/session.ts';
+import { expectLoginPage, signInThroughLoginPage, storedUserKeys, USERS } from './support/session.ts';
 
 test('Logout revokes the session, clears the token and lands on /logged-out', async ({ page }) => {
-  await signIn(page, USERS.manager);
+  await signInThroughLoginPage(page, USERS.manager);
   await expect(page).toHaveURL('/dashboard/dashboard-office');
   expect(await storedUserKeys(page)).toHaveLength(1);
 

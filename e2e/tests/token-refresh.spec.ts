@@ -1,7 +1,7 @@
 import { expect, test, type Page, type Request } from '@playwright/test';
 import { watchMoments } from './support/moments.ts';
 import { REFRESH_PORT, serverUrl } from './support/servers.ts';
-import { signIn, storedTokenExpiry, USERS } from './support/session.ts';
+import { signInThroughLoginPage, storedTokenExpiry, USERS } from './support/session.ts';
 
 // This spec's own server issues 10 s access tokens (playwright.config.ts), so its waits see one expire.
 test.use({ baseURL: serverUrl(REFRESH_PORT) });
@@ -28,7 +28,7 @@ function countRefreshes(page: Page): Request[] {
 }
 
 test('an expired access token is refreshed silently and the page still loads its data', async ({ page }) => {
-  await signIn(page, USERS.attorney);
+  await signInThroughLoginPage(page, USERS.attorney);
   await expect(page).toHaveURL('/dashboard/dashboard-office');
   const name = (await page.getByTestId('dashboard-user-name').textContent()) ?? '';
   expect(name).not.toBe('');
@@ -52,7 +52,7 @@ test('an expired access token is refreshed silently and the page still loads its
 });
 
 test('a save whose token expired meanwhile is retried after the refresh and still confirmed', async ({ page }) => {
-  await signIn(page, USERS.manager);
+  await signInThroughLoginPage(page, USERS.manager);
   await page.getByTestId('user-menu').click();
   await page.getByRole('menuitem', { name: 'Profile' }).click();
   const drawer = page.getByRole('dialog', { name: 'User Profile' });

@@ -29,12 +29,48 @@ export async function submitCredentials(page: Page, email: string, password = DE
 }
 
 /** Opens a guarded page, goes through the real login page and waits for the app to take over. */
-export async function signIn(page: Page, email: string, startPath = '/dashboard'): Promise<void> {
+export async function signInThroughLoginPage(page: Page, email: string, startPath = '/dashboard'): Promise<void> {
   await page.goto(startPath);
   await expectLoginPage(page);
   await submitCredentials(page, email);
   // SPEC §2: a 2 second wait after login, then the landing redirect.
   await expect(page).not.toHaveURL(/\/interaction\//, { timeout: 15_000 });
+}
+
+interface StoredSession {
+  key: string;
+  value: string;
+  /** Seconds since the epoch. */
+  expiresAt: number;
+}
+
+/** Sessions signed in earlier in this worker, by email. */
+const sessions = new Map<string, StoredSession>();
+/** A session is reused only while its access token has this long left: no test outlasts it. */
+const REUSE_MARGIN_MS = 5 * 60_000;
+
+/**
+ * Signs in as `email` and opens `startPath`. The first time in a worker it goes through the real login
+ * page; later tests get that session's stored user put into their own (fresh) browser storage instead,
+ * which saves each test the login round trips and SPEC §2's 2 s landing wait. Sign-in itself is what
+ * sign-in.spec.ts and sign-out.spec.ts check, through signInThroughLoginPage. A session is reused only
+ * while its access token is valid for minutes more, so no test ever refreshes it: refresh tokens rotate,
+ * and two pages refreshing one would revoke it.
+ */
+export async function signIn(page: Page, email: string, startPath = '/dashboard'): Promise<void> {
+  const stored = sessions.get(email);
+  if (stored && stored.expiresAt * 1000 - Date.now() > REUSE_MARGIN_MS) {
+    await page.addInitScript(({ key, value }) => {
+      if (window.localStorage.getItem(key) === null) window.localStorage.setItem(key, value);
+    }, stored);
+    await page.goto(startPath);
+    return;
+  }
+  await signInThroughLoginPage(page, email, startPath);
+  await expect.poll(() => storedUserKeys(page), { timeout: 15_000 }).toHaveLength(1);
+  const [key] = await storedUserKeys(page);
+  const value = await page.evaluate((k) => window.localStorage.getItem(k) ?? '', key!);
+  sessions.set(email, { key: key!, value, expiresAt: (JSON.parse(value) as { expires_at: number }).expires_at });
 }
 
 /** The keys oidc-client-ts stores the signed-in user under. */
