@@ -194,6 +194,7 @@ export function stubServer(server: FakeServer = {}): Recorded[] {
               },
             ],
             totalCount: 1,
+            totalCountIsLowerBound: false,
             pageNumber: 1,
             pageSize: 100,
           });
