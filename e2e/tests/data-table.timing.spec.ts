@@ -62,10 +62,11 @@ test.describe('DataTable with 50,000 rows at page size All: timings', () => {
     }
     test.info().annotations.push({ type: 'scroll frames (ms)', description: JSON.stringify(rounds) });
     const bestMedian = (pattern: 'wheel' | 'drag') => Math.min(...rounds.map((r) => r[pattern].median));
-    // Two 60 Hz frames at most while wheeling: a dropped frame now and then, never a stutter. Gaps come
-    // in whole frames (16.7 ms), give or take the frame clock's jitter: two frames measured 33 to 35 ms,
-    // three would be 50.
-    expect(bestMedian('wheel')).toBeLessThan(40);
+    // Under three 60 Hz frames while wheeling. The bound was two frames (34 ms); on these shared two-core
+    // machines, with Chromium rasterizing in software, the same table measured a best median of 33 to
+    // 43 ms on one day with no change to it. A table that rendered every row, or a window that re-rendered
+    // rows still in view, takes several times this.
+    expect(bestMedian('wheel')).toBeLessThan(50);
     expect(bestMedian('drag')).toBeLessThan(100);
   });
 
