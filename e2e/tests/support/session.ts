@@ -70,7 +70,7 @@ export async function signIn(page: Page, email: string, startPath = '/dashboard'
   await expect.poll(() => storedUserKeys(page), { timeout: 15_000 }).toHaveLength(1);
   const [key] = await storedUserKeys(page);
   const value = await page.evaluate((k) => window.localStorage.getItem(k) ?? '', key!);
-  sessions.set(email, { key: key!, value, expiresAt: (JSON.parse(value) as { expires_at: number }).expires_at });
+  sessions.set(email, { key: key!, value, expiresAt: await storedTokenExpiry(page) });
 }
 
 /** The keys oidc-client-ts stores the signed-in user under. */

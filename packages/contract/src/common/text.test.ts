@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { countOf, digitsOnly, formatPhone, labelFromFieldName } from './text.ts';
+import { countOf, digitsOnly, formatPhone, formatTotal, labelFromFieldName } from './text.ts';
 
 describe('labelFromFieldName (SPEC §5: camel case split into words)', () => {
   it.each([
@@ -39,5 +39,13 @@ describe('countOf', () => {
   ])('%i → %s', (n, noun) => expect(countOf(n, 'text')).toBe(`${n} ${noun}`));
   it('takes an irregular plural and groups thousands', () => {
     expect(countOf(1200, 'reply', 'replies')).toBe('1,200 replies');
+  });
+});
+
+describe('formatTotal', () => {
+  it('groups thousands, and adds "+" to a lower bound only', () => {
+    expect(formatTotal(1000)).toBe('1,000');
+    expect(formatTotal(1000, true)).toBe('1,000+');
+    expect(formatTotal(0)).toBe('0');
   });
 });

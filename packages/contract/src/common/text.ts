@@ -37,3 +37,8 @@ export function formatDateInput(value: string | null | undefined): string {
 export function countOf(count: number, singular: string, plural = `${singular}s`): string {
   return `${count.toLocaleString('en-US')} ${count === 1 ? singular : plural}`;
 }
+
+/** A total as people read it ("1,000"), with "+" when it is only a lower bound (counting stopped there). */
+export function formatTotal(count: number, isLowerBound = false): string {
+  return `${count.toLocaleString('en-US')}${isLowerBound ? '+' : ''}`;
+}

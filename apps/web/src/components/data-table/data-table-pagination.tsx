@@ -1,5 +1,6 @@
 import { Group, Pagination, Select, Text } from '@mantine/core';
 import { PAGE_SIZE_ALL, PAGE_SIZE_OPTIONS } from '@casedesk/contract/common/paging';
+import { formatTotal } from '@casedesk/contract/common/text';
 import { pageItems, totalPagesOf } from './page-items.ts';
 import classes from './data-table.module.css';
 
@@ -23,7 +24,7 @@ const count = new Intl.NumberFormat('en-US');
 
 function rangeText(pageNumber: number, pageSize: number, totalCount: number, lowerBound: boolean): string {
   if (totalCount === 0) return '0 records';
-  const total = `${count.format(totalCount)}${lowerBound ? '+' : ''}`;
+  const total = formatTotal(totalCount, lowerBound);
   if (pageSize >= PAGE_SIZE_ALL) return `${total} records`;
   const from = (pageNumber - 1) * pageSize + 1;
   const to = Math.min(totalCount, pageNumber * pageSize);

@@ -25,6 +25,7 @@ import {
 } from '../components/appointment-list-filters.tsx';
 import { AppointmentListLegend } from '../components/appointment-list-legend.tsx';
 import { WeekPicker, weekStartOf, WeekTotals } from '../components/week-totals.tsx';
+import { isLoadingRows } from '@/lib/query-status.ts';
 
 /** SPEC §9: searches wait 300 ms after the last keystroke. */
 const SEARCH_DEBOUNCE_MS = 300;
@@ -186,7 +187,7 @@ function AppointmentList({ type }: { type: AppointmentListType }) {
           rows={appointments.data?.items ?? []}
           getRowId={rowId}
           totalCount={appointments.data?.totalCount ?? 0}
-          loading={appointments.isPending || (appointments.isFetching && appointments.isPlaceholderData)}
+          loading={isLoadingRows(appointments)}
           pageNumber={pageNumber}
           onPageChange={setPageNumber}
           onSortChange={() => setPageNumber(1)}

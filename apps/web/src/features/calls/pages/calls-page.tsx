@@ -18,6 +18,7 @@ import {
 import { ClickToCallButton } from '../components/click-to-call-button.tsx';
 import { OngoingCallLegend } from '../components/ongoing-call-indicator.tsx';
 import { useOngoingRows } from '../components/use-ongoing-rows.ts';
+import { isLoadingRows } from '@/lib/query-status.ts';
 
 /** SPEC §9: searches wait 300 ms after the last keystroke. */
 const SEARCH_DEBOUNCE_MS = 300;
@@ -96,7 +97,7 @@ export function CallsPage() {
           rows={rows}
           getRowId={rowId}
           totalCount={calls.data?.totalCount ?? 0}
-          loading={calls.isPending || (calls.isFetching && calls.isPlaceholderData)}
+          loading={isLoadingRows(calls)}
           pageNumber={pageNumber}
           onPageChange={setPageNumber}
           onSortChange={() => setPageNumber(1)}

@@ -2,7 +2,7 @@ import { Combobox, Group, Kbd, Loader, Text, TextInput, useCombobox } from '@man
 import { useDebouncedValue } from '@mantine/hooks';
 import { useRef, useState, type KeyboardEvent } from 'react';
 import { useNavigate } from 'react-router';
-import { formatDateInput, formatPhone } from '@casedesk/contract/common/text';
+import { formatDateInput, formatPhone, formatTotal } from '@casedesk/contract/common/text';
 import { SearchIcon } from '@/components/icons.tsx';
 import { paths } from '@/config/paths.ts';
 import { useClientSearch, type ClientSearchItem } from '../api/search-clients.ts';
@@ -126,7 +126,7 @@ export function ClientSearchBox() {
             <Group justify="space-between" gap="xs" wrap="nowrap">
               <Text size="xs" c="dimmed">
                 {search.data.totalCount > items.length
-                  ? `First ${items.length} of ${search.data.totalCount.toLocaleString('en-US')}${search.data.totalCountIsLowerBound ? '+' : ''}`
+                  ? `First ${items.length} of ${formatTotal(search.data.totalCount, search.data.totalCountIsLowerBound)}`
                   : `${items.length} found`}
               </Text>
               <Text size="xs" c="dimmed">

@@ -21,6 +21,7 @@ import { useExportClients } from '../api/export-clients.ts';
 import { useClientSearchPage } from '../api/search-clients.ts';
 import { CLIENT_SEARCH_COLUMNS } from '../components/client-columns.tsx';
 import { MergeClientsModal } from '../components/merge-clients-modal.tsx';
+import { isLoadingRows } from '@/lib/query-status.ts';
 
 const rowId = (row: ClientSummary) => row.id;
 const rowLabel = (row: ClientSummary) => `Select ${row.firstName} ${row.lastName}`;
@@ -135,7 +136,7 @@ export function SearchClientPage() {
         getRowLabel={rowLabel}
         totalCount={results.data?.totalCount ?? 0}
         totalCountIsLowerBound={results.data?.totalCountIsLowerBound}
-        loading={results.isPending || (results.isFetching && results.isPlaceholderData)}
+        loading={isLoadingRows(results)}
         sort={sort}
         onSortChange={(next) => {
           setSort(next);

@@ -11,6 +11,7 @@ import { useExportLeads } from '../api/export-leads.ts';
 import { useLeads } from '../api/list-leads.ts';
 import { LEAD_TABLE_COLUMNS } from '../components/lead-columns.tsx';
 import { dayBoundary, EMPTY_LEADS_FILTER, LeadsFilters, type LeadsFilterValues } from '../components/leads-filters.tsx';
+import { isLoadingRows } from '@/lib/query-status.ts';
 
 /** SPEC §9: searches wait 300 ms after the last keystroke. */
 const SEARCH_DEBOUNCE_MS = 300;
@@ -91,7 +92,7 @@ export function LeadsPage() {
         rows={leads.data?.items ?? []}
         getRowId={rowId}
         totalCount={leads.data?.totalCount ?? 0}
-        loading={leads.isPending || (leads.isFetching && leads.isPlaceholderData)}
+        loading={isLoadingRows(leads)}
         pageNumber={pageNumber}
         onPageChange={setPageNumber}
         onSortChange={(_sort: TableSort | null) => setPageNumber(1)}

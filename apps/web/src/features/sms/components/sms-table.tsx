@@ -14,6 +14,7 @@ import { useSmsList } from '../api/list-sms.ts';
 import { openTextDrawer } from '../text-drawer-store.ts';
 import type { DataTableColumn } from '@/components/data-table/data-table-types.ts';
 import { SMS_TABLE_COLUMNS } from './sms-columns.tsx';
+import { isLoadingRows } from '@/lib/query-status.ts';
 
 const rowId = (row: SmsMessage) => row.id;
 const isSmsSort = (key: string): key is SmsSort => (SMS_SORTS as readonly string[]).includes(key);
@@ -71,7 +72,7 @@ export function SmsTable({
         rows={list.data?.items ?? []}
         getRowId={rowId}
         totalCount={list.data?.totalCount ?? 0}
-        loading={list.isPending || (list.isFetching && list.isPlaceholderData)}
+        loading={isLoadingRows(list)}
         sort={sort}
         onSortChange={setSort}
         pageNumber={pageNumber}

@@ -6,6 +6,7 @@ import { DataTable } from '@/components/data-table/data-table.tsx';
 import type { DataTableColumn, TableSort } from '@/components/data-table/data-table-types.ts';
 import { SearchIcon } from '@/components/icons.tsx';
 import { useUserDirectory, type UserDirectoryEntry } from '../api/search-user-directory.ts';
+import { isLoadingRows } from '@/lib/query-status.ts';
 
 export interface UserDirectoryDrawerProps {
   opened: boolean;
@@ -87,7 +88,7 @@ export function UserDirectoryDrawer({ opened, onClose }: UserDirectoryDrawerProp
             rows={query.data?.items ?? []}
             getRowId={rowId}
             totalCount={totalCount}
-            loading={query.isPending || (query.isFetching && query.isPlaceholderData)}
+            loading={isLoadingRows(query)}
             sort={sort}
             onSortChange={(next) => {
               setSort(next);
