@@ -1,16 +1,18 @@
 import { Faker, base, en, en_US } from '@faker-js/faker';
-import type { SQL } from 'drizzle-orm';
-import { sql } from 'drizzle-orm';
+import { fillPlaceholders, sql } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestApp } from '../../../test/support/test-app.ts';
 import { createTestApp } from '../../../test/support/test-app.ts';
 import { seedClients } from '../../seed/seed.ts';
-import type { PersonProbe } from './client-matching.repository.ts';
-import { clientCandidatesQuery, opposingPartyCandidatesQuery } from './client-matching.repository.ts';
+import type { MatchTable, PersonProbe } from './client-matching.query.ts';
+import { candidatesStatement, hasArms, probeValues, shapeOf } from './client-matching.query.ts';
 
 /**
  * Issue 4: the candidate search is index-driven — no sequential scan of clients (or opposing parties)
  * on a table large enough for the planner to care, with fresh statistics and default planner settings.
+ * Each statement is prepared once and run many times, so both of PostgreSQL's plans for it are checked:
+ * the generic one (planned without the values, what a pooled connection reuses) and a custom one.
  */
 const CLIENTS = 6000;
 
@@ -34,10 +36,30 @@ beforeAll(async () => {
 }, 300_000);
 afterAll(async () => t?.close());
 
-async function plan(query: SQL | undefined): Promise<string> {
-  expect(query).toBeDefined();
-  const result = (await t.db().execute(sql`EXPLAIN ${query!}`)) as unknown as { rows: Record<string, string>[] };
-  return result.rows.map((row) => Object.values(row)[0]).join('\n');
+type PlanMode = 'force_generic_plan' | 'force_custom_plan';
+
+/** A value as an SQL literal for EXECUTE; every placeholder in the statement carries its own cast. */
+function literal(value: unknown): string {
+  if (value === null || value === undefined) return 'NULL';
+  const text = Array.isArray(value) ? `{${value.map((v) => `"${String(v)}"`).join(',')}}` : String(value);
+  return `'${text.replace(/'/g, "''")}'`;
+}
+
+/** EXPLAIN EXECUTE of the table's prepared statement for this probe, with the plan the mode forces. */
+async function plan(table: MatchTable, probe: PersonProbe, mode: PlanMode, excludeId?: string): Promise<string> {
+  const shape = shapeOf(table, probe, Boolean(excludeId));
+  expect(hasArms(shape)).toBe(true);
+  const query = new PgDialect({ casing: 'snake_case' }).sqlToQuery(candidatesStatement(table, shape));
+  const values = fillPlaceholders(query.params, probeValues(probe, excludeId)).map(literal);
+  return t.db().transaction(async (tx) => {
+    await tx.execute(sql.raw(`SET LOCAL plan_cache_mode = ${mode}`));
+    await tx.execute(sql.raw(`PREPARE explained AS ${query.sql}`));
+    const result = (await tx.execute(sql.raw(`EXPLAIN EXECUTE explained(${values.join(', ')})`))) as unknown as {
+      rows: Record<string, string>[];
+    };
+    await tx.execute(sql.raw('DEALLOCATE explained'));
+    return result.rows.map((row) => Object.values(row)[0]).join('\n');
+  });
 }
 
 const PROBES: [string, PersonProbe][] = [
@@ -59,9 +81,12 @@ const PROBES: [string, PersonProbe][] = [
   ['LMS number only', { phones: [], lmsClientNumber: 'lms-1234567' }],
 ];
 
-describe('candidate search plans', () => {
+const MODES: PlanMode[] = ['force_generic_plan', 'force_custom_plan'];
+const EXCLUDED = '00000000-0000-4000-8000-000000000000';
+
+describe.each(MODES)('candidate search plans (%s)', (mode) => {
   it.each(PROBES)('clients, %s: no Seq Scan on clients', async (_name, probe) => {
-    const text = await plan(clientCandidatesQuery(probe, '00000000-0000-4000-8000-000000000000'));
+    const text = await plan('clients', probe, mode, EXCLUDED);
     expect(text).not.toMatch(/Seq Scan on clients/);
     expect(text).toMatch(/Index|Bitmap/);
   });
@@ -69,14 +94,22 @@ describe('candidate search plans', () => {
   it.each(PROBES.filter(([name]) => name !== 'email only'))(
     'opposing parties, %s: no Seq Scan on opposing parties or inquiries',
     async (_name, probe) => {
-      const text = await plan(opposingPartyCandidatesQuery(probe, '00000000-0000-4000-8000-000000000000'));
+      const text = await plan('opposing', probe, mode, EXCLUDED);
       expect(text).not.toMatch(/Seq Scan on inquiry_opposing_parties/);
       expect(text).not.toMatch(/Seq Scan on inquiries/);
     },
   );
 
+  it('names only: the typo arms are one lookup of the soundex-pair index each (0011)', async () => {
+    const text = await plan('clients', { firstName: 'jennifer', lastName: 'johnson', phones: [] }, mode);
+    expect(text.match(/clients_match_soundex_pair_idx/g)?.length).toBe(2);
+    expect(text).not.toMatch(/BitmapAnd/);
+  });
+});
+
+describe('candidate search statements', () => {
   it('opposing parties carry no email: an email alone asks nothing of them', () => {
-    expect(opposingPartyCandidatesQuery({ phones: [], email: 'someone@yahoo.com' })).toBeUndefined();
+    expect(hasArms(shapeOf('opposing', { phones: [], email: 'someone@yahoo.com' }, false))).toBe(false);
   });
 
   it('the planner settings are the defaults (no enable_seqscan = off)', async () => {
