@@ -5,8 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestApp } from '../../../test/support/test-app.ts';
 import { createTestApp } from '../../../test/support/test-app.ts';
 import { seedClients } from '../../seed/seed.ts';
-import type { MatchTable, PersonProbe } from './client-matching.query.ts';
-import { candidatesStatement, hasArms, probeValues, shapeOf } from './client-matching.query.ts';
+import type { CandidateSearch, MatchTable, PersonProbe } from './client-matching.query.ts';
+import { candidatesStatement } from './client-matching.query.ts';
 
 /**
  * Issue 4: the candidate search is index-driven — no sequential scan of clients (or opposing parties)
@@ -45,12 +45,12 @@ function literal(value: unknown): string {
   return `'${text.replace(/'/g, "''")}'`;
 }
 
-/** EXPLAIN EXECUTE of the table's prepared statement for this probe, with the plan the mode forces. */
-async function plan(table: MatchTable, probe: PersonProbe, mode: PlanMode, excludeId?: string): Promise<string> {
-  const shape = shapeOf(table, probe, Boolean(excludeId));
-  expect(hasArms(shape)).toBe(true);
-  const query = new PgDialect({ casing: 'snake_case' }).sqlToQuery(candidatesStatement(table, shape));
-  const values = fillPlaceholders(query.params, probeValues(probe, excludeId)).map(literal);
+/** EXPLAIN EXECUTE of the prepared statement for these searches, with the plan the mode forces. */
+async function plan(searches: CandidateSearch[], mode: PlanMode): Promise<string> {
+  const statement = candidatesStatement(searches);
+  expect(statement).toBeDefined();
+  const query = new PgDialect({ casing: 'snake_case' }).sqlToQuery(statement!.build());
+  const values = fillPlaceholders(query.params, statement!.values).map(literal);
   return t.db().transaction(async (tx) => {
     await tx.execute(sql.raw(`SET LOCAL plan_cache_mode = ${mode}`));
     await tx.execute(sql.raw(`PREPARE explained AS ${query.sql}`));
@@ -61,6 +61,8 @@ async function plan(table: MatchTable, probe: PersonProbe, mode: PlanMode, exclu
     return result.rows.map((row) => Object.values(row)[0]).join('\n');
   });
 }
+
+const one = (table: MatchTable, probe: PersonProbe, excludeId?: string) => [{ table, probe, excludeId }];
 
 const PROBES: [string, PersonProbe][] = [
   [
@@ -86,7 +88,7 @@ const EXCLUDED = '00000000-0000-4000-8000-000000000000';
 
 describe.each(MODES)('candidate search plans (%s)', (mode) => {
   it.each(PROBES)('clients, %s: no Seq Scan on clients', async (_name, probe) => {
-    const text = await plan('clients', probe, mode, EXCLUDED);
+    const text = await plan(one('clients', probe, EXCLUDED), mode);
     expect(text).not.toMatch(/Seq Scan on clients/);
     expect(text).toMatch(/Index|Bitmap/);
   });
@@ -94,22 +96,37 @@ describe.each(MODES)('candidate search plans (%s)', (mode) => {
   it.each(PROBES.filter(([name]) => name !== 'email only'))(
     'opposing parties, %s: no Seq Scan on opposing parties or inquiries',
     async (_name, probe) => {
-      const text = await plan('opposing', probe, mode, EXCLUDED);
+      const text = await plan(one('opposing', probe, EXCLUDED), mode);
       expect(text).not.toMatch(/Seq Scan on inquiry_opposing_parties/);
       expect(text).not.toMatch(/Seq Scan on inquiries/);
     },
   );
 
   it('names only: the typo arms are one lookup of the soundex-pair index each (0011)', async () => {
-    const text = await plan('clients', { firstName: 'jennifer', lastName: 'johnson', phones: [] }, mode);
+    const text = await plan(one('clients', { firstName: 'jennifer', lastName: 'johnson', phones: [] }), mode);
     expect(text.match(/clients_match_soundex_pair_idx/g)?.length).toBe(2);
     expect(text).not.toMatch(/BitmapAnd/);
+  });
+
+  it('the conflict check: its three searches in one statement, none scanning a table', async () => {
+    const [client, opposing] = [PROBES[1]![1], PROBES[0]![1]];
+    const text = await plan(
+      [
+        { table: 'opposing', probe: client, excludeId: EXCLUDED },
+        { table: 'clients', probe: opposing },
+        { table: 'opposing', probe: opposing, excludeId: EXCLUDED },
+      ],
+      mode,
+    );
+    expect(text).not.toMatch(/Seq Scan on (clients|inquiry_opposing_parties|inquiries)/);
+    expect(text).toMatch(/clients_match_soundex_pair_idx/);
+    expect(text).toMatch(/inquiry_opposing_parties_soundex_pair_idx/);
   });
 });
 
 describe('candidate search statements', () => {
   it('opposing parties carry no email: an email alone asks nothing of them', () => {
-    expect(hasArms(shapeOf('opposing', { phones: [], email: 'someone@yahoo.com' }, false))).toBe(false);
+    expect(candidatesStatement(one('opposing', { phones: [], email: 'someone@yahoo.com' }))).toBeUndefined();
   });
 
   it('the planner settings are the defaults (no enable_seqscan = off)', async () => {

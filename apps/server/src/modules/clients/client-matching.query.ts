@@ -7,12 +7,16 @@ import { param } from '../../platform/db/prepared.ts';
  * LIMIT (indexes of migrations 0005, 0007 and 0011); the distinct candidates, at most a few hundred, are then
  * measured (names, phones, DOB) for the pure scoring in contract/matching/match-score.ts. Never a sequential scan.
  *
- * The text depends only on the probe's shape (which fields are there), never on its values: each shape is one
- * named prepared statement, planned once per pooled connection. Planning a fresh statement cost 1.5-3 ms, as
- * much as running it, at a million clients. So values arrive as placeholders and a name prefix as a range rather
- * than a LIKE pattern (a generic plan cannot turn a LIKE parameter into an index range). The number of phones is
- * part of the shape: PostgreSQL keeps a generic plan only when it costs no more than the custom plans, and it
- * costs an array parameter of unknown length as ten elements, which made it re-plan every call.
+ * One request is one statement: the conflict check's three searches (new client vs opposing parties, opposing
+ * party vs clients and vs opposing parties) are parts of one UNION ALL, each part's rows tagged with its key.
+ * Three statements cost three round trips, whose socket writes were the server's largest cost under load.
+ *
+ * The text depends only on the parts' shapes (which fields are there), never on the values: each combination is
+ * one named prepared statement, planned once per pooled connection (planning cost 1.5-3 ms, as much as running).
+ * So values arrive as placeholders and a name prefix as a range rather than a LIKE pattern (a generic plan cannot
+ * turn a LIKE parameter into an index range). The number of phones is part of the shape: PostgreSQL keeps a
+ * generic plan only when it costs no more than the custom plans, and it costs an array parameter of unknown
+ * length as ten elements, which made it re-plan on every call.
  */
 
 /** The person typed on the screen, normalised: names lower case, phones digits, DOB yyyy-MM-dd. */
@@ -25,7 +29,9 @@ export interface PersonProbe {
   lmsClientNumber?: string;
 }
 
-/** Which arms a probe asks for: the whole of what the statement text depends on. */
+export type MatchTable = 'clients' | 'opposing';
+
+/** Which arms a probe asks for: the whole of what a part's text depends on. */
 export interface ProbeShape {
   /** How many phone numbers (0-4, as the contract allows). */
   phones: number;
@@ -38,25 +44,39 @@ export interface ProbeShape {
   exclude: boolean;
 }
 
-export type MatchTable = 'clients' | 'opposing';
+/** One search of a statement: a probe against a table, without `excludeId` (a client id for clients, an inquiry id for opposing parties). */
+export interface CandidateSearch {
+  table: MatchTable;
+  probe: PersonProbe;
+  excludeId?: string;
+}
 
 /** Per-arm caps: enough to rank 10 well, small enough to stay fast at a million clients. */
 const LIMITS = { phone: 50, email: 50, lms: 50, dob: 100, sound: 100, swapped: 50, typo: 100, prefix: 50 } as const;
+
+/** A part's names: its placeholders and CTEs carry its key, so parts of one statement never meet. */
+interface Part {
+  key: string;
+  table: MatchTable;
+  shape: ProbeShape;
+  value: (name: string) => SQL;
+  cte: (name: string) => SQL;
+}
 
 /** Where the two tables differ; column and table names are constants, never input. */
 interface Target {
   from: SQL;
   live: SQL;
   columns: SQL;
-  /** The stored number equals one of `count` typed phones. */
-  phoneMatch: (count: number) => SQL;
-  email: SQL | null;
+  /** The stored number equals one of the part's typed phones. */
+  phoneMatch: (part: Part) => SQL;
+  hasEmail: boolean;
 }
 
-/** (phone0, phone1, …): `count` placeholders of one list of values. */
-const phoneList = (name: 'phone' | 'reversedPhone', count: number): SQL =>
+/** (phone0, phone1, …): one placeholder per typed phone. */
+const phoneList = (part: Part, name: 'phone' | 'reversedPhone'): SQL =>
   sql`(${sql.join(
-    Array.from({ length: count }, (_, i) => sql`${param(`${name}${i}`)}::text`),
+    Array.from({ length: part.shape.phones }, (_, i) => sql`${part.value(`${name}${i}`)}::text`),
     sql`, `,
   )})`;
 
@@ -68,12 +88,12 @@ const TARGETS: Record<MatchTable, Target> = {
       'c.id, c.first_name, c.middle_name, c.last_name, c.date_of_birth, c.email, c.primary_number, c.secondary_number, c.mobile_number, c.home_number, c.lms_client_number, c.office_id',
     ),
     // reverse(x) IN reversed phones is plain equality, answered by the reversed-phone btrees of 0005.
-    phoneMatch: (count) => {
-      const reversed = phoneList('reversedPhone', count);
+    phoneMatch: (part) => {
+      const reversed = phoneList(part, 'reversedPhone');
       return sql`(reverse(c.primary_number) IN ${reversed} OR reverse(c.secondary_number) IN ${reversed}
         OR reverse(c.mobile_number) IN ${reversed} OR reverse(c.home_number) IN ${reversed})`;
     },
-    email: sql.raw('lower(c.email)'),
+    hasEmail: true,
   },
   opposing: {
     from: sql.raw('inquiry_opposing_parties c'),
@@ -81,53 +101,56 @@ const TARGETS: Record<MatchTable, Target> = {
     columns: sql.raw(
       'c.id, c.inquiry_id, c.first_name, c.middle_name, c.last_name, c.date_of_birth, c.phone_number, c.lms_client_number',
     ),
-    phoneMatch: (count) => sql`c.phone_number IN ${phoneList('phone', count)}`,
-    email: null,
+    phoneMatch: (part) => sql`c.phone_number IN ${phoneList(part, 'phone')}`,
+    hasEmail: false,
   },
 };
 
-const first = sql`${param('firstName')}::text`;
-const last = sql`${param('lastName')}::text`;
-const dob = sql`${param('dateOfBirth')}::date`;
-const email = sql`${param('email')}::text`;
-const lms = sql`${param('lmsClientNumber')}::text`;
-
-export function shapeOf(table: MatchTable, probe: PersonProbe, exclude: boolean): ProbeShape {
+export function shapeOf({ table, probe, excludeId }: CandidateSearch): ProbeShape {
   const names = Boolean(probe.firstName && probe.lastName);
   return {
     phones: probe.phones.length,
-    email: Boolean(probe.email && TARGETS[table].email),
+    email: Boolean(probe.email && TARGETS[table].hasEmail),
     lms: Boolean(probe.lmsClientNumber),
     dob: Boolean(probe.dateOfBirth),
     names,
     prefix: names && probe.firstName!.length >= 3 && probe.lastName!.length >= 3,
-    exclude,
+    exclude: Boolean(excludeId),
   };
 }
 
 export const hasArms = (shape: ProbeShape) => shape.phones > 0 || shape.email || shape.lms || shape.dob || shape.names;
 
-/** The prepared statement's name: one per table and shape. */
-export function statementName(table: MatchTable, shape: ProbeShape): string {
-  const { phones, ...rest } = shape;
-  const flags = (Object.keys(rest) as (keyof typeof rest)[]).filter((k) => rest[k]);
-  return ['match', table, ...(phones ? [`phones${phones}`] : []), ...flags].join('_');
+function partOf(search: CandidateSearch, index: number): Part {
+  const key = `p${index}`;
+  return {
+    key,
+    table: search.table,
+    shape: shapeOf(search),
+    value: (name) => sql`${param(`${name}_${key}`)}`,
+    cte: (name) => sql.raw(`${name}_${key}`),
+  };
+}
+
+/** Short, because PostgreSQL cuts prepared statement names at 63 bytes: table, phone count, flag letters. */
+function partCode({ table, shape }: Part): string {
+  const flags: [keyof ProbeShape, string][] = [
+    ['email', 'e'],
+    ['lms', 'l'],
+    ['dob', 'd'],
+    ['names', 'n'],
+    ['prefix', 'p'],
+    ['exclude', 'x'],
+  ];
+  return `${table === 'clients' ? 'c' : 'o'}${shape.phones}${flags.map(([k, letter]) => (shape[k] ? letter : '')).join('')}`;
 }
 
 /** The highest code point: every string that starts with a prefix sorts below prefix || it (bytewise). */
 const TOP = '\u{10FFFF}';
 
-/** Every placeholder's value for a probe (unused ones are harmless): what runs a shape's statement. */
-export function probeValues(probe: PersonProbe, excludeId?: string): Record<string, unknown> {
+function partValues(part: Part, { probe, excludeId }: CandidateSearch): [string, unknown][] {
   const prefix = (name = '') => name.slice(0, 3);
-  const phones = Object.fromEntries(
-    probe.phones.flatMap((phone, i) => [
-      [`phone${i}`, phone],
-      [`reversedPhone${i}`, [...phone].reverse().join('')],
-    ]),
-  );
-  return {
-    ...phones,
+  const values: Record<string, unknown> = {
     firstName: probe.firstName ?? '',
     lastName: probe.lastName ?? '',
     dateOfBirth: probe.dateOfBirth ?? null,
@@ -139,18 +162,26 @@ export function probeValues(probe: PersonProbe, excludeId?: string): Record<stri
     lastPrefixTo: prefix(probe.lastName) + TOP,
     excludeId: excludeId ?? null,
   };
+  probe.phones.forEach((phone, i) => {
+    values[`phone${i}`] = phone;
+    values[`reversedPhone${i}`] = [...phone].reverse().join('');
+  });
+  return Object.entries(values).map(([name, value]) => [`${name}_${part.key}`, value]);
 }
 
-function nameArms(target: Target, shape: ProbeShape, arm: (where: SQL, limit: number) => SQL): SQL[] {
+function nameArms(part: Part, arm: (where: SQL, limit: number) => SQL): SQL[] {
+  const first = sql`${part.value('firstName')}::text`;
+  const last = sql`${part.value('lastName')}::text`;
   const soundex = (column: string) => sql.raw(`soundex(lower(c.${column}))`);
+  const [firstCodes, lastCodes] = [part.cte('first_codes'), part.cte('last_codes')];
   const arms = [
     // Sound-alike (and nicknames, by each nickname's code), straight and swapped: one composite index (0007).
     arm(
-      sql`(dmetaphone(c.last_name), dmetaphone(c.first_name)) IN (SELECT l.code, f.code FROM last_codes l, first_codes f)`,
+      sql`(dmetaphone(c.last_name), dmetaphone(c.first_name)) IN (SELECT l.code, f.code FROM ${lastCodes} l, ${firstCodes} f)`,
       LIMITS.sound,
     ),
     arm(
-      sql`(dmetaphone(c.last_name), dmetaphone(c.first_name)) IN (SELECT f.code, l.code FROM first_codes f, last_codes l)`,
+      sql`(dmetaphone(c.last_name), dmetaphone(c.first_name)) IN (SELECT f.code, l.code FROM ${firstCodes} f, ${lastCodes} l)`,
       LIMITS.swapped,
     ),
     // Typos the Metaphone codes miss (Smiht ~ Smith): both soundex codes equal, either order, one lookup of
@@ -161,18 +192,18 @@ function nameArms(target: Target, shape: ProbeShape, arm: (where: SQL, limit: nu
       LIMITS.swapped,
     ),
   ];
-  if (shape.prefix) {
+  if (part.shape.prefix) {
     // A typo that changes both codes of one name (Robery ~ Robert): the other name typed exactly and this
     // one's first three letters, one range scan of a composite text_pattern_ops index (0007).
     arms.push(
       arm(
-        sql`lower(c.last_name) = ${last} AND lower(c.first_name) ~>=~ ${param('firstPrefixFrom')}::text
-          AND lower(c.first_name) ~<~ ${param('firstPrefixTo')}::text`,
+        sql`lower(c.last_name) = ${last} AND lower(c.first_name) ~>=~ ${part.value('firstPrefixFrom')}::text
+          AND lower(c.first_name) ~<~ ${part.value('firstPrefixTo')}::text`,
         LIMITS.prefix,
       ),
       arm(
-        sql`lower(c.first_name) = ${first} AND lower(c.last_name) ~>=~ ${param('lastPrefixFrom')}::text
-          AND lower(c.last_name) ~<~ ${param('lastPrefixTo')}::text`,
+        sql`lower(c.first_name) = ${first} AND lower(c.last_name) ~>=~ ${part.value('lastPrefixFrom')}::text
+          AND lower(c.last_name) ~<~ ${part.value('lastPrefixTo')}::text`,
         LIMITS.prefix,
       ),
     );
@@ -180,106 +211,158 @@ function nameArms(target: Target, shape: ProbeShape, arm: (where: SQL, limit: nu
   return arms;
 }
 
+const email = (part: Part) => sql`lower(c.email) = ${part.value('email')}::text`;
+const lms = (part: Part) => sql`lower(c.lms_client_number) = ${part.value('lmsClientNumber')}::text`;
+const dob = (part: Part) => sql`c.date_of_birth = ${part.value('dateOfBirth')}::date`;
+
 /** The union of index lookups; each arm only when the shape has its input. */
-function candidateArms(target: Target, shape: ProbeShape): SQL[] {
+function candidateArms(part: Part): SQL[] {
+  const target = TARGETS[part.table];
   const arm = (where: SQL, limit: number) =>
     sql`(SELECT ${target.columns} FROM ${target.from} WHERE ${target.live} AND ${where} LIMIT ${sql.raw(String(limit))})`;
+  const { shape } = part;
   const arms: SQL[] = [];
-  if (shape.phones) arms.push(arm(target.phoneMatch(shape.phones), LIMITS.phone));
-  if (shape.email && target.email) arms.push(arm(sql`${target.email} = ${email}`, LIMITS.email));
-  if (shape.lms) arms.push(arm(sql`lower(c.lms_client_number) = ${lms}`, LIMITS.lms));
-  if (shape.dob) arms.push(arm(sql`c.date_of_birth = ${dob}`, LIMITS.dob));
-  if (shape.names) arms.push(...nameArms(target, shape, arm));
+  if (shape.phones) arms.push(arm(target.phoneMatch(part), LIMITS.phone));
+  if (shape.email) arms.push(arm(email(part), LIMITS.email));
+  if (shape.lms) arms.push(arm(lms(part), LIMITS.lms));
+  if (shape.dob) arms.push(arm(dob(part), LIMITS.dob));
+  if (shape.names) arms.push(...nameArms(part, arm));
   return arms;
 }
 
-/** Name variants (the name and its nicknames, both directions) and their sound codes, as CTEs. */
-const NAME_CTES = sql`first_variants AS (
+/** Name variants (the name and its nicknames, both directions) and their sound codes; the part's candidates. */
+function partCtes(part: Part): SQL {
+  const first = sql`${part.value('firstName')}::text`;
+  const last = sql`${part.value('lastName')}::text`;
+  const firstVariants = part.cte('first_variants');
+  const names = part.shape.names
+    ? sql`${firstVariants} AS (
       SELECT ${first} AS v
       UNION SELECT nickname FROM nicknames WHERE name = ${first}
       UNION SELECT name FROM nicknames WHERE nickname = ${first}
     ),
-    last_variants AS (
+    ${part.cte('last_variants')} AS (
       SELECT ${last} AS v
       UNION SELECT nickname FROM nicknames WHERE name = ${last}
       UNION SELECT name FROM nicknames WHERE nickname = ${last}
     ),
-    first_codes AS (
-      SELECT code FROM (SELECT dmetaphone(v) AS code FROM first_variants UNION SELECT dmetaphone_alt(v) FROM first_variants) x
+    ${part.cte('first_codes')} AS (
+      SELECT code FROM (SELECT dmetaphone(v) AS code FROM ${firstVariants} UNION SELECT dmetaphone_alt(v) FROM ${firstVariants}) x
       WHERE code <> ''
     ),
-    last_codes AS (
+    ${part.cte('last_codes')} AS (
       SELECT code FROM (SELECT dmetaphone(${last}) AS code UNION SELECT dmetaphone_alt(${last})) x WHERE code <> ''
-    )`;
+    ),`
+    : sql``;
+  return sql`${names}
+    ${part.cte('cand')} AS (${sql.join(candidateArms(part), sql` UNION ALL `)}),
+    ${part.cte('uniq')} AS (SELECT DISTINCT ON (id) * FROM ${part.cte('cand')})`;
+}
 
 type NamePart = 'first' | 'last';
+const NAME_COMPARISONS: [stored: NamePart, typed: NamePart, key: string][] = [
+  ['first', 'first', 'first'],
+  ['last', 'last', 'last'],
+  ['last', 'first', 'swapped_first'],
+  ['first', 'last', 'swapped_last'],
+];
 
 /**
  * SQL measuring a stored name against a typed one (lower case) and its variants CTE. Sound codes come from
- * `typed` (the typed names', once per statement) and `stored` (each candidate's, once per row): measured in
- * place they were 24 dmetaphone calls per candidate, most of the statement's execution time.
+ * `typed` (the typed names', once per part) and `stored` (each candidate's, once per row): measured in place
+ * they were 24 dmetaphone calls per candidate, most of the statement's execution time.
  */
-function measureName(storedPart: NamePart, typedPart: NamePart, key: string): SQL {
+function measureName(part: Part, [storedPart, typedPart, key]: (typeof NAME_COMPARISONS)[number]): SQL {
   const col = sql.raw(`lower(c.${storedPart}_name)`);
-  const typed = typedPart === 'first' ? first : last;
+  const typed = sql`${part.value(`${typedPart}Name`)}::text`;
   const stored = (code: 'code' | 'alt') => sql.raw(`stored.${storedPart}_${code}`);
   const codes = sql.raw(`(typed.${typedPart}_code, typed.${typedPart}_alt)`);
   return sql`${col} = ${typed} AS ${sql.raw(`${key}_exact`)},
-    (${col} <> ${typed} AND ${col} IN (SELECT v FROM ${sql.raw(`${typedPart}_variants`)})) AS ${sql.raw(`${key}_nickname`)},
+    (${col} <> ${typed} AND ${col} IN (SELECT v FROM ${part.cte(`${typedPart}_variants`)})) AS ${sql.raw(`${key}_nickname`)},
     (${stored('code')} <> '' AND (${stored('code')} IN ${codes} OR ${stored('alt')} IN ${codes})) AS ${sql.raw(`${key}_sound`)},
     similarity(${col}, ${typed}) AS ${sql.raw(`${key}_sim`)}`;
 }
 
+/** Without names the name measures are NULL, so every part has the same columns. */
+const NO_NAME_MEASURES = sql.raw(
+  NAME_COMPARISONS.map(
+    ([, , key]) => `NULL::boolean AS ${key}_exact, NULL::boolean AS ${key}_nickname, NULL::boolean AS ${key}_sound,
+      NULL::real AS ${key}_sim`,
+  ).join(', '),
+);
+
 /** The sound codes of the typed names (one row) and of a candidate's names (OFFSET 0: computed once a row). */
-const SOUND_CODES = sql`CROSS JOIN (SELECT dmetaphone(${first}) AS first_code, dmetaphone_alt(${first}) AS first_alt,
+function soundCodes(part: Part): SQL {
+  const [first, last] = [sql`${part.value('firstName')}::text`, sql`${part.value('lastName')}::text`];
+  return sql`CROSS JOIN (SELECT dmetaphone(${first}) AS first_code, dmetaphone_alt(${first}) AS first_alt,
       dmetaphone(${last}) AS last_code, dmetaphone_alt(${last}) AS last_alt) typed
     CROSS JOIN LATERAL (SELECT dmetaphone(c.first_name) AS first_code, dmetaphone_alt(c.first_name) AS first_alt,
       dmetaphone(c.last_name) AS last_code, dmetaphone_alt(c.last_name) AS last_alt OFFSET 0) stored`;
+}
 
-function measures(target: Target, shape: ProbeShape): SQL {
-  const parts: SQL[] = [];
-  if (shape.names) {
-    parts.push(
-      measureName('first', 'first', 'first'),
-      measureName('last', 'last', 'last'),
-      measureName('last', 'first', 'swapped_first'),
-      measureName('first', 'last', 'swapped_last'),
-    );
-  }
-  const or = (present: boolean, test: SQL | null, as: string) =>
-    sql`${present && test ? test : sql`false`} AS ${sql.raw(as)}`;
-  parts.push(
-    or(shape.phones > 0, shape.phones ? target.phoneMatch(shape.phones) : null, 'same_phone'),
-    or(shape.email, target.email && sql`${target.email} = ${email}`, 'same_email'),
-    or(shape.dob, sql`c.date_of_birth = ${dob}`, 'same_dob'),
-    or(shape.lms, sql`lower(c.lms_client_number) = ${lms}`, 'same_lms'),
-  );
-  return sql.join(parts, sql`, `);
+function measures(part: Part): SQL {
+  const { shape } = part;
+  const target = TARGETS[part.table];
+  const names = shape.names
+    ? sql.join(
+        NAME_COMPARISONS.map((comparison) => measureName(part, comparison)),
+        sql`, `,
+      )
+    : NO_NAME_MEASURES;
+  const test = (present: boolean, when: () => SQL, as: string) =>
+    sql`${present ? when() : sql`false`} AS ${sql.raw(as)}`;
+  return sql`${names},
+    ${test(shape.phones > 0, () => target.phoneMatch(part), 'same_phone')},
+    ${test(shape.email, () => email(part), 'same_email')},
+    ${test(shape.dob, () => dob(part), 'same_dob')},
+    ${test(shape.lms, () => lms(part), 'same_lms')}`;
 }
 
 /**
- * The statement for one table and shape: the arms' union, each candidate once, then measured. The opposing
- * party's inquiry is joined LATERAL with a LIMIT: one primary-key lookup per candidate, never a hash join
- * over all inquiries. `excludeId` is a client id for clients and an inquiry id for opposing parties.
+ * A part's rows, in the columns every part has. The opposing party's inquiry is joined LATERAL with a LIMIT:
+ * one primary-key lookup per candidate, never a hash join over all inquiries.
  */
-export function candidatesStatement(table: MatchTable, shape: ProbeShape): SQL {
-  const target = TARGETS[table];
-  const exclude = shape.exclude
-    ? sql`WHERE ${sql.raw(table === 'clients' ? 'c.id' : 'c.inquiry_id')} <> ${param('excludeId')}::uuid`
-    : sql``;
-  const codes = shape.names ? SOUND_CODES : sql``;
-  const select =
-    table === 'clients'
-      ? sql`SELECT c.id, c.first_name, c.middle_name, c.last_name, to_char(c.date_of_birth, 'YYYY-MM-DD') AS dob,
-          c.email, c.primary_number, c.secondary_number, c.mobile_number, c.home_number, c.lms_client_number,
-          c.office_id, ${measures(target, shape)}
-        FROM uniq c ${codes} ${exclude}`
-      : sql`SELECT c.id, c.inquiry_id, i.client_id, i.office_id, c.first_name, c.middle_name, c.last_name,
-          to_char(c.date_of_birth, 'YYYY-MM-DD') AS dob, c.phone_number, c.lms_client_number, ${measures(target, shape)}
-        FROM uniq c JOIN LATERAL (SELECT client_id, office_id FROM inquiries WHERE id = c.inquiry_id LIMIT 1) i ON true
+function partSelect(part: Part): SQL {
+  const codes = part.shape.names ? soundCodes(part) : sql``;
+  const excluded = part.table === 'clients' ? 'c.id' : 'c.inquiry_id';
+  const exclude = part.shape.exclude ? sql`WHERE ${sql.raw(excluded)} <> ${part.value('excludeId')}::uuid` : sql``;
+  const tag = sql.raw(`'${part.key}' AS part`);
+  const dateOfBirth = sql.raw(`to_char(c.date_of_birth, 'YYYY-MM-DD') AS dob`);
+  return part.table === 'clients'
+    ? sql`SELECT ${tag}, c.id, NULL::uuid AS inquiry_id, NULL::uuid AS client_id, c.office_id, c.first_name,
+        c.middle_name, c.last_name, ${dateOfBirth}, c.email, c.primary_number, c.secondary_number, c.mobile_number,
+        c.home_number, NULL::text AS phone_number, c.lms_client_number, ${measures(part)}
+      FROM ${part.cte('uniq')} c ${codes} ${exclude}`
+    : sql`SELECT ${tag}, c.id, c.inquiry_id, i.client_id, i.office_id, c.first_name, c.middle_name, c.last_name,
+        ${dateOfBirth}, NULL::text AS email, NULL::text AS primary_number, NULL::text AS secondary_number,
+        NULL::text AS mobile_number, NULL::text AS home_number, c.phone_number, c.lms_client_number, ${measures(part)}
+      FROM ${part.cte('uniq')} c
+        JOIN LATERAL (SELECT client_id, office_id FROM inquiries WHERE id = c.inquiry_id LIMIT 1) i ON true
         ${codes} ${exclude}`;
-  return sql`WITH ${NAME_CTES},
-    cand AS (${sql.join(candidateArms(target, shape), sql` UNION ALL `)}),
-    uniq AS (SELECT DISTINCT ON (id) * FROM cand)
-    ${select}`;
+}
+
+export interface CandidatesStatement {
+  /** The prepared statement's name: one per combination of shapes. */
+  name: string;
+  build: () => SQL;
+  values: Record<string, unknown>;
+  /** Each search's part key (rows carry it in `part`), or undefined for a search with nothing to look for. */
+  keys: (string | undefined)[];
+}
+
+/** One statement for these searches; undefined when none has anything to look for. */
+export function candidatesStatement(searches: CandidateSearch[]): CandidatesStatement | undefined {
+  const parts = searches.map(partOf);
+  const active = parts.filter((part) => hasArms(part.shape));
+  if (active.length === 0) return undefined;
+  return {
+    name: `match_${active.map((part) => part.key + partCode(part)).join('_')}`,
+    build: () => sql`WITH ${sql.join(active.map(partCtes), sql`, `)}
+      ${sql.join(
+        active.map((part) => sql`(${partSelect(part)})`),
+        sql` UNION ALL `,
+      )}`,
+    values: Object.fromEntries(parts.flatMap((part, i) => (hasArms(part.shape) ? partValues(part, searches[i]!) : []))),
+    keys: parts.map((part) => (hasArms(part.shape) ? part.key : undefined)),
+  };
 }

@@ -2,8 +2,8 @@ import type { MatchFeatures, NameComparison } from '@casedesk/contract/matching/
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/database.ts';
 import { param, preparedSql } from '../../platform/db/prepared.ts';
-import type { MatchTable, PersonProbe } from './client-matching.query.ts';
-import { candidatesStatement, hasArms, probeValues, shapeOf, statementName } from './client-matching.query.ts';
+import type { CandidateSearch, PersonProbe } from './client-matching.query.ts';
+import { candidatesStatement } from './client-matching.query.ts';
 
 export type { PersonProbe } from './client-matching.query.ts';
 
@@ -42,19 +42,20 @@ export interface OpposingPartyCandidate extends CandidateMeasures {
 
 type Row = Record<string, unknown>;
 
-/** Runs the prepared statement of this table and the probe's shape; no statement when nothing is typed. */
-async function candidateRows(db: Db, table: MatchTable, probe: PersonProbe, excludeId?: string): Promise<Row[]> {
-  const shape = shapeOf(table, probe, Boolean(excludeId));
-  if (!hasArms(shape)) return [];
-  const statement = preparedSql<Row>(db, statementName(table, shape), () => candidatesStatement(table, shape));
-  return statement.execute(probeValues(probe, excludeId));
+/** Each search's rows, from one prepared statement (client-matching.query.ts); none when nothing is typed. */
+async function candidateRows(db: Db, searches: CandidateSearch[]): Promise<Row[][]> {
+  const statement = candidatesStatement(searches);
+  if (!statement) return searches.map(() => []);
+  const rows = await preparedSql<Row>(db, statement.name, statement.build).execute(statement.values);
+  return statement.keys.map((key) => (key ? rows.filter((row) => row.part === key) : []));
 }
 
 const text = (v: unknown) => (v === null || v === undefined ? null : String(v));
 const bool = (v: unknown) => v === true;
 
+/** A name comparison; undefined when no names were typed (the statement gives NULL measures then). */
 function readName(row: Row, key: string): NameComparison | undefined {
-  if (!(`${key}_exact` in row)) return undefined;
+  if (row[`${key}_sim`] === null || row[`${key}_sim`] === undefined) return undefined;
   return {
     exact: bool(row[`${key}_exact`]),
     nickname: bool(row[`${key}_nickname`]),
@@ -76,14 +77,8 @@ function readMeasures(row: Row): CandidateMeasures {
   };
 }
 
-/** Live (not merged-away) clients that may be the probed person, with their measurements. */
-export async function findClientCandidates(
-  db: Db,
-  probe: PersonProbe,
-  excludeClientId?: string,
-): Promise<ClientCandidate[]> {
-  const rows = await candidateRows(db, 'clients', probe, excludeClientId);
-  return rows.map((row) => ({
+function toClientCandidate(row: Row): ClientCandidate {
+  return {
     id: String(row.id),
     firstName: String(row.first_name),
     middleName: text(row.middle_name),
@@ -97,17 +92,11 @@ export async function findClientCandidates(
     lmsClientNumber: text(row.lms_client_number),
     officeId: text(row.office_id),
     ...readMeasures(row),
-  }));
+  };
 }
 
-/** Opposing parties of inquiries other than `excludeInquiryId` that may be the probed person. */
-export async function findOpposingPartyCandidates(
-  db: Db,
-  probe: PersonProbe,
-  excludeInquiryId?: string,
-): Promise<OpposingPartyCandidate[]> {
-  const rows = await candidateRows(db, 'opposing', probe, excludeInquiryId);
-  return rows.map((row) => ({
+function toOpposingPartyCandidate(row: Row): OpposingPartyCandidate {
+  return {
     id: String(row.id),
     inquiryId: String(row.inquiry_id),
     clientId: String(row.client_id),
@@ -119,7 +108,45 @@ export async function findOpposingPartyCandidates(
     phoneNumber: text(row.phone_number),
     lmsClientNumber: text(row.lms_client_number),
     ...readMeasures(row),
-  }));
+  };
+}
+
+/** Live (not merged-away) clients that may be the probed person, with their measurements. */
+export async function findClientCandidates(
+  db: Db,
+  probe: PersonProbe,
+  excludeClientId?: string,
+): Promise<ClientCandidate[]> {
+  const [rows] = await candidateRows(db, [{ table: 'clients', probe, excludeId: excludeClientId }]);
+  return rows!.map(toClientCandidate);
+}
+
+export interface ConflictCandidates {
+  /** Opposing parties of other inquiries who may be the new client. */
+  clientVsOpposing: OpposingPartyCandidate[];
+  /** Clients who may be the opposing party. */
+  opposingVsClients: ClientCandidate[];
+  /** Opposing parties of other inquiries who may be this opposing party. */
+  opposingVsOpposing: OpposingPartyCandidate[];
+}
+
+/** The conflict check's three candidate searches, in one statement; `inquiryId`'s own opposing party is left out. */
+export async function findConflictCandidates(
+  db: Db,
+  client: PersonProbe,
+  opposingParty: PersonProbe,
+  inquiryId?: string,
+): Promise<ConflictCandidates> {
+  const [clientVsOpposing, opposingVsClients, opposingVsOpposing] = await candidateRows(db, [
+    { table: 'opposing', probe: client, excludeId: inquiryId },
+    { table: 'clients', probe: opposingParty },
+    { table: 'opposing', probe: opposingParty, excludeId: inquiryId },
+  ]);
+  return {
+    clientVsOpposing: clientVsOpposing!.map(toOpposingPartyCandidate),
+    opposingVsClients: opposingVsClients!.map(toClientCandidate),
+    opposingVsOpposing: opposingVsOpposing!.map(toOpposingPartyCandidate),
+  };
 }
 
 /** Inquiries of these clients, newest first (the caller applies the LEADS office scope). */

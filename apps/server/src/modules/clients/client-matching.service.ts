@@ -18,11 +18,7 @@ import { POTENTIAL_CONFLICT_LIMIT } from '@casedesk/contract/matching/potential-
 import type { Actor } from '../../platform/auth/actor.ts';
 import type { Db } from '../../platform/db/database.ts';
 import type { ClientCandidate, OpposingPartyCandidate, PersonProbe } from './client-matching.repository.ts';
-import {
-  findClientCandidates,
-  findInquiriesOfClients,
-  findOpposingPartyCandidates,
-} from './client-matching.repository.ts';
+import { findClientCandidates, findConflictCandidates, findInquiriesOfClients } from './client-matching.repository.ts';
 
 /** Typed values as the indexes hold them: names and email lower case, LMS number lower case. */
 function probeOf(person: {
@@ -48,6 +44,9 @@ function probeOf(person: {
     lmsClientNumber: lower(person.lmsClientNumber),
   };
 }
+
+/** A probe with nothing to look for: its search is left out of the statement. */
+const NOTHING: PersonProbe = { phones: [] };
 
 function hasProbe(probe: PersonProbe): boolean {
   return Boolean(
@@ -210,11 +209,12 @@ export async function findPotentialConflicts(
   const opposing = personProbe(request.opposingParty);
   const visible = inOfficeScope(actor, 'LEADS');
   const clientVisible = inOfficeScope(actor, 'CLIENT_PROFILE');
-  const [clientVsOpposing, opposingVsClients, opposingVsOpposing] = await Promise.all([
-    hasProbe(client) ? findOpposingPartyCandidates(db, client, request.inquiryId) : [],
-    hasProbe(opposing) ? findClientCandidates(db, opposing) : [],
-    hasProbe(opposing) ? findOpposingPartyCandidates(db, opposing, request.inquiryId) : [],
-  ]);
+  const { clientVsOpposing, opposingVsClients, opposingVsOpposing } = await findConflictCandidates(
+    db,
+    hasProbe(client) ? client : NOTHING,
+    hasProbe(opposing) ? opposing : NOTHING,
+    request.inquiryId,
+  );
   const rows: PotentialConflict[] = [
     ...scoreAll(clientVsOpposing, scoreMatch).map(({ candidate, match }) =>
       opposingRow('CLIENT_IS_OPPOSING_PARTY', candidate, match, visible(candidate)),
