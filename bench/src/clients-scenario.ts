@@ -67,8 +67,9 @@ export async function addInquiriesAtScale(database: Database, clients: number): 
      select p.inquiry_id, o.first_name, o.last_name, o.date_of_birth, o.primary_number from picked p join opposing o using (rn)`,
     [count],
   );
-  await database.query('analyze inquiries');
-  await database.query('analyze inquiry_opposing_parties');
+  // As the seed does (analyzeAfterBulkLoad): statistics and the visibility map, as autovacuum would leave them.
+  await database.query('vacuum analyze inquiries');
+  await database.query('vacuum analyze inquiry_opposing_parties');
   return count;
 }
 
