@@ -3,8 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { loadConfig } from './config.ts';
 
 describe('DATABASE_POOL_SIZE', () => {
-  it('defaults to two connections per CPU, at least 4', () => {
-    expect(loadConfig({}).DATABASE_POOL_SIZE).toBe(Math.max(4, 2 * os.availableParallelism()));
+  it('defaults to three connections per CPU, at least 4', () => {
+    expect(loadConfig({}).DATABASE_POOL_SIZE).toBe(Math.max(4, 3 * os.availableParallelism()));
   });
 
   it('takes a number from the environment and refuses nonsense', () => {
