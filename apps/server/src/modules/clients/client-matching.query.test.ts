@@ -51,4 +51,9 @@ describe('candidatesStatement', () => {
     expect(['rob', 'robert', 'robé'].every(inRange)).toBe(true);
     expect(['roa', 'roc', 'ro'].some(inRange)).toBe(false);
   });
+
+  it('cuts a prefix between characters, never inside one', () => {
+    const { values } = candidatesStatement([{ table: 'clients', probe: { ...EVERYTHING, firstName: '𝒜𝒷𝒸𝒹' } }])!;
+    expect(values.firstPrefixFrom_p0).toBe('𝒜𝒷𝒸');
+  });
 });

@@ -149,7 +149,8 @@ function partCode({ table, shape }: Part): string {
 const TOP = '\u{10FFFF}';
 
 function partValues(part: Part, { probe, excludeId }: CandidateSearch): [string, unknown][] {
-  const prefix = (name = '') => name.slice(0, 3);
+  // By code point: a UTF-16 slice could cut a character in two, which PostgreSQL refuses.
+  const prefix = (name = '') => [...name].slice(0, 3).join('');
   const values: Record<string, unknown> = {
     firstName: probe.firstName ?? '',
     lastName: probe.lastName ?? '',

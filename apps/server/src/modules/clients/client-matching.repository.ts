@@ -5,9 +5,12 @@ import { param, preparedSql } from '../../platform/db/prepared.ts';
 import type { CandidateSearch, PersonProbe } from './client-matching.query.ts';
 import { candidatesStatement } from './client-matching.query.ts';
 
-export type { PersonProbe } from './client-matching.query.ts';
+/**
+ * Candidate search for duplicates and conflicts (issue 4): runs the statements of client-matching.query.ts
+ * and reads their rows into candidates with their measurements, for the scoring in the service.
+ */
 
-/** Candidate search for duplicates and conflicts (issue 4): the statements are in client-matching.query.ts. */
+export type { PersonProbe } from './client-matching.query.ts';
 
 /** What the SQL measures of each candidate: the scoring's input (contract/matching/match-score.ts). */
 export type CandidateMeasures = MatchFeatures;

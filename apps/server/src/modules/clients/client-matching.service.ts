@@ -21,14 +21,7 @@ import type { ClientCandidate, OpposingPartyCandidate, PersonProbe } from './cli
 import { findClientCandidates, findConflictCandidates, findInquiriesOfClients } from './client-matching.repository.ts';
 
 /** Typed values as the indexes hold them: names and email lower case, LMS number lower case. */
-function probeOf(person: {
-  firstName?: string;
-  lastName?: string;
-  dateOfBirth?: string;
-  phones: string[];
-  email?: string;
-  lmsClientNumber?: string;
-}): PersonProbe {
+function probeOf(person: PersonProbe): PersonProbe {
   const lower = (v?: string) => (v && v.trim() ? v.trim().toLowerCase() : undefined);
   // A one-letter name says nothing; names count from two letters (issue 4: "a name of 2+ letters").
   const name = (v?: string) => {
@@ -43,19 +36,6 @@ function probeOf(person: {
     email: lower(person.email),
     lmsClientNumber: lower(person.lmsClientNumber),
   };
-}
-
-/** A probe with nothing to look for: its search is left out of the statement. */
-const NOTHING: PersonProbe = { phones: [] };
-
-function hasProbe(probe: PersonProbe): boolean {
-  return Boolean(
-    (probe.firstName && probe.lastName) ||
-    probe.dateOfBirth ||
-    probe.phones.length ||
-    probe.email ||
-    probe.lmsClientNumber,
-  );
 }
 
 interface Scored<T> {
@@ -98,7 +78,6 @@ async function rankClients(
   inScope: (c: ClientCandidate) => boolean,
 ): Promise<DuplicateMatch[]> {
   const probe = probeOf(request);
-  if (!hasProbe(probe)) return [];
   const candidates = (await findClientCandidates(db, probe, request.excludeClientId)).filter(inScope);
   return scoreAll(candidates, scoreMatch)
     .slice(0, DUPLICATE_MATCH_LIMIT)
@@ -209,10 +188,11 @@ export async function findPotentialConflicts(
   const opposing = personProbe(request.opposingParty);
   const visible = inOfficeScope(actor, 'LEADS');
   const clientVisible = inOfficeScope(actor, 'CLIENT_PROFILE');
+  // A person with nothing typed to look for is left out of the statement (client-matching.query.ts).
   const { clientVsOpposing, opposingVsClients, opposingVsOpposing } = await findConflictCandidates(
     db,
-    hasProbe(client) ? client : NOTHING,
-    hasProbe(opposing) ? opposing : NOTHING,
+    client,
+    opposing,
     request.inquiryId,
   );
   const rows: PotentialConflict[] = [
