@@ -10,6 +10,7 @@ import { searchClients } from '@casedesk/server/src/modules/clients/clients.serv
 import { resolveUserByEmail } from '@casedesk/server/src/modules/users/users.service.ts';
 import type { Actor } from '@casedesk/server/src/platform/auth/actor.ts';
 import type { Database } from '@casedesk/server/src/platform/db/database.ts';
+import { vacuumAfterBulkLoad } from '@casedesk/server/src/seed/seed.ts';
 import type { RouteTarget } from './load.ts';
 import type { Summary } from './stats.ts';
 import { summarize } from './stats.ts';
@@ -67,9 +68,7 @@ export async function addInquiriesAtScale(database: Database, clients: number): 
      select p.inquiry_id, o.first_name, o.last_name, o.date_of_birth, o.primary_number from picked p join opposing o using (rn)`,
     [count],
   );
-  // As the seed does (analyzeAfterBulkLoad): statistics and the visibility map, as autovacuum would leave them.
-  await database.query('vacuum analyze inquiries');
-  await database.query('vacuum analyze inquiry_opposing_parties');
+  await vacuumAfterBulkLoad(database.db);
   return count;
 }
 

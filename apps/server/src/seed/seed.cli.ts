@@ -1,7 +1,7 @@
 import { Faker, base, en, en_US } from '@faker-js/faker';
 import { loadConfig } from '../config.ts';
 import { openConfiguredDatabase } from '../platform/db/open-configured.ts';
-import { analyzeAfterBulkLoad, isSeeded, seedClients, seedDemoData } from './seed.ts';
+import { vacuumAfterBulkLoad, isSeeded, seedClients, seedDemoData } from './seed.ts';
 
 /** `npm run seed [-- --clients N]`: seeds an empty database, or adds N more clients to a seeded one. */
 const config = loadConfig();
@@ -17,7 +17,7 @@ try {
     const faker = new Faker({ locale: [en_US, en, base] });
     faker.seed(Date.now());
     await seedClients(database.db, faker, extraClients, (done) => process.stdout.write(`\r${done} clients`));
-    await analyzeAfterBulkLoad(database.db);
+    await vacuumAfterBulkLoad(database.db);
     console.log(`\nAdded ${extraClients} clients.`);
   } else {
     console.log('Already seeded; pass --clients N to add clients.');

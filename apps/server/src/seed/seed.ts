@@ -141,7 +141,7 @@ export async function seedDemoData(db: Db, options: { clients: number; seed?: nu
   await seedCalls(db, faker);
   await seedAppointments(db, faker);
   await seedLitigationEvents(db, faker);
-  await analyzeAfterBulkLoad(db);
+  await vacuumAfterBulkLoad(db);
 }
 
 /**
@@ -150,7 +150,7 @@ export async function seedDemoData(db: Db, options: { clients: number; seed?: nu
  * page not yet marked all-visible: counting 1,000 matches took 55 ms instead of under one). Autovacuum would
  * do both in time; neither PGlite nor a server with autovacuum off does it by itself.
  */
-export async function analyzeAfterBulkLoad(db: Db): Promise<void> {
+export async function vacuumAfterBulkLoad(db: Db): Promise<void> {
   await db.execute(sql`vacuum analyze`);
 }
 

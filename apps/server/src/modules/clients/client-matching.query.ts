@@ -19,7 +19,7 @@ import { param } from '../../platform/db/prepared.ts';
  * length as ten elements, which made it re-plan on every call.
  */
 
-/** The person typed on the screen, normalised: names lower case, phones digits, DOB yyyy-MM-dd. */
+/** The person typed on the screen; searched as the service normalises it (names lower case, phones digits, DOB yyyy-MM-dd). */
 export interface PersonProbe {
   firstName?: string;
   lastName?: string;
@@ -44,7 +44,7 @@ export interface ProbeShape {
   exclude: boolean;
 }
 
-/** One search of a statement: a probe against a table, without `excludeId` (a client id for clients, an inquiry id for opposing parties). */
+/** One search of a statement: a probe against a table, leaving out `excludeId` (a client id for clients, an inquiry id for opposing parties). */
 export interface CandidateSearch {
   table: MatchTable;
   probe: PersonProbe;
@@ -54,13 +54,18 @@ export interface CandidateSearch {
 /** Per-arm caps: enough to rank 10 well, small enough to stay fast at a million clients. */
 const LIMITS = { phone: 50, email: 50, lms: 50, dob: 100, sound: 100, swapped: 50, typo: 100, prefix: 50 } as const;
 
-/** A part's names: its placeholders and CTEs carry its key, so parts of one statement never meet. */
+type NamePart = 'first' | 'last';
+
+/** One search as a part of a statement: its placeholders and CTEs carry its key, so parts never meet. */
 interface Part {
   key: string;
+  search: CandidateSearch;
   table: MatchTable;
   shape: ProbeShape;
   value: (name: string) => SQL;
   cte: (name: string) => SQL;
+  /** The typed first or last name, as text. */
+  typed: (name: NamePart) => SQL;
 }
 
 /** Where the two tables differ; column and table names are constants, never input. */
@@ -106,7 +111,7 @@ const TARGETS: Record<MatchTable, Target> = {
   },
 };
 
-export function shapeOf({ table, probe, excludeId }: CandidateSearch): ProbeShape {
+function shapeOf({ table, probe, excludeId }: CandidateSearch): ProbeShape {
   const names = Boolean(probe.firstName && probe.lastName);
   return {
     phones: probe.phones.length,
@@ -119,16 +124,19 @@ export function shapeOf({ table, probe, excludeId }: CandidateSearch): ProbeShap
   };
 }
 
-export const hasArms = (shape: ProbeShape) => shape.phones > 0 || shape.email || shape.lms || shape.dob || shape.names;
+const hasArms = (shape: ProbeShape) => shape.phones > 0 || shape.email || shape.lms || shape.dob || shape.names;
 
 function partOf(search: CandidateSearch, index: number): Part {
   const key = `p${index}`;
+  const value = (name: string) => sql`${param(`${name}_${key}`)}`;
   return {
     key,
+    search,
     table: search.table,
     shape: shapeOf(search),
-    value: (name) => sql`${param(`${name}_${key}`)}`,
+    value,
     cte: (name) => sql.raw(`${name}_${key}`),
+    typed: (name) => sql`${value(`${name}Name`)}::text`,
   };
 }
 
@@ -148,7 +156,7 @@ function partCode({ table, shape }: Part): string {
 /** The highest code point: every string that starts with a prefix sorts below prefix || it (bytewise). */
 const TOP = '\u{10FFFF}';
 
-function partValues(part: Part, { probe, excludeId }: CandidateSearch): [string, unknown][] {
+function partValues({ key, search: { probe, excludeId } }: Part): [string, unknown][] {
   // By code point: a UTF-16 slice could cut a character in two, which PostgreSQL refuses.
   const prefix = (name = '') => [...name].slice(0, 3).join('');
   const values: Record<string, unknown> = {
@@ -167,12 +175,11 @@ function partValues(part: Part, { probe, excludeId }: CandidateSearch): [string,
     values[`phone${i}`] = phone;
     values[`reversedPhone${i}`] = [...phone].reverse().join('');
   });
-  return Object.entries(values).map(([name, value]) => [`${name}_${part.key}`, value]);
+  return Object.entries(values).map(([name, value]) => [`${name}_${key}`, value]);
 }
 
 function nameArms(part: Part, arm: (where: SQL, limit: number) => SQL): SQL[] {
-  const first = sql`${part.value('firstName')}::text`;
-  const last = sql`${part.value('lastName')}::text`;
+  const [first, last] = [part.typed('first'), part.typed('last')];
   const soundex = (column: string) => sql.raw(`soundex(lower(c.${column}))`);
   const [firstCodes, lastCodes] = [part.cte('first_codes'), part.cte('last_codes')];
   const arms = [
@@ -233,8 +240,7 @@ function candidateArms(part: Part): SQL[] {
 
 /** Name variants (the name and its nicknames, both directions) and their sound codes; the part's candidates. */
 function partCtes(part: Part): SQL {
-  const first = sql`${part.value('firstName')}::text`;
-  const last = sql`${part.value('lastName')}::text`;
+  const [first, last] = [part.typed('first'), part.typed('last')];
   const firstVariants = part.cte('first_variants');
   const names = part.shape.names
     ? sql`${firstVariants} AS (
@@ -260,7 +266,6 @@ function partCtes(part: Part): SQL {
     ${part.cte('uniq')} AS (SELECT DISTINCT ON (id) * FROM ${part.cte('cand')})`;
 }
 
-type NamePart = 'first' | 'last';
 const NAME_COMPARISONS: [stored: NamePart, typed: NamePart, key: string][] = [
   ['first', 'first', 'first'],
   ['last', 'last', 'last'],
@@ -275,7 +280,7 @@ const NAME_COMPARISONS: [stored: NamePart, typed: NamePart, key: string][] = [
  */
 function measureName(part: Part, [storedPart, typedPart, key]: (typeof NAME_COMPARISONS)[number]): SQL {
   const col = sql.raw(`lower(c.${storedPart}_name)`);
-  const typed = sql`${part.value(`${typedPart}Name`)}::text`;
+  const typed = part.typed(typedPart);
   const stored = (code: 'code' | 'alt') => sql.raw(`stored.${storedPart}_${code}`);
   const codes = sql.raw(`(typed.${typedPart}_code, typed.${typedPart}_alt)`);
   return sql`${col} = ${typed} AS ${sql.raw(`${key}_exact`)},
@@ -294,7 +299,7 @@ const NO_NAME_MEASURES = sql.raw(
 
 /** The sound codes of the typed names (one row) and of a candidate's names (OFFSET 0: computed once a row). */
 function soundCodes(part: Part): SQL {
-  const [first, last] = [sql`${part.value('firstName')}::text`, sql`${part.value('lastName')}::text`];
+  const [first, last] = [part.typed('first'), part.typed('last')];
   return sql`CROSS JOIN (SELECT dmetaphone(${first}) AS first_code, dmetaphone_alt(${first}) AS first_alt,
       dmetaphone(${last}) AS last_code, dmetaphone_alt(${last}) AS last_alt) typed
     CROSS JOIN LATERAL (SELECT dmetaphone(c.first_name) AS first_code, dmetaphone_alt(c.first_name) AS first_alt,
@@ -363,7 +368,7 @@ export function candidatesStatement(searches: CandidateSearch[]): CandidatesStat
         active.map((part) => sql`(${partSelect(part)})`),
         sql` UNION ALL `,
       )}`,
-    values: Object.fromEntries(parts.flatMap((part, i) => (hasArms(part.shape) ? partValues(part, searches[i]!) : []))),
-    keys: parts.map((part) => (hasArms(part.shape) ? part.key : undefined)),
+    values: Object.fromEntries(active.flatMap(partValues)),
+    keys: parts.map((part) => (active.includes(part) ? part.key : undefined)),
   };
 }

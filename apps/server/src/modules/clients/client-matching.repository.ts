@@ -56,7 +56,10 @@ async function candidateRows(db: Db, searches: CandidateSearch[]): Promise<Row[]
 const text = (v: unknown) => (v === null || v === undefined ? null : String(v));
 const bool = (v: unknown) => v === true;
 
-/** A name comparison; undefined when no names were typed (the statement gives NULL measures then). */
+/**
+ * A name comparison; undefined when the statement measured none: no names typed, or no stored name
+ * (similarity of NULL). Either way the name scores nothing, as an all-false comparison would.
+ */
 function readName(row: Row, key: string): NameComparison | undefined {
   if (row[`${key}_sim`] === null || row[`${key}_sim`] === undefined) return undefined;
   return {
