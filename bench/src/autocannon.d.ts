@@ -46,6 +46,13 @@ declare module 'autocannon' {
 
   export interface RequestSpec extends RequestParams {
     setupRequest?: (request: RequestParams, context: Record<string, unknown>) => RequestParams;
+    /** Called with each response before its 'response' event, on the same tick. */
+    onResponse?: (
+      status: number,
+      body: string,
+      context: Record<string, unknown>,
+      headers: Record<string, string>,
+    ) => void;
   }
 
   export interface Options {

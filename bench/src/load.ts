@@ -28,6 +28,11 @@ export interface LoadResult {
   requestsPerSecond: number;
   /** 2xx response times in ms of requests sent after the warm-up, every one kept (autocannon's table has no p95). */
   latency: Summary;
+  /**
+   * The same responses' server time: what the server reports in Server-Timing (arrival at Fastify to
+   * response). It leaves out the load generator, which shares this machine's CPUs, and the socket's queue.
+   */
+  serverTime: Summary;
   completed: number;
   errors: number;
   non2xx: number;
@@ -45,6 +50,12 @@ export interface LoadResult {
 }
 
 let current: Instance | undefined;
+
+/** `app;dur=12.3` → 12.3; NaN when the header is missing. */
+export function serverDuration(header: string | undefined): number {
+  const match = /(?:^|,)\s*app;dur=([\d.]+)/.exec(header ?? '');
+  return match ? Number(match[1]) : Number.NaN;
+}
 
 /** One shared cursor over the bodies and paths, so every connection sends the next one. */
 function rotating(target: RouteTarget): (request: RequestParams) => RequestParams {
@@ -88,12 +99,22 @@ export async function loadRoute(
     headers,
     ...(target.body ? { body: target.body } : {}),
     // A request entry of its own does not inherit the headers above, so it names them again.
-    ...(target.bodies?.length || target.paths?.length
-      ? { requests: [{ method: target.method, headers, setupRequest: rotating(target) }] }
-      : {}),
+    requests: [
+      {
+        method: target.method,
+        headers,
+        ...(target.bodies?.length || target.paths?.length ? { setupRequest: rotating(target) } : {}),
+        onResponse: (_status, _body, _context, responseHeaders) => {
+          lastServerMs = serverDuration(responseHeaders['server-timing']);
+        },
+      },
+    ],
   };
 
   const latencies: number[] = [];
+  const serverTimes: number[] = [];
+  // Set by onResponse just before the same response's 'response' event.
+  let lastServerMs = Number.NaN;
   const statusCodes: Record<string, number> = {};
   let completed = 0;
   let errors = 0;
@@ -112,7 +133,10 @@ export async function loadRoute(
     if (now < measureFrom || now > measureUntil) return;
     completed++;
     statusCodes[statusCode] = (statusCodes[statusCode] ?? 0) + 1;
-    if (statusCode >= 200 && statusCode < 300 && now - ms >= measureFrom) latencies.push(ms);
+    if (statusCode >= 200 && statusCode < 300 && now - ms >= measureFrom) {
+      latencies.push(ms);
+      if (!Number.isNaN(lastServerMs)) serverTimes.push(lastServerMs);
+    }
   });
   instance.on('reqError', () => {
     const now = performance.now();
@@ -134,6 +158,7 @@ export async function loadRoute(
     durationSeconds: duration,
     requestsPerSecond: round(completed / duration, 1),
     latency: summarize(latencies),
+    serverTime: summarize(serverTimes),
     completed,
     errors,
     non2xx,

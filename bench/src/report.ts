@@ -82,12 +82,14 @@ function clientBudgets(args: BenchArgs, routes: LoadResult[]): Budget[] {
   const atMillion = args.database === 'postgres' && args.clients >= 1_000_000 && args.connections === 20;
   const onPglite = args.database === 'pglite' && args.clients >= 200_000 && args.connections === 20;
   const million = 'budget is set for PostgreSQL with ≥ 1,000,000 clients at 20 connections';
-  const search = latency(SEARCH_ROUTE);
+  // The issue sets the search budget in server time (Server-Timing), beside the bare SQL time; the
+  // response time autocannon sees is printed next to it.
+  const search = routes.find((r) => r.route === SEARCH_ROUTE)?.serverTime;
   return [
-    latencyBudget('client search p95 (PostgreSQL, 1M)', 50, search?.p95, atMillion, million),
-    latencyBudget('client search p99 (PostgreSQL, 1M)', 150, search?.p99, atMillion, million),
+    latencyBudget('client search p95, server time (PostgreSQL, 1M)', 50, search?.p95, atMillion, million),
+    latencyBudget('client search p99, server time (PostgreSQL, 1M)', 150, search?.p99, atMillion, million),
     latencyBudget(
-      'client search p95 (PGlite, 200k)',
+      'client search p95, server time (PGlite, 200k)',
       100,
       search?.p95,
       onPglite,
@@ -252,7 +254,19 @@ export function printReport(report: BenchReport): void {
   }
   console.log(
     table(
-      ['route', 'conn', 'req/s', 'median ms', 'p95 ms', 'p99 ms', 'errors', 'non-2xx', 'ms/req (1000 / req/s)'],
+      [
+        'route',
+        'conn',
+        'req/s',
+        'median ms',
+        'p95 ms',
+        'p99 ms',
+        'server p95 ms',
+        'server p99 ms',
+        'errors',
+        'non-2xx',
+        'ms/req (1000 / req/s)',
+      ],
       report.routes.map((r) => [
         r.route,
         String(r.connections),
@@ -260,6 +274,8 @@ export function printReport(report: BenchReport): void {
         ms(r.latency.median),
         ms(r.latency.p95),
         ms(r.latency.p99),
+        ms(r.serverTime.p95),
+        ms(r.serverTime.p99),
         String(r.errors),
         String(r.non2xx),
         ms(1000 / r.requestsPerSecond),

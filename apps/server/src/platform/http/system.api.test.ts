@@ -142,4 +142,9 @@ describe('errors and headers', () => {
     expect(res.headers['x-content-type-options']).toBe('nosniff');
     expect(res.headers['x-request-id']).toBe('trace-123');
   });
+
+  it("reports the server's own time for the request in Server-Timing", async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/health' });
+    expect(String(res.headers['server-timing'])).toMatch(/^app;dur=\d+\.\d$/);
+  });
 });
