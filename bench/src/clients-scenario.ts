@@ -12,8 +12,10 @@ import type { Actor } from '@casedesk/server/src/platform/auth/actor.ts';
 import type { Database } from '@casedesk/server/src/platform/db/database.ts';
 import { vacuumAfterBulkLoad } from '@casedesk/server/src/seed/seed.ts';
 import type { RouteTarget } from './load.ts';
+import type { RecordedStatement } from './recorded-sql.ts';
+import { installStatementRecorder, replayer } from './recorded-sql.ts';
 import type { Summary } from './stats.ts';
-import { summarize } from './stats.ts';
+import { round, summarize } from './stats.ts';
 
 /** Issue 4: search at 20 concurrent searchers; the duplicate and conflict checks run as an operator types. */
 export const CLIENT_SCENARIO_CONNECTIONS = 20;
@@ -137,6 +139,10 @@ export interface ServiceFloor {
   /** What one request runs below HTTP: the service with its queries, on one connection. */
   statements: string;
   total: Summary;
+  /** The limit: the same bodies' recorded statements sent straight to the driver, one after another. */
+  bareSql: Summary;
+  /** Statements per request, averaged over the bodies. */
+  statementsPerRequest: number;
 }
 
 /**
@@ -148,6 +154,8 @@ export async function measureClientFloors(
   adminEmail: string,
   bodies: ClientScenarioBodies,
 ): Promise<ServiceFloor[]> {
+  const record = installStatementRecorder(database);
+  const replay = replayer(database);
   const resolved = await resolveUserByEmail(database.db, adminEmail);
   if (!resolved) throw new Error(`${adminEmail} is not in the seeded database`);
   const actor: Actor = {
@@ -181,13 +189,22 @@ export async function measureClientFloors(
   ];
   const results: ServiceFloor[] = [];
   for (const [route, statements, call] of floors) {
-    const samples: number[] = [];
-    for (let i = 0; i < FLOOR_WARM_UP + FLOOR_ITERATIONS; i++) {
-      const started = performance.now();
-      await call(i);
-      if (i >= FLOOR_WARM_UP) samples.push(performance.now() - started);
-    }
-    results.push({ route, statements, total: summarize(samples) });
+    const total = await timeRepeatedly(call);
+    const recorded: RecordedStatement[][] = [];
+    for (let i = 0; i < SAMPLE_SIZE; i++) recorded.push(await record(() => call(i)));
+    const bareSql = await timeRepeatedly((i) => replay(recorded[i % recorded.length]!));
+    const statementsPerRequest = recorded.reduce((sum, r) => sum + r.length, 0) / recorded.length;
+    results.push({ route, statements, total, bareSql, statementsPerRequest: round(statementsPerRequest, 2) });
   }
   return results;
+}
+
+async function timeRepeatedly(call: (i: number) => Promise<unknown>): Promise<Summary> {
+  const samples: number[] = [];
+  for (let i = 0; i < FLOOR_WARM_UP + FLOOR_ITERATIONS; i++) {
+    const started = performance.now();
+    await call(i);
+    if (i >= FLOOR_WARM_UP) samples.push(performance.now() - started);
+  }
+  return summarize(samples);
 }

@@ -29,8 +29,8 @@ export interface LoadResult {
   /** 2xx response times in ms of requests sent after the warm-up, every one kept (autocannon's table has no p95). */
   latency: Summary;
   /**
-   * The same responses' server time: what the server reports in Server-Timing (arrival at Fastify to
-   * response). It leaves out the load generator, which shares this machine's CPUs, and the socket's queue.
+   * The same responses' server time: what the server reports in Server-Timing (Fastify reading the request
+   * to its response). It leaves out the wait in the socket's queue, the load generator and the network.
    */
   serverTime: Summary;
   completed: number;

@@ -82,14 +82,15 @@ function clientBudgets(args: BenchArgs, routes: LoadResult[]): Budget[] {
   const atMillion = args.database === 'postgres' && args.clients >= 1_000_000 && args.connections === 20;
   const onPglite = args.database === 'pglite' && args.clients >= 200_000 && args.connections === 20;
   const million = 'budget is set for PostgreSQL with ≥ 1,000,000 clients at 20 connections';
-  // The issue sets the search budget in server time (Server-Timing), beside the bare SQL time; the
-  // response time autocannon sees is printed next to it.
-  const search = routes.find((r) => r.route === SEARCH_ROUTE)?.serverTime;
+  // Judged on the response time the load generator sees, the stricter figure, though the issue words the
+  // search budget in server time: Server-Timing starts when Fastify reads the request, so it leaves out the
+  // wait in the socket's queue, and on PGlite, whose queries hold the event loop, that wait is nearly all of it.
+  const search = latency(SEARCH_ROUTE);
   return [
-    latencyBudget('client search p95, server time (PostgreSQL, 1M)', 50, search?.p95, atMillion, million),
-    latencyBudget('client search p99, server time (PostgreSQL, 1M)', 150, search?.p99, atMillion, million),
+    latencyBudget('client search p95 (PostgreSQL, 1M)', 50, search?.p95, atMillion, million),
+    latencyBudget('client search p99 (PostgreSQL, 1M)', 150, search?.p99, atMillion, million),
     latencyBudget(
-      'client search p95, server time (PGlite, 200k)',
+      'client search p95 (PGlite, 200k)',
       100,
       search?.p95,
       onPglite,
@@ -291,13 +292,34 @@ export function printReport(report: BenchReport): void {
   if (report.socketLatency) printSocketLatency(report.socketLatency);
   if (report.serviceFloors) {
     console.log(
-      `\nService floor (the route's own service call on one connection, no HTTP, token check or validation):`,
+      `\nService floor (the route's own service call on one connection, no HTTP, token check or validation)` +
+        `\nand bare SQL (the limit: the statements that call sent, straight to the driver, one after another):`,
     );
     console.log(
       table(
-        ['route', 'median ms', 'p95 ms', 'p99 ms', 'what runs'],
-        report.serviceFloors.map((f) => [f.route, ms(f.total.median), ms(f.total.p95), ms(f.total.p99), f.statements]),
-        [4],
+        [
+          'route',
+          'median ms',
+          'p95 ms',
+          'p99 ms',
+          'bare SQL median',
+          'bare p95',
+          'bare p99',
+          'statements',
+          'what runs',
+        ],
+        report.serviceFloors.map((f) => [
+          f.route,
+          ms(f.total.median),
+          ms(f.total.p95),
+          ms(f.total.p99),
+          ms(f.bareSql.median),
+          ms(f.bareSql.p95),
+          ms(f.bareSql.p99),
+          f.statementsPerRequest.toFixed(2),
+          f.statements,
+        ]),
+        [8],
       ),
     );
   }

@@ -128,8 +128,8 @@ export async function buildApp({
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
     // The server's own time for the request (W3C Server-Timing, shown by the browser's network panel and
-    // read by the bench): from the request's arrival at Fastify to its response, queueing for the database
-    // included, the client's network and the load generator not.
+    // read by the bench): from Fastify reading the request to its response, waits for a database connection
+    // included; the wait before Fastify reads it (a busy event loop, the socket's queue) is not.
     reply.header('server-timing', `app;dur=${reply.elapsedTime.toFixed(1)}`);
   });
   app.addHook('onResponse', async (request, reply) => {
