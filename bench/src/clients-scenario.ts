@@ -173,7 +173,7 @@ export async function measureClientFloors(
   const floors: Array<[string, string, (i: number) => Promise<unknown>]> = [
     [
       SEARCH_ROUTE,
-      'searchClients: ranked page ‖ count',
+      'searchClients: ranked page with its count',
       (i) => searchClients(database.db, actor, search[i % search.length]!),
     ],
     [

@@ -157,6 +157,7 @@ describe('POST /api/v1/client/search', () => {
 
 describe('POST /api/v1/client/search: counting stops past the page asked for', () => {
   const MANY = CLIENT_SEARCH_COUNT_LIMIT + 50;
+  const PHONE_ENDING = '991731';
   /** The i-th of these clients' last names: 'Xqv' and three letters, in the order of i. */
   const nameOf = (i: number) =>
     `Xqv${[676, 26, 1].map((place) => String.fromCharCode(97 + (Math.floor(i / place) % 26))).join('')}`;
@@ -168,6 +169,11 @@ describe('POST /api/v1/client/search: counting stops past the page asked for', (
         lastName: nameOf(i),
         lmsClientNumber: null,
         needlesClientNumber: null,
+        // One number ending of their own too, for a search read by rank rather than by name.
+        mobileNumber: `${String(i).padStart(4, '0')}${PHONE_ENDING}`,
+        primaryNumber: null,
+        secondaryNumber: null,
+        homeNumber: null,
       }),
     );
     await t.db().insert(clients).values(many);
@@ -190,6 +196,22 @@ describe('POST /api/v1/client/search: counting stops past the page asked for', (
     const all = await search('xqv', SEEDED.operator, { pageSize: 2147483647 });
     expect(all.items).toHaveLength(MANY);
     expect(all).toMatchObject({ totalCount: MANY, totalCountIsLowerBound: false });
+  });
+
+  it('a ranked search (last digits) counts its first page in the same way, and its later pages on', async () => {
+    const first = await search(PHONE_ENDING);
+    expect(first.items).toHaveLength(100);
+    expect(first.items.every((i) => i.mobileNumber?.endsWith(PHONE_ENDING))).toBe(true);
+    expect(first).toMatchObject({ totalCount: CLIENT_SEARCH_COUNT_LIMIT, totalCountIsLowerBound: true });
+    const past = await search(PHONE_ENDING, SEEDED.operator, { pageNumber: CLIENT_SEARCH_COUNT_LIMIT / 100 + 1 });
+    expect(past.items).toHaveLength(50);
+    expect(past).toMatchObject({ totalCount: MANY, totalCountIsLowerBound: false });
+    // Fewer than a page: the exact total.
+    expect(await search(`0999${PHONE_ENDING}`)).toMatchObject({ totalCount: 1, totalCountIsLowerBound: false });
+    // More than a page, fewer than the limit (every tenth): the exact total, from the page's own statement.
+    const some = await search(`0${PHONE_ENDING}`);
+    expect(some.items).toHaveLength(100);
+    expect(some).toMatchObject({ totalCount: MANY / 10, totalCountIsLowerBound: false });
   });
 
   it('a search that finds fewer than the limit gives the exact total', async () => {

@@ -244,15 +244,15 @@ interface SegmentCounts {
 interface ResolvedSearch {
   segments: Segment[];
   counted?: SegmentCounts;
-  /** The first page of a single segment, when it was read to learn whether anything matched. */
+  /** The first page of a single segment, read with its count (firstPageOf). */
   firstPage?: ClientSummary[];
 }
 
 /**
  * The segments of a search; the fuzzy fallback is used when the strict plan finds nothing. With `pageSize`
- * (a first page is wanted) the strict plan's page is read before any count: most searches find fewer rows
- * than a page, and then the page is the count, which saves a second planned query. `countLimit` is how
- * many matches are worth counting (see countingLimit).
+ * (a first page is wanted) each plan's page is read with its count in one statement (firstPageOf), and the
+ * fuzzy plan only when the strict page came back empty. `countLimit` is how many matches are worth
+ * counting (see countingLimit).
  */
 async function segmentsOf(db: Db, query: SearchQuery, countLimit: number, pageSize?: number): Promise<ResolvedSearch> {
   const keyword = query.keyword?.trim().toLowerCase() ?? '';
@@ -265,20 +265,47 @@ async function segmentsOf(db: Db, query: SearchQuery, countLimit: number, pageSi
     if (counted.counts.some((n) => n > 0)) return { segments, counted };
   }
   const strict = planSegment(planSearch(keyword), query);
-  if (pageSize !== undefined) {
-    const rows = await rowsOf(db, strict, 0, pageSize);
-    if (rows.length > 0) {
-      const counted = rows.length < pageSize ? { counts: [rows.length], complete: true } : undefined;
-      return { segments: [strict], firstPage: rows, counted };
-    }
+  const fuzzyPlan = () => {
     const fuzzy = planFuzzySearch(keyword);
-    return fuzzy
-      ? { segments: [planSegment(fuzzy, query)] }
-      : { segments: [strict], counted: { counts: [0], complete: true }, firstPage: [] };
+    return fuzzy && planSegment(fuzzy, query);
+  };
+  if (pageSize === undefined) {
+    const anyStrict = (await countUpTo(db, strict, 1)) > 0;
+    return { segments: [(!anyStrict && fuzzyPlan()) || strict] };
   }
-  const anyStrict = (await countUpTo(db, strict, 1)) > 0;
-  const fuzzy = anyStrict ? undefined : planFuzzySearch(keyword);
-  return { segments: [fuzzy ? planSegment(fuzzy, query) : strict] };
+  const strictPage = await firstPageOf(db, strict, pageSize, countLimit);
+  const fuzzy = strictPage.firstPage.length === 0 ? fuzzyPlan() : undefined;
+  if (!fuzzy) return { segments: [strict], ...strictPage };
+  return { segments: [fuzzy], ...(await firstPageOf(db, fuzzy, pageSize, countLimit)) };
+}
+
+function firstPageQuery(db: Db, segment: Segment, pageSize: number) {
+  return db
+    .select({ ...summaryColumns, matches: sql<number>`count(*) over ()`.mapWith(Number) })
+    .from(clients)
+    .where(segment.where)
+    .orderBy(...segment.order)
+    .limit(pageSize);
+}
+
+/**
+ * A segment's first page and its count in one statement: a search plan's rank is no index order, so every
+ * match is read to sort them anyway, and counting them on the way (a window count) costs next to nothing,
+ * where a second statement read them all again (for a typo's fallback, as long as the page itself).
+ */
+async function firstPageOf(
+  db: Db,
+  segment: Segment,
+  pageSize: number,
+  countLimit: number,
+): Promise<{ firstPage: ClientSummary[]; counted: SegmentCounts }> {
+  const rows = await firstPageQuery(db, segment, pageSize);
+  const matches = rows[0]?.matches ?? 0;
+  const firstPage = rows.map(({ matches: _, ...summary }) => summary);
+  // Past the limit the answer says "more than", as a count that stopped there would.
+  const counted =
+    matches > countLimit ? { counts: [countLimit + 1], complete: false } : { counts: [matches], complete: true };
+  return { firstPage, counted };
 }
 
 /**
@@ -381,12 +408,13 @@ export async function* streamClientMatches(db: Db, query: SearchQuery, batchSize
   }
 }
 
-/** The SQL of a search's page and count queries, for EXPLAIN in tests and the bench's bare-query time. */
+/** The SQL of a search's first page (with its count, or then its counts), for EXPLAIN in tests. */
 export function searchSql(db: Db, keyword: string, scope: Scope, fuzzy = false) {
   const query: SearchQuery = { keyword, scope };
   const kw = keyword.trim().toLowerCase();
   const plan = fuzzy ? planFuzzySearch(kw) : planSearch(kw);
   const segments = !fuzzy && isShortNameTerm(kw) ? shortTermSegments(kw, query) : [planSegment(plan!, query)];
+  if (segments.length === 1) return [firstPageQuery(db, segments[0]!, 100).toSQL()];
   return segments.flatMap((segment) => [
     rowsOf(db, segment, 0, 100).toSQL(),
     countUpToQuery(db, segment, CLIENT_SEARCH_COUNT_LIMIT + 1).toSQL(),
