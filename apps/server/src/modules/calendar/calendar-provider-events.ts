@@ -3,7 +3,9 @@ import type { CalendarEvent } from '@casedesk/contract/calendar/calendar-event';
 import type { Db } from '../../platform/db/database.ts';
 import { findMirrored } from './calendar-sync.repository.ts';
 import { findAttorneys } from './calendar.repository.ts';
-import type { CalendarProvider } from './providers/calendar-provider.ts';
+import { calendarSync } from './calendar-sync.ts';
+import type { AttorneyInfo } from './calendar.repository.ts';
+import type { CalendarProvider, ProviderEvent } from './providers/calendar-provider.ts';
 
 /**
  * A stable uuid (version 5 layout) for a provider's event id: SPEC §3 events carry uuids, and the same Outlook
@@ -15,6 +17,30 @@ export function uuidOfExternalId(externalId: string): string {
   hex[16] = ((parseInt(hex[16]!, 16) & 0x3) | 0x8).toString(16);
   const s = hex.join('');
   return `${s.slice(0, 8)}-${s.slice(8, 12)}-${s.slice(12, 16)}-${s.slice(16, 20)}-${s.slice(20)}`;
+}
+
+/** The attorney as the provider names their mailbox. */
+type Attorney = Pick<AttorneyInfo, 'attorneyId' | 'email' | 'attorney'>;
+
+/**
+ * What only the provider knows of the attorney's calendar over [from, to): meetings put in Outlook directly.
+ * Our own events mirrored there are left out (the database has them). Fails when the provider does.
+ */
+async function providerOnlyEvents(
+  db: Db,
+  provider: CalendarProvider,
+  attorney: Attorney & { email: string },
+  from: Date,
+  to: Date,
+): Promise<ProviderEvent[]> {
+  const owner = { attorneyId: attorney.attorneyId, email: attorney.email, name: attorney.attorney };
+  const external = await provider.listEvents(owner, from, to);
+  const mirrored = await findMirrored(
+    db,
+    attorney.attorneyId,
+    external.map((e) => e.id),
+  );
+  return external.filter((e) => !mirrored.has(e.id));
 }
 
 /**
@@ -34,28 +60,45 @@ export async function withProviderEvents(
   if (!attorney?.email) return own;
   let external;
   try {
-    external = await provider.listEvents(
-      { attorneyId: attorney.attorneyId, email: attorney.email, name: attorney.attorney },
-      query.from,
-      query.to,
-    );
+    external = await providerOnlyEvents(db, provider, { ...attorney, email: attorney.email }, query.from, query.to);
   } catch (error) {
     log.warn({ err: error, attorneyId: attorney.attorneyId }, 'calendar provider read failed; showing stored events');
     return own;
   }
-  const mirrored = await findMirrored(
-    db,
-    attorney.attorneyId,
-    external.map((e) => e.id),
-  );
-  const theirs: CalendarEvent[] = external
-    .filter((e) => !mirrored.has(e.id))
-    .map((e) => ({
-      ...e,
-      id: uuidOfExternalId(e.id),
-      kind: 'EVENT',
-      attorneyId: attorney.attorneyId,
-      appointmentId: null,
-    }));
+  const theirs: CalendarEvent[] = external.map(({ busy: _busy, ...e }) => ({
+    ...e,
+    id: uuidOfExternalId(e.id),
+    kind: 'EVENT',
+    attorneyId: attorney.attorneyId,
+    appointmentId: null,
+  }));
   return [...own, ...theirs].sort((a, b) => a.eventDateTime.localeCompare(b.eventDateTime));
+}
+
+/**
+ * Issue 6, busy time never ignored: with Microsoft Graph, a booking over a meeting that is only in the
+ * attorney's Outlook is refused like one over our own events (SPEC §5's 409). The database's exclusion
+ * constraint cannot see those meetings, so they are read at the moment of booking. When Graph cannot be
+ * read, the booking goes ahead on the database's events alone, as the calendar then shows them, and the
+ * failure is logged: an outage must not stop the firm from booking.
+ */
+export async function providerBusyOverlap(
+  db: Db,
+  attorney: Attorney,
+  start: Date,
+  end: Date,
+): Promise<ProviderEvent | undefined> {
+  const provider = calendarSync.provider;
+  if (!provider || !attorney.email) return undefined;
+  try {
+    const events = await providerOnlyEvents(db, provider, { ...attorney, email: attorney.email }, start, end);
+    // calendarView returns what touches the window; only a real overlap takes the time.
+    return events.find((e) => e.busy && new Date(e.eventDateTime) < end && new Date(e.eventEndDateTime) > start);
+  } catch (error) {
+    calendarSync.log?.warn(
+      { err: error, attorneyId: attorney.attorneyId },
+      'calendar provider read failed; booking checked against stored events only',
+    );
+    return undefined;
+  }
 }

@@ -138,7 +138,7 @@ export async function startCalendarSync(deps: {
   db: Db;
   jobs: Jobs;
   config: SyncConfig;
-  log: { error(details: object, message: string): void };
+  log: { error(details: object, message: string): void; warn(details: object, message: string): void };
   fetch?: typeof fetch;
 }): Promise<{ provider: CalendarProvider; stop: () => void }> {
   const { db, jobs, config, log } = deps;
@@ -151,7 +151,7 @@ export async function startCalendarSync(deps: {
   };
   const syncDeps = { db, provider, maxAttempts: config.CALENDAR_SYNC_MAX_ATTEMPTS };
   await jobs.work(CALENDAR_SYNC_QUEUE, (job) => syncCalendarEvent(syncDeps, job.data.eventId));
-  const target = { jobs, sendOptions, log };
+  const target = { jobs, sendOptions, log, provider };
   calendarSync.enable(target);
 
   const sweepMs = config.CALENDAR_SYNC_SWEEP_SECONDS * 1000;

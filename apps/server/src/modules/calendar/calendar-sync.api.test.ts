@@ -27,11 +27,15 @@ interface Seen {
 
 const graph = {
   server: http.createServer(),
+  /** Event writes (a booking's calendarView read goes to `views`). */
   seen: [] as Seen[],
+  views: [] as Seen[],
   /** Statuses the next event writes answer with (then 201/200/204 for good). */
   failures: [] as number[],
+  /** Statuses the next calendarView reads answer with (then 200). */
+  viewFailures: [] as number[],
   created: 0,
-  /** What calendarView answers with. */
+  /** What calendarView answers with, whatever the window (the app keeps what overlaps). */
   calendarView: [] as object[],
 };
 
@@ -48,13 +52,19 @@ graph.server.on('request', (req, res) => {
       send(200, { token_type: 'Bearer', expires_in: 3599, access_token: 'local-graph-token' });
       return;
     }
-    graph.seen.push({ method: req.method!, path, authorization: req.headers.authorization, body });
-    const failure = graph.failures.shift();
+    const isView = req.method === 'GET' && path.includes('/calendarView?');
+    (isView ? graph.views : graph.seen).push({
+      method: req.method!,
+      path,
+      authorization: req.headers.authorization,
+      body,
+    });
+    const failure = (isView ? graph.viewFailures : graph.failures).shift();
     if (failure) {
       send(failure, { error: { code: 'ServiceUnavailable', message: 'The service is temporarily unavailable.' } });
       return;
     }
-    if (req.method === 'GET' && path.includes('/calendarView?')) {
+    if (isView) {
       send(200, { value: graph.calendarView });
       return;
     }
@@ -111,7 +121,10 @@ afterAll(async () => {
 });
 beforeEach(() => {
   graph.seen.length = 0;
+  graph.views.length = 0;
   graph.failures.length = 0;
+  graph.viewFailures.length = 0;
+  graph.calendarView = [];
 });
 
 const send = async (method: 'PUT' | 'DELETE', url: string, payload?: object) =>
@@ -131,6 +144,18 @@ const book = async (day: string, clock: string) => {
   expect(res.statusCode).toBe(200);
   return res.json() as { id: string };
 };
+
+/** The times Avery holds in the database on a day, as instants. */
+const eventsOn = async (day: string) =>
+  (
+    await t
+      .db()
+      .select({ startsAt: calendarEvents.startsAt })
+      .from(calendarEvents)
+      .where(eq(calendarEvents.attorneyId, avery.id))
+  )
+    .map((e) => e.startsAt.toISOString())
+    .filter((at) => at >= la(day, '00:00') && at < la(addDays(day, 1), '00:00'));
 
 const eventOf = async (appointmentId: string) =>
   (await t.db().select().from(calendarEvents).where(eq(calendarEvents.appointmentId, appointmentId)))[0]!;
@@ -309,14 +334,70 @@ describe('calendar write-through to Microsoft Graph', () => {
       location: { displayName: 'Downtown' },
       organizer: 'Avery Attorney',
     });
-    const view = graph.seen.find((r) => r.method === 'GET')!;
+    const view = graph.views.at(-1)!;
     expect(view.path).toContain(`/v1.0/users/${encodeURIComponent(avery.mail)}/calendarView?`);
 
     // Graph down: the calendar still shows our own events.
-    graph.failures.push(503);
+    graph.viewFailures.push(503);
     const degraded = await t.app.inject({ method: 'GET', url, headers: await t.authFor(SEEDED.operator) });
     expect(degraded.statusCode).toBe(200);
     expect(degraded.json().map((e: { subject: string }) => e.subject)).toEqual(['Consultation']);
+  });
+
+  it('a meeting only in Outlook takes its time: booking or moving onto it is refused, a free one is not', async () => {
+    const day = futureTuesday(14);
+    const outlook = (id: string, from: string, to: string, showAs: string) => ({
+      id,
+      subject: 'Court call',
+      start: { dateTime: `${la(day, from).slice(0, -1)}0000`, timeZone: 'UTC' },
+      end: { dateTime: `${la(day, to).slice(0, -1)}0000`, timeZone: 'UTC' },
+      isCancelled: false,
+      showAs,
+    });
+    graph.calendarView = [
+      outlook('AAMkBusy=', '10:00', '11:00', 'busy'),
+      outlook('AAMkFree=', '14:00', '15:00', 'free'),
+    ];
+    const bookAt = (clock: string) =>
+      send('PUT', '/api/v1/appointment', {
+        inquiryId: inquiry.id,
+        attorneyId: avery.id,
+        appointmentDateTime: la(day, clock),
+        appointmentLength: 30,
+        appointmentStageId: 117,
+        offset: -8,
+      });
+
+    const refused = await bookAt('10:30');
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().message).toBe('Event already scheduled for this date and time');
+    // The attorney's own mailbox, read for the booking's half hour.
+    const read = new URL(graph.views.at(-1)!.path, 'http://graph');
+    expect(read.pathname).toBe(`/v1.0/users/${encodeURIComponent(avery.mail)}/calendarView`);
+    expect(read.searchParams.get('startDateTime')).toBe(la(day, '10:30'));
+    expect(read.searchParams.get('endDateTime')).toBe(la(day, '11:00'));
+    expect(await eventsOn(day)).toEqual([]);
+
+    // Right after the meeting is free, and so is the time of a meeting shown as free.
+    const after = await book(day, '11:00');
+    await book(day, '14:00');
+
+    // Our own event, mirrored in Outlook, does not stand in its own way when it moves; the meeting does.
+    const mirrored = await until(after.id, 'SYNCED');
+    graph.calendarView.push(outlook(mirrored.externalId!, '11:00', '11:30', 'busy'));
+    const reschedule = (clock: string) =>
+      send('PUT', '/api/v1/appointment/rescheduleAppointment', {
+        appointmentId: after.id,
+        appointmentDateTime: la(day, clock),
+      });
+    expect((await reschedule('11:15')).statusCode).toBe(200);
+    const ontoMeeting = await reschedule('10:45');
+    expect(ontoMeeting.statusCode).toBe(409);
+    expect(ontoMeeting.json().message).toBe('Event already scheduled for this date and time');
+
+    // Graph down: the booking goes ahead on the database's events, as the calendar then shows them.
+    graph.viewFailures.push(503);
+    await book(day, '16:00');
   });
 
   describe('the push job, run directly against a scripted provider', () => {

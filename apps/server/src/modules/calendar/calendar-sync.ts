@@ -1,6 +1,7 @@
 import type { Db } from '../../platform/db/database.ts';
 import type { Jobs, SendOptions } from '../../platform/jobs/jobs.ts';
 import { markPending } from './calendar-sync.repository.ts';
+import type { CalendarProvider } from './providers/calendar-provider.ts';
 
 declare module '../../platform/jobs/jobs.ts' {
   interface JobQueues {
@@ -22,7 +23,14 @@ export interface CalendarSyncTarget {
   jobs: Pick<Jobs, 'send'>;
   /** Retry limit, delay and backoff of the push jobs. */
   sendOptions: Pick<SendOptions, 'retryLimit' | 'retryDelay' | 'retryBackoff'>;
-  log: { error(details: object, message: string): void };
+  log: CalendarLog;
+  /** The provider pushed to, also read for busy time only it knows (calendar-provider-events.ts). */
+  provider: CalendarProvider;
+}
+
+interface CalendarLog {
+  error(details: object, message: string): void;
+  warn(details: object, message: string): void;
 }
 
 let target: CalendarSyncTarget | undefined;
@@ -31,7 +39,7 @@ let target: CalendarSyncTarget | undefined;
  * Write-through to the calendar provider. With the database provider it does nothing (events stay LOCAL);
  * with Microsoft Graph (enabled by calendar-sync-job.ts at start) a written event is marked PENDING in the
  * writer's own transaction, so the change and the duty to push it commit together, and a job is queued.
- * The database stays the source of truth for busy time; the provider only mirrors it.
+ * The database stays the source of truth for our events; the provider mirrors them.
  */
 export const calendarSync = {
   async enqueue(tx: Db, eventId: string): Promise<void> {
@@ -68,5 +76,14 @@ export const calendarSync = {
 
   get enabled(): boolean {
     return target !== undefined;
+  },
+
+  /** The external provider (Microsoft Graph) when one is enabled; undefined with the database provider. */
+  get provider(): CalendarProvider | undefined {
+    return target?.provider;
+  },
+
+  get log(): CalendarLog | undefined {
+    return target?.log;
   },
 };

@@ -21,6 +21,7 @@ import * as repo from './calendar.repository.ts';
 import { calendarSync } from './calendar-sync.ts';
 
 export { isExclusionViolation } from './calendar.repository.ts';
+export { providerBusyOverlap } from './calendar-provider-events.ts';
 export type { AttorneyInfo } from './calendar.repository.ts';
 
 type ScheduleRow = Awaited<ReturnType<typeof repo.findSchedules>>[number];

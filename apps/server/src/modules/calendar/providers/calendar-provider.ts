@@ -2,8 +2,8 @@ import type { CalendarEvent } from '@casedesk/contract/calendar/calendar-event';
 
 /**
  * Where attorneys' calendars live (DESIGN §1): the database by default, Microsoft Graph behind configuration.
- * The database stays the source of truth for busy time (its exclusion constraint refuses double bookings);
- * a provider only mirrors our events into the attorney's mailbox and reads what is there.
+ * Our events live in the database, whose exclusion constraint refuses double bookings among them; a provider
+ * mirrors them into the attorney's mailbox and reads what is there, which a booking checks too.
  */
 export interface CalendarProvider {
   readonly name: 'database' | 'graph';
@@ -48,7 +48,11 @@ export type ProviderEvent = Pick<
   | 'attendees'
   | 'start'
   | 'end'
-> & { id: string };
+> & {
+  id: string;
+  /** The time is taken (Outlook's showAs other than free or working elsewhere): no booking may overlap it. */
+  busy: boolean;
+};
 
 /**
  * A provider call that failed. `transient` ones (throttling, outages, timeouts, network) are worth retrying;

@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import type { CalendarOwner } from './calendar-provider.ts';
 import { CalendarProviderError } from './calendar-provider.ts';
 import { graphCalendarProvider, retryAfterSeconds } from './graph-calendar-provider.ts';
+import { fromGraphEvent } from './graph-event-mapping.ts';
 
 /**
  * DESIGN §5: the adapter runs as in production; only Graph's HTTP is recorded. The injected fetch answers with
@@ -151,7 +152,7 @@ describe('Graph adapter: calendarView', () => {
     expect(Object.fromEntries(first!.url.searchParams)).toEqual({
       startDateTime: '2026-03-09T07:00:00.000Z',
       endDateTime: '2026-03-14T07:00:00.000Z',
-      $select: 'subject,bodyPreview,body,start,end,location,attendees,organizer,isCancelled',
+      $select: 'subject,bodyPreview,body,start,end,location,attendees,organizer,isCancelled,showAs',
       $orderby: 'start/dateTime',
       $top: '100',
     });
@@ -182,6 +183,7 @@ describe('Graph adapter: calendarView', () => {
         ],
         start: { formattedDateTime: '2026-03-09T17:00:00.000Z' },
         end: { formattedDateTime: '2026-03-09T18:30:00.000Z' },
+        busy: true,
       },
       {
         id: 'AAMkAGI2TGuNAAA=',
@@ -196,6 +198,8 @@ describe('Graph adapter: calendarView', () => {
         attendees: [],
         start: { formattedDateTime: '2026-03-12T16:00:00.000Z' },
         end: { formattedDateTime: '2026-03-12T23:00:00.000Z' },
+        // Tentative still takes the time.
+        busy: true,
       },
     ]);
   });
@@ -343,6 +347,22 @@ describe('Graph adapter: writes', () => {
     expect(await provider.createEvent(owner, event)).toBe('AAMkAGI2TGuOAAA=');
     expect(requests.map((r) => r.method)).toEqual(['POST', 'POST', 'POST', 'POST']);
     expect(requests.filter((r) => r.url.pathname.endsWith('/token'))).toHaveLength(2);
+  });
+});
+
+describe('Graph event mapping: busy time', () => {
+  const event = (showAs?: string) =>
+    fromGraphEvent({
+      id: 'AAMk=',
+      start: { dateTime: '2026-03-10T17:00:00.0000000', timeZone: 'UTC' },
+      end: { dateTime: '2026-03-10T18:00:00.0000000', timeZone: 'UTC' },
+      ...(showAs === undefined ? {} : { showAs }),
+    });
+
+  it('free and working elsewhere leave the time bookable; anything else, or nothing said, takes it', () => {
+    expect(event('free').busy).toBe(false);
+    expect(event('workingElsewhere').busy).toBe(false);
+    for (const showAs of ['busy', 'tentative', 'oof', 'unknown', undefined]) expect(event(showAs).busy).toBe(true);
   });
 });
 

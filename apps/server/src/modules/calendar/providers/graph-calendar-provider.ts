@@ -30,7 +30,18 @@ const PAGE_SIZE = 100;
 /** A read waits inline at most this long for Retry-After; longer waits fail the read instead. */
 const MAX_INLINE_WAIT_SECONDS = 10;
 const TRANSIENT_STATUSES = new Set([408, 429, 500, 502, 503, 504]);
-const SELECT = ['subject', 'bodyPreview', 'body', 'start', 'end', 'location', 'attendees', 'organizer', 'isCancelled'];
+const SELECT = [
+  'subject',
+  'bodyPreview',
+  'body',
+  'start',
+  'end',
+  'location',
+  'attendees',
+  'organizer',
+  'isCancelled',
+  'showAs',
+];
 
 /**
  * Microsoft Graph calendar adapter (DESIGN §1): events of the attorney's mailbox (`/users/{address}`), with

@@ -12,7 +12,12 @@ export interface GraphEvent {
   attendees?: { emailAddress?: { name?: string | null; address?: string | null } | null }[] | null;
   organizer?: { emailAddress?: { name?: string | null; address?: string | null } | null } | null;
   isCancelled?: boolean;
+  /** free, tentative, busy, oof, workingElsewhere or unknown. */
+  showAs?: string | null;
 }
+
+/** Shown in the mailbox without taking the time: a booking may go over these. */
+const FREE_SHOW_AS = new Set(['free', 'workingElsewhere']);
 
 /** Graph's dateTimeTimeZone: a wall time without offset, and the zone it is in. */
 export interface GraphDateTime {
@@ -60,6 +65,8 @@ export function fromGraphEvent(event: GraphEvent): ProviderEvent {
       .map((name) => ({ emailAddress: { name } })),
     start: { formattedDateTime: start },
     end: { formattedDateTime: end },
+    // Unknown or missing counts as busy: a booking over a meeting is worse than a slot left free.
+    busy: !FREE_SHOW_AS.has(event.showAs ?? 'busy'),
   };
 }
 
