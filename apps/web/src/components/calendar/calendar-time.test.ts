@@ -4,7 +4,10 @@ import {
   fetchInstantsOf,
   fetchRangeOf,
   holidayInputs,
+  HOUR_HEIGHT_PX,
+  INITIAL_SCROLL_PX,
   instantOfCalendarDate,
+  SCROLL_TIME,
   toCalendarTime,
   toEventInput,
   visibleRangeOf,
@@ -91,5 +94,13 @@ describe('event mapping', () => {
         classNames: ['cd-holiday'],
       },
     ]);
+  });
+});
+
+describe('initial scroll', () => {
+  it('asks FullCalendar for the time one pixel above 504 px, which it scrolls one pixel past', () => {
+    expect(SCROLL_TIME).toBe('06:59:10');
+    const [h, m, sec] = SCROLL_TIME.split(':').map(Number) as [number, number, number];
+    expect((h + m / 60 + sec / 3600) * HOUR_HEIGHT_PX + 1).toBeCloseTo(INITIAL_SCROLL_PX, 9);
   });
 });

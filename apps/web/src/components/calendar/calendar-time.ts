@@ -34,9 +34,18 @@ export const EVENTS_FETCH_DELAY_MS = 1000;
 /** SPEC §2: week view hour rows are 72 px high and the grid opens scrolled by 504 px (07:00). */
 export const HOUR_HEIGHT_PX = 72;
 export const INITIAL_SCROLL_PX = 504;
-export const SCROLL_TIME = '07:00:00';
 
 const pad = (n: number) => String(n).padStart(2, '0');
+
+/**
+ * The time FullCalendar is asked to scroll to. It scrolls one pixel past a time's top (to hide that row's
+ * top border), so asking for 07:00 opened the grid at 505 px; the time one pixel above 504 px (06:59:10)
+ * opens it at SPEC's 504.
+ */
+export const SCROLL_TIME = (() => {
+  const seconds = Math.round(((INITIAL_SCROLL_PX - 1) / HOUR_HEIGHT_PX) * 3600);
+  return `${pad(Math.floor(seconds / 3600))}:${pad(Math.floor(seconds / 60) % 60)}:${pad(seconds % 60)}`;
+})();
 
 /** An instant as the office's wall-clock time, 'yyyy-MM-ddTHH:mm:00' without offset (FullCalendar's UTC mode). */
 export function toCalendarTime(instant: Date | string | number, timeZone: string): string {
