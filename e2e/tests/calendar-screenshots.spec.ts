@@ -99,6 +99,24 @@ test('calendar modal: week, month and year views of a seeded attorney; a free sl
   await expect(modal).toBeHidden();
   await expect(book.getByTestId('appointment-date-time')).toHaveValue(/^\d{2}-\d{2}-\d{4} \d{2}:\d{2} (AM|PM)$/);
 
+  // The same without a mouse: each free cell is a button named for its time; Enter picks it.
+  await book.getByRole('button', { name: 'View calendar' }).click();
+  await loaded(modal)();
+  await modal.getByRole('button', { name: 'Next' }).click();
+  await loaded(modal)();
+  const cells = calendar.getByRole('button', { name: /^Book a 30-minute appointment on / });
+  const second = cells.nth(1);
+  const name = (await second.getAttribute('aria-label'))!;
+  await second.focus();
+  await expect(second).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(modal).toBeHidden();
+  // "… on Tuesday, December 1 at 9:30 AM" → the form shows 9:30 AM that day.
+  const time = /at (\d{1,2}):(\d{2}) (AM|PM)$/.exec(name)!;
+  await expect(book.getByTestId('appointment-date-time')).toHaveValue(
+    new RegExp(` ${time[1]!.padStart(2, '0')}:${time[2]} ${time[3]}$`),
+  );
+
   // SPEC §5: a 15-minute appointment is offered on quarters, rows of 18 px (the hour stays 72 px).
   await book.getByText('15 min', { exact: true }).click();
   await book.getByRole('button', { name: 'View calendar' }).click();

@@ -13,7 +13,7 @@ import FullCalendar from '@fullcalendar/react';
 import timeGridPlugin from '@fullcalendar/timegrid';
 import { ActionIcon, Button, Group, Loader, SegmentedControl, Text, VisuallyHidden } from '@mantine/core';
 import { useViewportSize } from '@mantine/hooks';
-import { useCallback, useMemo, useRef, type CSSProperties, type ReactNode } from 'react';
+import { useCallback, useEffect, useMemo, useRef, type CSSProperties, type ReactNode } from 'react';
 import {
   FULLCALENDAR_VIEW,
   HOUR_HEIGHT_PX,
@@ -50,6 +50,18 @@ function Chevron({ direction }: { direction: 'left' | 'right' }) {
   );
 }
 
+/** A shaded cell a keyboard can reach and pick; a click still goes through to FullCalendar's dateClick. */
+function makeSlotButton(el: HTMLElement, name: string, pick: () => void) {
+  el.tabIndex = 0;
+  el.setAttribute('role', 'button');
+  el.setAttribute('aria-label', name);
+  el.addEventListener('keydown', (event) => {
+    if (event.key !== 'Enter' && event.key !== ' ') return;
+    event.preventDefault();
+    pick();
+  });
+}
+
 export interface CalendarViewProps {
   /** Accessible name of the calendar region. */
   label: string;
@@ -66,6 +78,11 @@ export interface CalendarViewProps {
   blockedDates?: ReadonlySet<string>;
   /** A click on a week-view cell (the cell's start, UTC-coerced office wall time). */
   onSlotClick?(date: Date): void;
+  /**
+   * The extendedProps key of background events that stand for a bookable cell: each becomes a button with
+   * that text as its name, which Enter or Space picks like a click (onSlotClick with the event's start).
+   */
+  slotButtonLabel?: string;
   /** A fetch is under way: the previous events stay shown, with a small indicator. */
   loading?: boolean;
   /** Extra controls at the end of the toolbar (e.g. the Schedule Past Appointment toggle). */
@@ -86,10 +103,16 @@ export function CalendarView({
   slotMinutes = 30,
   blockedDates,
   onSlotClick,
+  slotButtonLabel,
   loading = false,
   toolbarExtra,
 }: CalendarViewProps) {
   const calendarRef = useRef<FullCalendar>(null);
+  // Buttons made at an event's mount call the handler of the latest render.
+  const onSlotClickRef = useRef(onSlotClick);
+  useEffect(() => {
+    onSlotClickRef.current = onSlotClick;
+  }, [onSlotClick]);
   const titleRef = useRef<HTMLDivElement>(null);
   const { height: viewportHeight } = useViewportSize();
   // The grid, the toolbar and the legend fit the viewport (inside a modal: its title and margins too).
@@ -217,6 +240,11 @@ export function CalendarView({
           // Lets a reader (and the e2e) find the appointment a block stands for.
           const appointmentId = arg.event.extendedProps.appointmentId as string | null | undefined;
           if (appointmentId) arg.el.dataset.appointmentId = appointmentId;
+          const bookLabel = slotButtonLabel
+            ? (arg.event.extendedProps[slotButtonLabel] as string | undefined)
+            : undefined;
+          const start = arg.event.start;
+          if (bookLabel && start) makeSlotButton(arg.el, bookLabel, () => onSlotClickRef.current?.(start));
         }}
       />
     </section>

@@ -13,7 +13,7 @@ import {
   type VisibleRange,
 } from '@/components/calendar/calendar-time.ts';
 import { CalendarView } from '@/components/calendar/calendar-view.tsx';
-import { freeSlotInputs, slotRefusal } from './calendar-model.ts';
+import { FREE_SLOT_LABEL, freeSlotInputs, slotRefusal } from './calendar-model.ts';
 import { useAttorneyCalendar } from './use-attorney-calendar.ts';
 
 export interface CalendarModalProps {
@@ -78,9 +78,9 @@ function AttorneyCalendar({
     () => [
       ...calendar.events.map((e) => toEventInput(e, timeZone)),
       ...holidayInputs(calendar.holidays),
-      ...(view === 'week' && !readOnly ? freeSlotInputs(calendar.index, timeZone) : []),
+      ...(view === 'week' && !readOnly ? freeSlotInputs(calendar.index, timeZone, appointmentLength) : []),
     ],
-    [calendar.events, calendar.holidays, calendar.index, timeZone, view, readOnly],
+    [calendar.events, calendar.holidays, calendar.index, timeZone, view, readOnly, appointmentLength],
   );
 
   const handleRange = useCallback((next: VisibleRange) => {
@@ -136,7 +136,7 @@ function AttorneyCalendar({
         <Text size="sm" c="dimmed">
           {readOnly
             ? 'Read-only calendar.'
-            : `Click a green slot to book a ${appointmentLength}-minute appointment${past ? ' in the past' : ''}.`}
+            : `Click a green slot (or Tab to it and press Enter) to book a ${appointmentLength}-minute appointment${past ? ' in the past' : ''}.`}
         </Text>
       </Group>
       {calendar.isError ? (
@@ -159,6 +159,7 @@ function AttorneyCalendar({
         slotMinutes={appointmentLength === 15 ? 15 : 30}
         blockedDates={calendar.index.blockedDates}
         onSlotClick={readOnly ? undefined : handleSlotClick}
+        slotButtonLabel={FREE_SLOT_LABEL}
         loading={calendar.isLoading}
         toolbarExtra={toggle}
       />

@@ -3,6 +3,7 @@ import type { AvailabilityRecord } from '@casedesk/contract/attorneys/attorney-s
 import type { CalendarEvent } from '@casedesk/contract/calendar/calendar-event';
 import {
   dateChunks,
+  FREE_SLOT_LABEL,
   freeSlotInputs,
   indexAvailability,
   isSelectableSlot,
@@ -123,9 +124,21 @@ describe('slot selectability (SPEC §4 toggle, §5 blocked days)', () => {
     expect(slotRefusal({ ...q, events: busy })).toBe(SLOT_REFUSALS.busy);
   });
 
-  it('shades free slots as merged runs', () => {
-    expect(freeSlotInputs(index, NY)).toEqual([
-      { start: '2026-12-01T09:00:00', end: '2026-12-01T10:00:00', display: 'background', classNames: ['cd-free'] },
+  it('shades each bookable start for one row, named for the keyboard; the cells of a run touch', () => {
+    const cells = freeSlotInputs(index, NY, 30);
+    expect(cells.map(({ start, end }) => [start, end])).toEqual([
+      ['2026-12-01T09:00:00', '2026-12-01T09:30:00'],
+      ['2026-12-01T09:30:00', '2026-12-01T10:00:00'],
+    ]);
+    expect(cells[0]).toMatchObject({ display: 'background', classNames: ['cd-free'] });
+    expect(cells.map((c) => c.extendedProps?.[FREE_SLOT_LABEL])).toEqual([
+      'Book a 30-minute appointment on Tuesday, December 1 at 9:00 AM',
+      'Book a 30-minute appointment on Tuesday, December 1 at 9:30 AM',
+    ]);
+    // A 60-minute appointment starts on the half hours too: a cell is a row, not the whole hour.
+    expect(freeSlotInputs(index, NY, 60).map(({ start, end }) => [start, end])).toEqual([
+      ['2026-12-01T09:00:00', '2026-12-01T09:30:00'],
+      ['2026-12-01T09:30:00', '2026-12-01T10:00:00'],
     ]);
   });
 });

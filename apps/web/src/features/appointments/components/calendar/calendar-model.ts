@@ -49,26 +49,18 @@ export interface AvailabilityIndex {
   freeStarts: ReadonlySet<number>;
   /** Office dates outside the attorney's weekly schedule or on a holiday. */
   blockedDates: ReadonlySet<string>;
-  /** Free slots as [start, end) instants, for the week view's shading. */
-  freeSlots: readonly { start: string; end: string }[];
 }
 
 export function indexAvailability(records: readonly AvailabilityRecord[]): AvailabilityIndex {
   const freeStarts = new Set<number>();
   const blockedDates = new Set<string>();
-  const freeSlots: { start: string; end: string }[] = [];
   for (const record of records) {
     for (const day of record.availableSlots) {
       if (!day.available) blockedDates.add(day.date);
-      for (const slot of day.slots) {
-        const start = Date.parse(slot.start);
-        if (freeStarts.has(start)) continue;
-        freeStarts.add(start);
-        freeSlots.push({ start: slot.start, end: slot.end });
-      }
+      for (const slot of day.slots) freeStarts.add(Date.parse(slot.start));
     }
   }
-  return { freeStarts, blockedDates, freeSlots };
+  return { freeStarts, blockedDates };
 }
 
 export interface SlotQuestion {
@@ -116,21 +108,31 @@ export function isSelectableSlot(q: SlotQuestion): boolean {
   return slotRefusal(q) === null;
 }
 
-/** Free slots merged into runs and shaded in the week view (where a click books). */
-export function freeSlotInputs(index: AvailabilityIndex, timeZone: string): EventInput[] {
-  const sorted = [...index.freeSlots].sort((a, b) => Date.parse(a.start) - Date.parse(b.start));
-  const runs: { start: number; end: number }[] = [];
-  for (const slot of sorted) {
-    const start = Date.parse(slot.start);
-    const end = Date.parse(slot.end);
-    const last = runs.at(-1);
-    if (last && start <= last.end) last.end = Math.max(last.end, end);
-    else runs.push({ start, end });
-  }
-  return runs.map((run) => ({
-    start: toCalendarTime(run.start, timeZone),
-    end: toCalendarTime(run.end, timeZone),
-    display: 'background',
-    classNames: ['cd-free'],
-  }));
+/** Books the free cell a shaded event stands for: its accessible name (CalendarView makes it a button). */
+export const FREE_SLOT_LABEL = 'bookLabel';
+
+/**
+ * The week view's free cells, shaded: one per bookable start, as long as a row (the slot step), so green is
+ * exactly where a click books, and each is a button a keyboard can reach (CalendarView, FREE_SLOT_LABEL).
+ * Cells of one run touch, so they shade as one block.
+ */
+export function freeSlotInputs(index: AvailabilityIndex, timeZone: string, length: AppointmentLength): EventInput[] {
+  const step = slotMinutesOf(length) * 60_000;
+  const label = new Intl.DateTimeFormat('en-US', {
+    timeZone,
+    weekday: 'long',
+    month: 'long',
+    day: 'numeric',
+    hour: 'numeric',
+    minute: '2-digit',
+  });
+  return [...index.freeStarts]
+    .sort((a, b) => a - b)
+    .map((start) => ({
+      start: toCalendarTime(start, timeZone),
+      end: toCalendarTime(start + step, timeZone),
+      display: 'background',
+      classNames: ['cd-free'],
+      extendedProps: { [FREE_SLOT_LABEL]: `Book a ${length}-minute appointment on ${label.format(start)}` },
+    }));
 }
