@@ -4,15 +4,14 @@ import { createLinkSigner, createUploadSigner } from '../../platform/files/uploa
 import {
   APPOINTMENT_LINK_PURPOSE,
   linkExpiresAt,
+  readAppointmentToken,
   signAppointmentToken,
-  verifyAppointmentToken,
 } from './appointment-token.ts';
 
 const key = randomBytes(32);
 const signer = createLinkSigner(key, APPOINTMENT_LINK_PURPOSE);
 const id = randomUUID();
-const now = Date.parse('2026-03-10T18:00:00Z');
-const inAnHour = now / 1000 + 3600;
+const inAnHour = Date.parse('2026-03-10T18:00:00Z') / 1000 + 3600;
 
 /** The token with one character changed at `index` (to another base64url character). */
 function flip(token: string, index: number): string {
@@ -25,25 +24,18 @@ describe('appointment link tokens', () => {
     const token = signAppointmentToken(signer, id, inAnHour);
     expect(token).toMatch(/^[\w-]+\.[\w-]+$/);
     expect(token.length).toBeLessThanOrEqual(72);
-    expect(verifyAppointmentToken(signer, token, now)).toEqual({
+    expect(readAppointmentToken(signer, token)).toEqual({
       ok: true,
       appointmentId: id,
       expiresAtSeconds: inAnHour,
     });
   });
 
-  it('refuses an expired token, at the second it expires and after', () => {
-    const token = signAppointmentToken(signer, id, inAnHour);
-    expect(verifyAppointmentToken(signer, token, inAnHour * 1000 - 1).ok).toBe(true);
-    expect(verifyAppointmentToken(signer, token, inAnHour * 1000).ok).toBe(false);
-    expect(verifyAppointmentToken(signer, token, inAnHour * 1000 + 86_400_000).ok).toBe(false);
-  });
-
   it('refuses any changed character, of the id, the expiry or the signature', () => {
     const token = signAppointmentToken(signer, id, inAnHour);
     for (let i = 0; i < token.length; i += 1) {
       if (token[i] === '.') continue;
-      expect(verifyAppointmentToken(signer, flip(token, i), now).ok, `character ${i}`).toBe(false);
+      expect(readAppointmentToken(signer, flip(token, i)).ok, `character ${i}`).toBe(false);
     }
   });
 
@@ -51,16 +43,16 @@ describe('appointment link tokens', () => {
     const token = signAppointmentToken(signer, id, inAnHour);
     const [, signature] = token.split('.');
     const extended = signAppointmentToken(signer, id, inAnHour + 86_400).split('.')[0]!;
-    expect(verifyAppointmentToken(signer, `${extended}.${signature}`, now).ok).toBe(false);
+    expect(readAppointmentToken(signer, `${extended}.${signature}`).ok).toBe(false);
 
     const otherKey = createLinkSigner(randomBytes(32), APPOINTMENT_LINK_PURPOSE);
-    expect(verifyAppointmentToken(otherKey, token, now).ok).toBe(false);
+    expect(readAppointmentToken(otherKey, token).ok).toBe(false);
     // An upload signature over the same id and expiry, made with the same key, is not a link.
     const upload = createUploadSigner(key).sign(id, inAnHour);
-    expect(verifyAppointmentToken(signer, `${token.split('.')[0]}.${upload}`, now).ok).toBe(false);
+    expect(readAppointmentToken(signer, `${token.split('.')[0]}.${upload}`).ok).toBe(false);
 
     for (const bad of ['', '.', 'abc', `${token}.x`, `${token.split('.')[0]}.`, `.${signature}`, `${token}=`]) {
-      expect(verifyAppointmentToken(signer, bad, now).ok, JSON.stringify(bad)).toBe(false);
+      expect(readAppointmentToken(signer, bad).ok, JSON.stringify(bad)).toBe(false);
     }
   });
 
