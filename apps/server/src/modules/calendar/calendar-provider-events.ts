@@ -76,6 +76,21 @@ export async function withProviderEvents(
 }
 
 /**
+ * How long a booking waits for the attorney's mailbox. The adapter itself waits out throttling (up to 10 s,
+ * twice) and times out at 15 s, fit for the calendar's reads; an operator with a client on the line is not
+ * kept that long: past this, the booking is checked against our events alone.
+ */
+const BUSY_READ_LIMIT_MS = 3000;
+
+function withinMs<T>(promise: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms);
+  });
+  return Promise.race([promise, late]).finally(() => clearTimeout(timer));
+}
+
+/**
  * Issue 6, busy time never ignored: with Microsoft Graph, a booking over a meeting that is only in the
  * attorney's Outlook is refused like one over our own events (SPEC §5's 409). The database's exclusion
  * constraint cannot see those meetings, so they are read at the moment of booking. When Graph cannot be
@@ -91,7 +106,8 @@ export async function providerBusyOverlap(
   const provider = calendarSync.provider;
   if (!provider || !attorney.email) return undefined;
   try {
-    const events = await providerOnlyEvents(db, provider, { ...attorney, email: attorney.email }, start, end);
+    const read = providerOnlyEvents(db, provider, { ...attorney, email: attorney.email }, start, end);
+    const events = await withinMs(read, BUSY_READ_LIMIT_MS);
     // calendarView returns what touches the window; only a real overlap takes the time.
     return events.find((e) => e.busy && new Date(e.eventDateTime) < end && new Date(e.eventEndDateTime) > start);
   } catch (error) {

@@ -34,6 +34,8 @@ const graph = {
   failures: [] as number[],
   /** Statuses the next calendarView reads answer with (then 200). */
   viewFailures: [] as number[],
+  /** Milliseconds the next calendarView reads wait before answering. */
+  viewDelays: [] as number[],
   created: 0,
   /** What calendarView answers with, whatever the window (the app keeps what overlaps). */
   calendarView: [] as object[],
@@ -65,7 +67,7 @@ graph.server.on('request', (req, res) => {
       return;
     }
     if (isView) {
-      send(200, { value: graph.calendarView });
+      setTimeout(() => send(200, { value: graph.calendarView }), graph.viewDelays.shift() ?? 0);
       return;
     }
     if (req.method === 'POST') send(201, { id: `graph-event-${++graph.created}`, ...JSON.parse(body) });
@@ -124,6 +126,7 @@ beforeEach(() => {
   graph.views.length = 0;
   graph.failures.length = 0;
   graph.viewFailures.length = 0;
+  graph.viewDelays.length = 0;
   graph.calendarView = [];
 });
 
@@ -398,6 +401,11 @@ describe('calendar write-through to Microsoft Graph', () => {
     // Graph down: the booking goes ahead on the database's events, as the calendar then shows them.
     graph.viewFailures.push(503);
     await book(day, '16:00');
+    // Graph slow: the operator waits 3 s at most, then the same.
+    graph.viewDelays.push(5000);
+    const started = Date.now();
+    await book(day, '16:30');
+    expect(Date.now() - started).toBeLessThan(4500);
   });
 
   describe('the push job, run directly against a scripted provider', () => {
