@@ -52,7 +52,7 @@ export interface LoadResult {
 let current: Instance | undefined;
 
 /** `app;dur=12.3` → 12.3; NaN when the header is missing. */
-export function serverDuration(header: string | undefined): number {
+function serverDuration(header: string | undefined): number {
   const match = /(?:^|,)\s*app;dur=([\d.]+)/.exec(header ?? '');
   return match ? Number(match[1]) : Number.NaN;
 }
@@ -137,6 +137,7 @@ export async function loadRoute(
       latencies.push(ms);
       if (!Number.isNaN(lastServerMs)) serverTimes.push(lastServerMs);
     }
+    lastServerMs = Number.NaN;
   });
   instance.on('reqError', () => {
     const now = performance.now();

@@ -8,14 +8,14 @@ export interface RecordedStatement {
   params: unknown[];
 }
 
-type Record = (call: () => Promise<unknown>) => Promise<RecordedStatement[]>;
+type StatementRecorder = (call: () => Promise<unknown>) => Promise<RecordedStatement[]>;
 
 /**
  * Records the statements a service call sends, through Drizzle's query logger. Drizzle hands its session's
  * logger to each query as it is prepared, and a named statement is prepared once (platform/db/prepared.ts),
  * so this must be installed before the first service call on `database`.
  */
-export function installStatementRecorder(database: Database): Record {
+export function installStatementRecorder(database: Database): StatementRecorder {
   const session = (database.db as unknown as { session: { logger: Logger } }).session;
   let recording: RecordedStatement[] | undefined;
   session.logger = { logQuery: (text, params) => recording?.push({ text, params }) };

@@ -108,7 +108,7 @@ export function isSelectableSlot(q: SlotQuestion): boolean {
   return slotRefusal(q) === null;
 }
 
-/** Books the free cell a shaded event stands for: its accessible name (CalendarView makes it a button). */
+/** The extendedProps key of a free cell's accessible name, 'Book a 30-minute appointment on …' (CalendarView). */
 export const FREE_SLOT_LABEL = 'bookLabel';
 
 /**
@@ -133,6 +133,9 @@ export function freeSlotInputs(index: AvailabilityIndex, timeZone: string, lengt
       end: toCalendarTime(start + step, timeZone),
       display: 'background',
       classNames: ['cd-free'],
-      extendedProps: { [FREE_SLOT_LABEL]: `Book a ${length}-minute appointment on ${label.format(start)}` },
+      // Some ICU versions put a narrow no-break space before AM/PM; a plain one reads the same everywhere.
+      extendedProps: {
+        [FREE_SLOT_LABEL]: `Book a ${length}-minute appointment on ${label.format(start).replace(/\u202f/g, ' ')}`,
+      },
     }));
 }
