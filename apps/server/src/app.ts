@@ -33,6 +33,7 @@ import { cachedUserResolver } from './platform/auth/actor-cache.ts';
 import type { TokenVerifier } from './platform/auth/token-verifier.ts';
 import { createTokenVerifier, discoverRemoteKeys, localKeys } from './platform/auth/token-verifier.ts';
 import type { Database } from './platform/db/database.ts';
+import { startEmbeddedMaintenance } from './platform/db/embedded-maintenance.ts';
 import { AppError } from './platform/errors/app-error.ts';
 import { filesRoutes } from './platform/files/files.routes.ts';
 import { createLocalFiles } from './platform/files/local-files.ts';
@@ -124,6 +125,11 @@ export async function buildApp({
   // Runs during app.close(), before the database is closed by its owner.
   app.addHook('onClose', async () => {
     await jobs.stop();
+  });
+  const maintenanceSeconds = config.EMBEDDED_MAINTENANCE_SECONDS ?? (config.NODE_ENV === 'test' ? 0 : 60);
+  const maintenance = startEmbeddedMaintenance(database, maintenanceSeconds * 1000, app.log);
+  app.addHook('onClose', async () => {
+    await maintenance.stop();
   });
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);

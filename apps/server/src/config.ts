@@ -66,6 +66,11 @@ const envSchema = z.object({
   CALENDAR_SYNC_RETRY_DELAY_SECONDS: z.coerce.number().int().min(1).default(15),
   /** How often PENDING events whose job was lost and FAILED ones are pushed again. */
   CALENDAR_SYNC_SWEEP_SECONDS: z.coerce.number().int().min(1).default(300),
+  /**
+   * Embedded database only: how often tables are checked for the vacuum and analyze that PostgreSQL's
+   * autovacuum would run (0: never). Default 60, and 0 under NODE_ENV=test, whose query plans must hold still.
+   */
+  EMBEDDED_MAINTENANCE_SECONDS: z.coerce.number().int().min(0).optional(),
 });
 
 export type Config = ReturnType<typeof loadConfig>;
