@@ -263,3 +263,58 @@ describe('the client’s and the inquiry’s appointments', () => {
     expect(lead.appointments.length).toBe(states.filter(Boolean).length);
   });
 });
+
+describe('GET /api/v1/appointment/office/canScheduleAppointments', () => {
+  const ask = (as: string | null, officeId: string) =>
+    send('GET', `/api/v1/appointment/office/canScheduleAppointments?officeId=${officeId}`, as);
+
+  it('401 without a token, 400 without a valid office id', async () => {
+    expect((await ask(null, refs.avery.officeId)).statusCode).toBe(401);
+    const bad = await ask(SEEDED.operator, 'x');
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().fieldErrors).toHaveProperty('officeId');
+  });
+
+  it('answers by APPOINTMENT_SET CREATE with its office condition, the same rule a booking meets', async () => {
+    const answer = async (as: string, officeId: string) => {
+      const res = await ask(as, officeId);
+      expect(res.statusCode).toBe(200);
+      return res.json().canScheduleAppointments;
+    };
+    // The manager's offices are Los Angeles and San Diego; Dallas is outside them.
+    expect(await answer(SEEDED.manager, refs.avery.officeId)).toBe(true);
+    expect(await answer(SEEDED.manager, refs.dallas.officeId)).toBe(false);
+    expect(await answer(SEEDED.operator, refs.dallas.officeId)).toBe(true);
+    // The attorney may not book at all (403 on PUT /appointment above).
+    expect(await answer(SEEDED.attorney, refs.avery.officeId)).toBe(false);
+    // An office that does not exist is one nobody scoped to offices may book in.
+    expect(await answer(SEEDED.manager, '00000000-0000-4000-8000-000000000001')).toBe(false);
+  });
+});
+
+describe('POST /api/v1/appointment/bookAppointment (SPEC §7 name of the same booking)', () => {
+  it('401, 403, 400 and a booking, with the same checks as PUT /appointment', async () => {
+    const body = {
+      inquiryId: inquiry.id,
+      attorneyId: refs.avery.id,
+      // A day and time no other booking of this file takes.
+      appointmentDateTime: la(addDays(day, 2), '11:15'),
+      appointmentLength: 15,
+      appointmentStageId: 117,
+      offset: -8,
+    };
+    const post = (as: string | null, payload: unknown) =>
+      send('POST', '/api/v1/appointment/bookAppointment', as, payload);
+    expect((await post(null, body)).statusCode).toBe(401);
+    expect((await post(SEEDED.attorney, body)).statusCode).toBe(403);
+    const bad = await post(SEEDED.operator, { ...body, appointmentLength: 45 });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().fieldErrors.appointmentLength).toBe('Appointment Length must be 15, 30 or 60 minutes.');
+    const booked = await post(SEEDED.operator, body);
+    expect(booked.statusCode).toBe(200);
+    expect(booked.json()).toMatchObject({ inquiryId: inquiry.id, appointmentLength: 15, isCurrent: true });
+    const again = await post(SEEDED.operator, body);
+    expect(again.statusCode).toBe(409);
+    expect(again.json().message).toBe('Event already scheduled for this date and time');
+  });
+});

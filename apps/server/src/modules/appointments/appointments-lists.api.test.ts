@@ -152,6 +152,21 @@ describe('GET /api/v1/appointment/attorneyAvailability', () => {
       '10:00 AM',
     ]);
   });
+
+  it('answers the same at its other SPEC §7 names, with the same checks', async () => {
+    const query = `?startDate=${day}&endDate=${addDays(day, 4)}&appointmentLength=30`;
+    const expected = (await send('GET', `/api/v1/appointment/attorneyAvailability${query}`, SEEDED.operator)).json();
+    expect(expected.length).toBeGreaterThan(1);
+    for (const path of ['/api/v1/attorney/availability', '/api/v1/attorney/availableSlots']) {
+      expect((await send('GET', `${path}${query}`, null)).statusCode).toBe(401);
+      expect((await send('GET', `${path}${query}`, SEEDED.collector)).statusCode).toBe(403);
+      const bad = await send('GET', `${path}?startDate=${day}&endDate=${addDays(day, -1)}`, SEEDED.operator);
+      expect(bad.json().message).toBe('End Date must not be before Start Date.');
+      const res = await send('GET', `${path}${query}`, SEEDED.operator);
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toEqual(expected);
+    }
+  });
 });
 
 describe('attorney schedule', () => {
