@@ -121,6 +121,16 @@ describe('NotificationBell', () => {
     await waitFor(() => expect(screen.getByTestId('notification-bell').getAttribute('aria-expanded')).toBe('false'));
   });
 
+  it('Escape closes the list wherever focus is, e.g. still on the bell right after opening it', async () => {
+    renderBell({ list: { items: [], unreadCount: 0 }, requests: [] });
+    openBell();
+    await screen.findByRole('dialog', { name: 'Notifications', hidden: true });
+    const bell = screen.getByTestId('notification-bell');
+    bell.focus();
+    fireEvent.keyDown(bell, { key: 'Escape' });
+    await waitFor(() => expect(bell.getAttribute('aria-expanded')).toBe('false'));
+  });
+
   it('has a loading state', async () => {
     renderBell({ list: 'pending', requests: [] });
     openBell();

@@ -11,6 +11,7 @@ import {
   Stack,
   Text,
 } from '@mantine/core';
+import { useWindowEvent } from '@mantine/hooks';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import type { Notification } from '@casedesk/contract/notifications/notification';
@@ -91,6 +92,11 @@ export function NotificationBell({ onOpenText }: NotificationBellProps) {
       : `Notifications, ${unreadCount} unread${directNotification ? ', new direct message' : ''}`;
 
   // Controlled: the bell toggles it; Escape and a click outside close it through onChange.
+  // Mantine hears Escape only inside the list, and focus reaches the list a moment after it opens (or stays
+  // on the bell): Escape closes it wherever focus is.
+  useWindowEvent('keydown', (event) => {
+    if (opened && event.key === 'Escape') setOpened(false);
+  });
   const toggle = () => {
     if (!opened) {
       void query.refetch();
