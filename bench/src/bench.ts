@@ -5,9 +5,6 @@ import { signInWithCodeFlow } from '@casedesk/server/test/support/code-flow.ts';
 import { fetchClient } from '@casedesk/server/test/support/http-client.ts';
 import type { BenchArgs } from './args.ts';
 import { parseBenchArgs, USAGE } from './args.ts';
-import type { BareSqlResult } from './bare-sql.ts';
-import { measureBareSql } from './bare-sql.ts';
-import type { ServiceFloor } from './clients-scenario.ts';
 import {
   addInquiriesAtScale,
   buildClientScenario,
@@ -32,6 +29,8 @@ import { measureSocketLatency } from './socket-latency.ts';
 import { createDataStore, seedStore } from './data-store.ts';
 import type { LoadResult, RouteTarget } from './load.ts';
 import { loadRoute, stopLoad, WARM_UP_SECONDS } from './load.ts';
+import { measurePlatformFloors } from './platform-scenario.ts';
+import type { ServiceFloor } from './recorded-sql.ts';
 import type { BenchReport } from './report.ts';
 import { judgeBudgets, machineInfo, printReport, writeReport } from './report.ts';
 import { startServer } from './server-process.ts';
@@ -122,7 +121,6 @@ async function run(args: BenchArgs, cleanup: Cleanup): Promise<BenchReport> {
   // PGlite's directory opens in one process at a time, so the floor is measured before the server holds it.
   const database = await store.open();
   let targets = TARGETS;
-  let bareSql: BareSqlResult | undefined;
   let serviceFloors: ServiceFloor[] | undefined;
   let communication: CommunicationBodies | undefined;
   try {
@@ -154,8 +152,8 @@ async function run(args: BenchArgs, cleanup: Cleanup): Promise<BenchReport> {
       targets = clientScenarioTargets(bodies);
       serviceFloors = await measureClientFloors(database, ADMIN_EMAIL, bodies);
     } else {
-      console.log('Measuring bare SQL…');
-      bareSql = await measureBareSql(database, ADMIN_EMAIL, SEARCH_KEYWORD);
+      console.log('Measuring the service floor and bare SQL…');
+      serviceFloors = await measurePlatformFloors(database, ADMIN_EMAIL, SEARCH_KEYWORD);
     }
   } finally {
     await database.close();
@@ -215,7 +213,6 @@ async function run(args: BenchArgs, cleanup: Cleanup): Promise<BenchReport> {
     seedMs: round(seedMs, 0),
     coldStartMs: round(server.coldStartMs, 1),
     routes,
-    ...(bareSql ? { bareSql } : {}),
     ...(serviceFloors ? { serviceFloors } : {}),
     ...(socketLatency ? { socketLatency, messages: args.messages } : {}),
     budgets: judgeBudgets(args, server.coldStartMs, routes, socketLatency),

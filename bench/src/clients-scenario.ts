@@ -12,16 +12,12 @@ import type { Actor } from '@casedesk/server/src/platform/auth/actor.ts';
 import type { Database } from '@casedesk/server/src/platform/db/database.ts';
 import { vacuumAfterBulkLoad } from '@casedesk/server/src/seed/seed.ts';
 import type { RouteTarget } from './load.ts';
-import type { RecordedStatement } from './recorded-sql.ts';
-import { installStatementRecorder, replayer } from './recorded-sql.ts';
-import type { Summary } from './stats.ts';
-import { round, summarize } from './stats.ts';
+import type { FloorCall, ServiceFloor } from './recorded-sql.ts';
+import { measureServiceFloors } from './recorded-sql.ts';
 
 /** Issue 4: search at 20 concurrent searchers; the duplicate and conflict checks run as an operator types. */
 export const CLIENT_SCENARIO_CONNECTIONS = 20;
 const SAMPLE_SIZE = 200;
-const FLOOR_WARM_UP = 20;
-const FLOOR_ITERATIONS = 300;
 
 export const SEARCH_ROUTE = 'POST /api/v1/client/search';
 export const DUPLICATE_ROUTE = 'POST /api/v1/client/duplicate';
@@ -134,28 +130,12 @@ export function clientScenarioTargets(bodies: ClientScenarioBodies): RouteTarget
   ];
 }
 
-export interface ServiceFloor {
-  route: string;
-  /** What one request runs below HTTP: the service with its queries, on one connection. */
-  statements: string;
-  total: Summary;
-  /** The limit: the same bodies' recorded statements sent straight to the driver, one after another. */
-  bareSql: Summary;
-  /** Statements per request, averaged over the bodies. */
-  statementsPerRequest: number;
-}
-
-/**
- * The floor under each route: the same service call the route makes, with the same parsed bodies, straight
- * on the database — no HTTP, token check, validation or serialization (DESIGN §6).
- */
+/** The floor and bare SQL under each route, with the same parsed bodies as the load (measureServiceFloors). */
 export async function measureClientFloors(
   database: Database,
   adminEmail: string,
   bodies: ClientScenarioBodies,
 ): Promise<ServiceFloor[]> {
-  const record = installStatementRecorder(database);
-  const replay = replayer(database);
   const resolved = await resolveUserByEmail(database.db, adminEmail);
   if (!resolved) throw new Error(`${adminEmail} is not in the seeded database`);
   const actor: Actor = {
@@ -170,7 +150,7 @@ export async function measureClientFloors(
   const search = bodies.search.map((b) => clientSearchRequestSchema.parse(JSON.parse(b)));
   const duplicate = bodies.duplicate.map((b) => duplicateCheckRequestSchema.parse(JSON.parse(b)));
   const conflicts = bodies.conflicts.map((b) => potentialConflictsRequestSchema.parse(JSON.parse(b)));
-  const floors: Array<[string, string, (i: number) => Promise<unknown>]> = [
+  const floors: FloorCall[] = [
     [
       SEARCH_ROUTE,
       'searchClients: ranked page with its count',
@@ -187,24 +167,5 @@ export async function measureClientFloors(
       (i) => findPotentialConflicts(database.db, actor, conflicts[i % conflicts.length]!),
     ],
   ];
-  const results: ServiceFloor[] = [];
-  for (const [route, statements, call] of floors) {
-    const total = await timeRepeatedly(call);
-    const recorded: RecordedStatement[][] = [];
-    for (let i = 0; i < SAMPLE_SIZE; i++) recorded.push(await record(() => call(i)));
-    const bareSql = await timeRepeatedly((i) => replay(recorded[i % recorded.length]!));
-    const statementsPerRequest = recorded.reduce((sum, r) => sum + r.length, 0) / recorded.length;
-    results.push({ route, statements, total, bareSql, statementsPerRequest: round(statementsPerRequest, 2) });
-  }
-  return results;
-}
-
-async function timeRepeatedly(call: (i: number) => Promise<unknown>): Promise<Summary> {
-  const samples: number[] = [];
-  for (let i = 0; i < FLOOR_WARM_UP + FLOOR_ITERATIONS; i++) {
-    const started = performance.now();
-    await call(i);
-    if (i >= FLOOR_WARM_UP) samples.push(performance.now() - started);
-  }
-  return summarize(samples);
+  return measureServiceFloors(database, floors);
 }

@@ -1,6 +1,8 @@
 import { createHash } from 'node:crypto';
 import type { Database } from '@casedesk/server/src/platform/db/database.ts';
 import type { Logger } from 'drizzle-orm';
+import type { Summary } from './stats.ts';
+import { round, summarize } from './stats.ts';
 
 /** One statement as the driver received it: Drizzle's text and the values bound to it. */
 export interface RecordedStatement {
@@ -55,4 +57,53 @@ export function replayer(database: Database): (statements: RecordedStatement[]) 
   return async (statements) => {
     for (const { text, params } of statements) await pool.query({ name: nameOf(text), text, values: params });
   };
+}
+
+const FLOOR_WARM_UP = 20;
+const FLOOR_ITERATIONS = 300;
+/** How many of a route's inputs have their statements recorded for the replay. */
+const RECORDED_INPUTS = 200;
+
+export interface ServiceFloor {
+  route: string;
+  /** What one request runs below HTTP: the service with its queries, on one connection. */
+  statements: string;
+  total: Summary;
+  /** The limit: the same inputs' recorded statements sent straight to the driver, one after another. */
+  bareSql: Summary;
+  /** Statements per request, averaged over the inputs. */
+  statementsPerRequest: number;
+}
+
+/** A route's own service call for its i-th input (inputs taken in turn), as the route makes it. */
+export type FloorCall = [route: string, statements: string, call: (i: number) => Promise<unknown>];
+
+async function timeRepeatedly(call: (i: number) => Promise<unknown>): Promise<Summary> {
+  const samples: number[] = [];
+  for (let i = 0; i < FLOOR_WARM_UP + FLOOR_ITERATIONS; i++) {
+    const started = performance.now();
+    await call(i);
+    if (i >= FLOOR_WARM_UP) samples.push(performance.now() - started);
+  }
+  return summarize(samples);
+}
+
+/**
+ * The floor under each route (DESIGN §6): its service call straight on the database, with no HTTP, token
+ * check, validation or serialization; and under that the limit, the statements the call sent, replayed on
+ * the driver. Call before any other service call on `database` (installStatementRecorder).
+ */
+export async function measureServiceFloors(database: Database, floors: FloorCall[]): Promise<ServiceFloor[]> {
+  const record = installStatementRecorder(database);
+  const replay = replayer(database);
+  const results: ServiceFloor[] = [];
+  for (const [route, statements, call] of floors) {
+    const total = await timeRepeatedly(call);
+    const recorded: RecordedStatement[][] = [];
+    for (let i = 0; i < RECORDED_INPUTS; i++) recorded.push(await record(() => call(i)));
+    const bareSql = await timeRepeatedly((i) => replay(recorded[i % recorded.length]!));
+    const statementsPerRequest = recorded.reduce((sum, r) => sum + r.length, 0) / recorded.length;
+    results.push({ route, statements, total, bareSql, statementsPerRequest: round(statementsPerRequest, 2) });
+  }
+  return results;
 }

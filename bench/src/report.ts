@@ -3,8 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { BenchArgs } from './args.ts';
-import type { BareSqlResult } from './bare-sql.ts';
-import type { ServiceFloor } from './clients-scenario.ts';
+import type { ServiceFloor } from './recorded-sql.ts';
 import { AVAILABILITY_ROUTE, BOOKING_ROUTE } from './appointments-scenario.ts';
 import { CONFLICTS_ROUTE, DUPLICATE_ROUTE, SEARCH_ROUTE } from './clients-scenario.ts';
 import { HISTORY_ROUTE, SEND_ROUTE } from './communication-scenario.ts';
@@ -32,7 +31,6 @@ export interface BenchReport {
   coldStartMs: number;
   routes: LoadResult[];
   /** platform scenario: the routes' statements straight on the driver. */
-  bareSql?: BareSqlResult;
   /** clients scenario: the routes' service calls straight on the database. */
   serviceFloors?: ServiceFloor[];
   /** communication scenario: inbound webhook → live socket frame. */
@@ -288,7 +286,6 @@ export function printReport(report: BenchReport): void {
     `  (${args.connections} connections always busy: median ≈ ${args.connections} × ms/req; a p99 of 20 ms needs ` +
       `≥ ${Math.ceil((args.connections * 1000) / 20)} req/s)`,
   );
-  if (report.bareSql) printBareSql(report.bareSql);
   if (report.socketLatency) printSocketLatency(report.socketLatency);
   if (report.serviceFloors) {
     console.log(
@@ -362,22 +359,6 @@ function printSocketLatency(result: SocketLatencyResult): void {
       }),
       [0],
     ),
-  );
-}
-
-function printBareSql(bareSql: BareSqlResult): void {
-  console.log(`\nBare SQL, the floor (${bareSql.iterations} iterations, one connection, no HTTP):`);
-  console.log(
-    table(
-      ['route', 'median ms', 'p95 ms', 'statements'],
-      bareSql.routes.map((r) => [r.route, ms(r.total.median), ms(r.total.p95), r.statements]),
-      [3],
-    ),
-  );
-  console.log(
-    `  per statement (median/p95 ms): ${Object.entries(bareSql.statements)
-      .map(([name, s]) => `${name} ${ms(s.median)}/${ms(s.p95)}`)
-      .join(', ')}`,
   );
 }
 

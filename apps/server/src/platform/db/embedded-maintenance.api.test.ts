@@ -41,6 +41,12 @@ async function activityShows(table: string): Promise<void> {
   }
 }
 
+function recordingLog(): { log: MaintenanceLog; logged: string[] } {
+  const logged: string[] = [];
+  const keep = (_details: object, message: string) => logged.push(message);
+  return { log: { info: keep, error: keep }, logged };
+}
+
 beforeAll(async () => {
   ({ database, dispose } = await openTestDatabase());
 });
@@ -65,8 +71,7 @@ describe('embedded database maintenance (autovacuum where the engine has none)',
   it('runs its passes by itself on PGlite and does nothing on a PostgreSQL server (its own autovacuum does)', async () => {
     await database.query(`update maintenance_churn set v = 'z' where id <= 1500`);
     await activityShows(TABLE);
-    const logged: string[] = [];
-    const log: MaintenanceLog = { info: (_d, message) => logged.push(message), error: (_d, m) => logged.push(m) };
+    const { log, logged } = recordingLog();
     const maintenance = startEmbeddedMaintenance(database, 100, log);
     await sleep(1500);
     await maintenance.stop();
@@ -75,8 +80,7 @@ describe('embedded database maintenance (autovacuum where the engine has none)',
   });
 
   it('never starts with an interval of 0', async () => {
-    const logged: string[] = [];
-    const log: MaintenanceLog = { info: (_d, message) => logged.push(message), error: (_d, m) => logged.push(m) };
+    const { log, logged } = recordingLog();
     const maintenance = startEmbeddedMaintenance(database, 0, log);
     await sleep(300);
     await maintenance.stop();
