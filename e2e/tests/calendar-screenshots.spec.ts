@@ -109,6 +109,8 @@ test('calendar modal: week, month and year views of a seeded attorney; a free sl
   const name = (await second.getAttribute('aria-label'))!;
   await second.focus();
   await expect(second).toBeFocused();
+  // The focus ring of a cell reached from the keyboard, at the width the test runs at.
+  await page.screenshot({ path: path.join(dir, `calendar-week-focused-cell-${WIDE}.png`) });
   await page.keyboard.press('Enter');
   await expect(modal).toBeHidden();
   // "… on Tuesday, December 1 at 9:30 AM" → the form shows 9:30 AM that day.
