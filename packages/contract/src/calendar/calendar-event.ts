@@ -50,6 +50,8 @@ export const HOLIDAY_MESSAGES = {
   name: 'Name is a required field.',
   duplicate: 'A holiday already exists on this date.',
   office: 'Office must be an existing office.',
+  officeOutOfScope: 'Office is not one of the offices you may manage holidays of.',
+  firmWide: 'Only a user who manages every office may change a firm-wide holiday.',
 } as const;
 
 export const holidayWriteSchema = z.object({

@@ -146,6 +146,12 @@ export async function insertHoliday(db: Db, values: { date: string; name: string
   return row;
 }
 
+/** The holiday, locked until the caller's transaction ends, so its office is judged as it is when changed. */
+export async function findHolidayForUpdate(db: Db, id: string) {
+  const [row] = await db.select().from(holidays).where(eq(holidays.id, id)).for('update');
+  return row;
+}
+
 export async function updateHoliday(
   db: Db,
   id: string,

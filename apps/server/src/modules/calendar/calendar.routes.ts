@@ -16,16 +16,8 @@ import { z } from 'zod';
 import type { AppInstance } from '../../platform/http/app-instance.ts';
 import { withProviderEvents } from './calendar-provider-events.ts';
 import { startCalendarSync } from './calendar-sync-job.ts';
-import {
-  attorneyAvailability,
-  calendarEventsOfUser,
-  changeHoliday,
-  createHoliday,
-  getSchedule,
-  listHolidays,
-  removeHoliday,
-  saveSchedule,
-} from './calendar.service.ts';
+import { attorneyAvailability, calendarEventsOfUser, getSchedule, saveSchedule } from './calendar.service.ts';
+import { changeHoliday, createHoliday, listHolidays, removeHoliday } from './holidays.service.ts';
 
 const availability = {
   config: { permission: ['ATTORNEY_AVAILABILITY', 'READ'] as const },
@@ -127,7 +119,9 @@ export async function calendarRoutes(app: AppInstance): Promise<void> {
       config: { permission: ['OFFICE', 'UPDATE'] },
       schema: {
         tags: ['holidays'],
-        summary: 'Adds a holiday: the whole day is blocked for booking (409 if one exists that day)',
+        summary:
+          'Adds a holiday: the whole day is blocked for booking (409 if one exists that day); an office’s needs ' +
+          'OFFICE UPDATE reaching that office, a firm-wide one OFFICE UPDATE without an office condition',
         body: holidayWriteSchema,
         response: { 200: holidaySchema },
       },

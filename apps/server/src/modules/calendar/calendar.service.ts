@@ -9,14 +9,12 @@ import type {
 import type { AppointmentLength, GridDay } from '@casedesk/contract/appointments/slots';
 import { mergeBusy, openStarts, slotGrid, slotLabel } from '@casedesk/contract/appointments/slots';
 import { addDays, instantOfWallTimeCompatible } from '@casedesk/contract/appointments/zoned-time';
-import type { CalendarEvent, CalendarEventKind, Holiday } from '@casedesk/contract/calendar/calendar-event';
-import { HOLIDAY_MESSAGES } from '@casedesk/contract/calendar/calendar-event';
+import type { CalendarEvent, CalendarEventKind } from '@casedesk/contract/calendar/calendar-event';
 import type { Actor } from '../../platform/auth/actor.ts';
 import { recordAudit } from '../../platform/audit/audit.ts';
 import type { Db } from '../../platform/db/database.ts';
-import { pgErrorCode } from '../../platform/db/database.ts';
 import { AppError } from '../../platform/errors/app-error.ts';
-import type { AttorneyInfo, CalendarEventRow, HolidayRow } from './calendar.repository.ts';
+import type { AttorneyInfo, CalendarEventRow } from './calendar.repository.ts';
 import * as repo from './calendar.repository.ts';
 import { calendarSync } from './calendar-sync.ts';
 
@@ -237,79 +235,6 @@ export async function calendarEventsOfUser(db: Db, userId: string, from: Date, t
   if (!attorney) return [];
   const rows = await repo.findEvents(db, [attorney.attorneyId], from, to, kinds);
   return rows.map((r) => toCalendarEvent(r, attorney.attorney));
-}
-
-const toHoliday = (row: HolidayRow): Holiday => ({
-  id: row.id,
-  date: row.date,
-  name: row.name,
-  officeId: row.officeId,
-});
-
-export async function listHolidays(db: Db, filter: { startDate?: string; endDate?: string; officeId?: string }) {
-  const rows = await repo.findHolidays(
-    db,
-    filter.startDate ?? '0001-01-01',
-    filter.endDate ?? '9999-12-31',
-    filter.officeId ? [filter.officeId] : undefined,
-  );
-  return rows.map(toHoliday);
-}
-
-type HolidayWrite = { date: string; name: string; officeId: string | null };
-
-async function auditHoliday(db: Db, actor: Actor, action: string, id: string, before: unknown, after: unknown) {
-  await recordAudit(db, {
-    actorId: actor.userId,
-    action,
-    entity: 'holidays',
-    entityId: id,
-    before,
-    after,
-    ip: actor.ip,
-    requestId: actor.requestId,
-  });
-}
-
-/** An officeId that names no office is bad input (400), not a server error. */
-async function requireKnownOffice(db: Db, officeId: string | null): Promise<void> {
-  if (officeId && !(await repo.officeExists(db, officeId))) {
-    throw AppError.validation(HOLIDAY_MESSAGES.office, { officeId: HOLIDAY_MESSAGES.office });
-  }
-}
-
-export async function createHoliday(db: Db, actor: Actor, values: HolidayWrite): Promise<Holiday> {
-  await requireKnownOffice(db, values.officeId);
-  return db.transaction(async (tx) => {
-    const row = await repo.insertHoliday(tx, values);
-    if (!row) throw AppError.conflict(HOLIDAY_MESSAGES.duplicate);
-    await auditHoliday(tx, actor, 'holiday.create', row.id, null, row);
-    return toHoliday(row);
-  });
-}
-
-export async function changeHoliday(db: Db, actor: Actor, id: string, values: HolidayWrite): Promise<Holiday> {
-  await requireKnownOffice(db, values.officeId);
-  try {
-    return await db.transaction(async (tx) => {
-      const row = await repo.updateHoliday(tx, id, values);
-      if (!row) throw AppError.notFound('Holiday');
-      await auditHoliday(tx, actor, 'holiday.update', id, null, row);
-      return toHoliday(row);
-    });
-  } catch (error) {
-    if (pgErrorCode(error) === '23505') throw AppError.conflict(HOLIDAY_MESSAGES.duplicate);
-    throw error;
-  }
-}
-
-export async function removeHoliday(db: Db, actor: Actor, id: string): Promise<Holiday> {
-  return db.transaction(async (tx) => {
-    const row = await repo.deleteHoliday(tx, id);
-    if (!row) throw AppError.notFound('Holiday');
-    await auditHoliday(tx, actor, 'holiday.delete', id, row, null);
-    return toHoliday(row);
-  });
 }
 
 /*
