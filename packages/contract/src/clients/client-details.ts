@@ -59,7 +59,12 @@ export const clientPaymentSchema = z.object({
 });
 export type ClientPayment = z.infer<typeof clientPaymentSchema>;
 
-/** GET /api/v1/client/details?clientId=… (SPEC §3 Client detail). */
+/**
+ * GET /api/v1/client/details?clientId=… (SPEC §3 Client detail). Each list holds only the records the
+ * caller's own permission for that kind reaches, with its conditions (SPEC §6): texts by SMS READ,
+ * calls by CALLS READ, inquiries by LEADS READ, appointments by the appointment lists. A list the caller
+ * may not read at all is left out, so the screen hides its tab instead of showing it empty.
+ */
 export const clientDetailsResponseSchema = z.object({
   profile: clientDetailSchema,
   address: z.object({
@@ -72,17 +77,20 @@ export const clientDetailsResponseSchema = z.object({
     address: z.string().nullable(),
   }),
   image: z.object({ imageUrl: z.string().nullable() }),
-  calls: z.array(clientCallSchema),
-  appointments: z.array(clientAppointmentSchema),
+  calls: z.array(clientCallSchema).optional(),
+  appointments: z.array(clientAppointmentSchema).optional(),
   payments: z.array(clientPaymentSchema),
-  sms: z.array(clientSmsSchema),
-  inquiries: z.array(clientInquirySchema),
+  sms: z.array(clientSmsSchema).optional(),
+  inquiries: z.array(clientInquirySchema).optional(),
 });
 export type ClientDetailsResponse = z.infer<typeof clientDetailsResponseSchema>;
 
-/** GET /api/v1/client/lead?clientId=…: the newest inquiry, to "open lead"; null when the client has none. */
+/**
+ * GET /api/v1/client/lead?clientId=…: the newest inquiry the caller's LEADS READ reaches, to "open lead";
+ * null when there is none, both left out when the caller may not read leads at all.
+ */
 export const clientLeadResponseSchema = z.object({
-  inquiryId: z.string().uuid().nullable(),
-  inquiry: clientInquirySchema.nullable(),
+  inquiryId: z.string().uuid().nullable().optional(),
+  inquiry: clientInquirySchema.nullable().optional(),
 });
 export type ClientLeadResponse = z.infer<typeof clientLeadResponseSchema>;

@@ -12,7 +12,7 @@ import { and, count, desc, eq, gte, ilike, isNull, like, lte, or, sql } from 'dr
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../platform/db/database.ts';
 import { escapeLike } from '../../platform/db/like.ts';
-import { officeScopeSql } from '../../platform/db/office-scope.ts';
+import { anyOfficeScopeSql, officeScopeSql } from '../../platform/db/office-scope.ts';
 import { attorneys } from '../attorneys/attorneys.tables.ts';
 import { clients } from '../clients/clients.tables.ts';
 import { dropdownOptions } from '../dropdowns/dropdowns.tables.ts';
@@ -163,10 +163,22 @@ export async function findAppointmentRow(db: Db, id: string): Promise<Appointmen
   return row ? toRow(row as SelectedRow) : undefined;
 }
 
-/** The client detail tab: every appointment of the client, active and deleted, newest first. */
-export async function findClientAppointmentRows(db: Db, clientId: string): Promise<AppointmentRow[]> {
+/**
+ * The client detail tab: the client's appointments, active and deleted, newest first; with `readableIn`,
+ * only those in an office one of those scopes reaches.
+ */
+export async function findClientAppointmentRows(
+  db: Db,
+  clientId: string,
+  readableIn?: readonly Scope[],
+): Promise<AppointmentRow[]> {
   const rows = await joined(db.select(rowColumns))
-    .where(eq(appointments.clientId, clientId))
+    .where(
+      and(
+        eq(appointments.clientId, clientId),
+        readableIn ? anyOfficeScopeSql(appointments.officeId, readableIn) : undefined,
+      ),
+    )
     .orderBy(desc(appointments.appointmentDateTime));
   return rows.map((r) => toRow(r as SelectedRow));
 }

@@ -60,10 +60,15 @@ export const LIST_PERMISSION: Record<AppointmentListType, PermissionType> = {
 const mayBook = (actor: Actor, officeId: string, access: AccessType) =>
   allowsRecord(actor.permissions, 'APPOINTMENT_SET', access, { OFFICE: officeId });
 
+/** Reading an appointment outside the lists: READ on any appointment list, in that list's offices. */
+export const APPOINTMENT_READ_PERMISSIONS: readonly PermissionType[] = Object.values(LIST_PERMISSION);
+
 const mayRead = (actor: Actor, officeId: string) =>
-  (['APPOINTMENT_SET', 'ALL_APPOINTMENTS', 'APPOINTMENT_PI', 'APPOINTMENT_BY_WEEK'] as const).some((p) =>
-    allowsRecord(actor.permissions, p, 'READ', { OFFICE: officeId }),
-  );
+  APPOINTMENT_READ_PERMISSIONS.some((p) => allowsRecord(actor.permissions, p, 'READ', { OFFICE: officeId }));
+
+/** The same rule as mayRead, as each list's office scope, for a query over many appointments. */
+const readScopes = (actor: Actor) =>
+  APPOINTMENT_READ_PERMISSIONS.map((p) => scopeOf(actor.permissions, p, 'READ', 'OFFICE'));
 
 export async function listAppointments(
   db: Db,
@@ -442,9 +447,12 @@ export function canScheduleAppointments(actor: Actor, officeId: string): boolean
   return mayBook(actor, officeId, 'CREATE');
 }
 
-/** The client detail tab (SPEC §4: active and deleted, split by a toggle on screen), newest first. */
-export async function listClientAppointments(db: Db, clientId: string) {
-  const rows = await repo.findClientAppointmentRows(db, clientId);
+/**
+ * The client detail tab (SPEC §4: active and deleted, split by a toggle on screen), newest first: the
+ * appointments the caller may read (mayRead), none without any appointment list.
+ */
+export async function listClientAppointments(db: Db, actor: Actor, clientId: string) {
+  const rows = await repo.findClientAppointmentRows(db, clientId, readScopes(actor));
   return rows.map((r) => ({
     id: r.id,
     appointmentDateTime: r.appointmentDateTime,

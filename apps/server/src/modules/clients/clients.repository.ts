@@ -1,16 +1,10 @@
 import type { Scope } from '@casedesk/contract/access/permissions';
 import type { ClientDetail, ClientFields } from '@casedesk/contract/clients/client';
-import type { ClientCall, ClientInquiry, ClientSms } from '@casedesk/contract/clients/client-details';
-import { and, desc, eq } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
+import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../platform/db/database.ts';
 import { officeScopeSql } from '../../platform/db/office-scope.ts';
-import { calls } from '../calls/calls.tables.ts';
-import { dropdownOptions } from '../dropdowns/dropdowns.tables.ts';
 import { inquiries } from '../inquiries/inquiries.tables.ts';
 import { offices } from '../offices/offices.tables.ts';
-import { smsMessages } from '../sms/sms.tables.ts';
-import { users } from '../users/users.tables.ts';
 import { clients } from './clients.tables.ts';
 
 export type ClientRow = typeof clients.$inferSelect;
@@ -79,66 +73,6 @@ export async function updateClientRow(db: Db, id: string, changes: ClientWrite):
     .where(eq(clients.id, id))
     .returning();
   return row;
-}
-
-export async function findClientCalls(db: Db, clientId: string): Promise<ClientCall[]> {
-  const rows = await db
-    .select({
-      id: calls.id,
-      direction: calls.direction,
-      durationInSeconds: calls.durationInSeconds,
-      callStartTime: calls.callStartTime,
-      callerId: calls.callerId,
-      numberDialed: calls.numberDialed,
-      inquiryId: calls.inquiryId,
-      operatorName: users.displayName,
-    })
-    .from(calls)
-    .leftJoin(users, eq(users.id, calls.operatorId))
-    .where(eq(calls.clientId, clientId))
-    .orderBy(desc(calls.callStartTime), desc(calls.id));
-  return rows.map((r) => ({ ...r, callStartTime: r.callStartTime.toISOString() }));
-}
-
-export async function findClientSms(db: Db, clientId: string): Promise<ClientSms[]> {
-  const rows = await db
-    .select({
-      id: smsMessages.id,
-      direction: smsMessages.direction,
-      fromNumber: smsMessages.fromNumber,
-      toNumber: smsMessages.toNumber,
-      body: smsMessages.body,
-      operatorName: users.displayName,
-      inquiryId: smsMessages.inquiryId,
-      createdDate: smsMessages.createdDate,
-    })
-    .from(smsMessages)
-    .leftJoin(users, eq(users.id, smsMessages.operatorId))
-    .where(eq(smsMessages.clientId, clientId))
-    .orderBy(desc(smsMessages.createdDate), desc(smsMessages.id));
-  return rows.map((r) => ({ ...r, createdDate: r.createdDate.toISOString() }));
-}
-
-const leadOwner = alias(users, 'lead_owner');
-
-/** The client's inquiries, newest first; `limit` 1 is the "open lead" one. */
-export async function findClientInquiries(db: Db, clientId: string, limit?: number): Promise<ClientInquiry[]> {
-  const query = db
-    .select({
-      id: inquiries.id,
-      lawType: dropdownOptions.value,
-      caseDescription: inquiries.caseDescription,
-      source: inquiries.source,
-      leadOwnerName: leadOwner.displayName,
-      createdAt: inquiries.createdAt,
-    })
-    .from(inquiries)
-    .leftJoin(dropdownOptions, eq(dropdownOptions.id, inquiries.lawTypeId))
-    .leftJoin(leadOwner, eq(leadOwner.id, inquiries.leadOwnerId))
-    .where(eq(inquiries.clientId, clientId))
-    .orderBy(desc(inquiries.createdAt), desc(inquiries.id));
-  const rows = limit ? await query.limit(limit) : await query;
-  return rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() }));
 }
 
 export async function findInquiryRef(db: Db, inquiryId: string) {

@@ -17,18 +17,11 @@ import {
   clientSearchResponseSchema,
   offsetHoursQuerySchema,
 } from '@casedesk/contract/clients/client-search';
-import { listClientAppointments } from '../appointments/appointments.service.ts';
 import type { AppInstance } from '../../platform/http/app-instance.ts';
 import { exportClients } from './clients-export.service.ts';
 import { mergeClientRecords, mergeInquiryWithExisting } from './clients-merge.service.ts';
-import {
-  createClient,
-  getClient,
-  getClientDetails,
-  getClientLead,
-  searchClients,
-  updateClient,
-} from './clients.service.ts';
+import { getClientDetails, getClientLead } from './client-details.service.ts';
+import { createClient, getClient, searchClients, updateClient } from './clients.service.ts';
 
 export async function clientsRoutes(app: AppInstance): Promise<void> {
   app.post(
@@ -85,11 +78,7 @@ export async function clientsRoutes(app: AppInstance): Promise<void> {
         response: { 200: clientDetailsResponseSchema },
       },
     },
-    async (request) => {
-      const details = await getClientDetails(app.db, request.actor!, request.query.clientId);
-      // Composed here: the appointments module already depends on clients through inquiries.
-      return { ...details, appointments: await listClientAppointments(app.db, request.query.clientId) };
-    },
+    async (request) => getClientDetails(app.db, request.actor!, request.query.clientId),
   );
 
   app.get(

@@ -3,7 +3,6 @@ import { allowsRecord, scopeOf } from '@casedesk/contract/access/permissions';
 import type { ClientDetail } from '@casedesk/contract/clients/client';
 import type { createClientSchema, updateClientSchema } from '@casedesk/contract/clients/client';
 import { CLIENT_MESSAGES } from '@casedesk/contract/clients/client';
-import type { ClientDetailsResponse, ClientLeadResponse } from '@casedesk/contract/clients/client-details';
 import type { ClientSearchRequest, ClientSearchResponse } from '@casedesk/contract/clients/client-search';
 import type { z } from 'zod';
 import type { Actor } from '../../platform/auth/actor.ts';
@@ -12,16 +11,7 @@ import type { Db } from '../../platform/db/database.ts';
 import { AppError } from '../../platform/errors/app-error.ts';
 import { searchClientsPage } from './clients-search.repository.ts';
 import type { ClientRow, ClientWrite } from './clients.repository.ts';
-import {
-  findClientCalls,
-  findClientInquiries,
-  findClientRow,
-  findClientSms,
-  insertClientRow,
-  officeExists,
-  toClientDetail,
-  updateClientRow,
-} from './clients.repository.ts';
+import { findClientRow, insertClientRow, officeExists, toClientDetail, updateClientRow } from './clients.repository.ts';
 
 /** SPEC §6: the offices an actor's access level reaches, applied in every query (DESIGN §3). */
 export function officeScope(actor: Actor, permission: PermissionType, access: AccessType): Scope {
@@ -150,42 +140,6 @@ export async function updateClient(db: Db, actor: Actor, id: string, input: Upda
 /** GET /client: tombstones too, with mergedIntoId, so the UI can go to the survivor. */
 export async function getClient(db: Db, actor: Actor, id: string): Promise<ClientDetail> {
   return toClientDetail(await requireClient(db, actor, id));
-}
-
-/** SPEC §3 Client detail. Appointments and payments stay empty until their modules exist. */
-export async function getClientDetails(db: Db, actor: Actor, clientId: string): Promise<ClientDetailsResponse> {
-  const row = await requireClient(db, actor, clientId);
-  const [calls, sms, inquiries] = await Promise.all([
-    findClientCalls(db, clientId),
-    findClientSms(db, clientId),
-    findClientInquiries(db, clientId),
-  ]);
-  return {
-    profile: toClientDetail(row),
-    address: {
-      streetAddress: row.streetAddress,
-      city: row.city,
-      state: row.state,
-      zipCode: row.zipCode,
-      county: row.county,
-      country: row.country,
-      address: row.address,
-    },
-    // The client record has no photo column yet; the field is part of the SPEC §3 shape.
-    image: { imageUrl: null },
-    calls,
-    appointments: [],
-    payments: [],
-    sms,
-    inquiries,
-  };
-}
-
-/** The newest inquiry of a client, for "open lead". */
-export async function getClientLead(db: Db, actor: Actor, clientId: string): Promise<ClientLeadResponse> {
-  await requireClient(db, actor, clientId);
-  const [newest] = await findClientInquiries(db, clientId, 1);
-  return { inquiryId: newest?.id ?? null, inquiry: newest ?? null };
 }
 
 /** SPEC §7 POST /client/search, limited to the offices of the caller's SEARCH_CLIENT READ. */

@@ -8,7 +8,6 @@ import { officeScopeSql } from '../../platform/db/office-scope.ts';
 import { calls } from '../calls/calls.tables.ts';
 import { dropdownOptions } from '../dropdowns/dropdowns.tables.ts';
 import { offices } from '../offices/offices.tables.ts';
-import { smsMessages } from '../sms/sms.tables.ts';
 import { users } from '../users/users.tables.ts';
 import { inquiries, inquiryOpposingParties, intakeQuestions } from './inquiries.tables.ts';
 
@@ -118,15 +117,16 @@ export async function findIntakeQuestions(db: Db, lawType: string): Promise<Inta
 }
 
 /**
- * Everything the inquiry screen shows (SPEC §3 Inquiry) but its client, which the clients module
- * reads: a few indexed reads, none per row.
+ * Everything the inquiry screen shows (SPEC §3 Inquiry) but its client and its texts, which the clients
+ * and SMS modules read: a few indexed reads, none per row.
  */
 export async function loadInquiryDetail(
   db: Db,
   row: InquiryRow,
   client: ClientDetail | undefined,
+  texts: InquiryDetail['smsMessages'],
 ): Promise<InquiryDetail> {
-  const [lawType, leadOwner, party, callRows, textRows] = await Promise.all([
+  const [lawType, leadOwner, party, callRows] = await Promise.all([
     row.lawTypeId ? findLawType(db, row.lawTypeId) : undefined,
     row.leadOwnerId ? findUserRef(db, row.leadOwnerId) : undefined,
     findOpposingParty(db, row.id),
@@ -141,18 +141,6 @@ export async function loadInquiryDetail(
       .from(calls)
       .where(eq(calls.inquiryId, row.id))
       .orderBy(desc(calls.callStartTime)),
-    db
-      .select({
-        id: smsMessages.id,
-        direction: smsMessages.direction,
-        fromNumber: smsMessages.fromNumber,
-        toNumber: smsMessages.toNumber,
-        body: smsMessages.body,
-        createdDate: smsMessages.createdDate,
-      })
-      .from(smsMessages)
-      .where(eq(smsMessages.inquiryId, row.id))
-      .orderBy(desc(smsMessages.createdDate)),
   ]);
   return {
     id: row.id,
@@ -168,7 +156,7 @@ export async function loadInquiryDetail(
     intakeOpposingParty: party,
     calls: callRows.map((c) => ({ ...c, callStartTime: c.callStartTime.toISOString() })),
     emails: [],
-    smsMessages: textRows.map((s) => ({ ...s, createdDate: s.createdDate.toISOString() })),
+    smsMessages: texts,
     appointments: [],
     leadOwner: leadOwner ?? null,
     source: row.source,

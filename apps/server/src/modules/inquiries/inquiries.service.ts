@@ -16,6 +16,7 @@ import {
   requireLiveClient,
   updateClientRecord,
 } from '../clients/clients.service.ts';
+import { listInquiryTexts } from '../sms/sms.service.ts';
 import type { InquiryChanges, InquiryRow } from './inquiries.repository.ts';
 import {
   findActiveLawType,
@@ -43,9 +44,13 @@ async function reachableInquiry(db: Db, actor: Actor, id: string, access: Access
   return row;
 }
 
-/** The inquiry with its client as stored (a merged-away client shows as the tombstone it is). */
-async function inquiryDetail(db: Db, row: InquiryRow): Promise<InquiryDetail> {
-  return loadInquiryDetail(db, row, await findClientDetail(db, row.clientId));
+/**
+ * The inquiry with its client as stored (a merged-away client shows as the tombstone it is) and the texts
+ * the caller's SMS READ reaches: LEADS access to the inquiry is no access to every text about it (SPEC §6).
+ */
+async function inquiryDetail(db: Db, actor: Actor, row: InquiryRow): Promise<InquiryDetail> {
+  const [client, texts] = await Promise.all([findClientDetail(db, row.clientId), listInquiryTexts(db, actor, row.id)]);
+  return loadInquiryDetail(db, row, client, texts);
 }
 
 /**
@@ -63,7 +68,7 @@ export async function requireInquiryRef(db: Db, actor: Actor, id: string, access
 }
 
 export async function getInquiry(db: Db, actor: Actor, id: string): Promise<InquiryDetail> {
-  return inquiryDetail(db, await reachableInquiry(db, actor, id, 'READ'));
+  return inquiryDetail(db, actor, await reachableInquiry(db, actor, id, 'READ'));
 }
 
 /** GET /intake/questions: `lawType` is the INQUIRY_LAW_TYPE option's id or its value. */
@@ -86,7 +91,7 @@ export async function listInquiriesOfClient(db: Db, actor: Actor, clientId: stri
  * null with the new client's fields); the previous client record is never changed.
  */
 export async function resetInquiryClient(db: Db, actor: Actor, id: string): Promise<InquiryDetail> {
-  const detail = await inquiryDetail(db, await reachableInquiry(db, actor, id, 'UPDATE'));
+  const detail = await inquiryDetail(db, actor, await reachableInquiry(db, actor, id, 'UPDATE'));
   return { ...detail, clientId: null, client: null };
 }
 

@@ -1,6 +1,8 @@
 import type { AccessType } from '@casedesk/contract/access/permissions';
 import { allowsRecord, scopeOf } from '@casedesk/contract/access/permissions';
 import { formatPhone } from '@casedesk/contract/common/text';
+import type { ClientSms } from '@casedesk/contract/clients/client-details';
+import type { InquiryDetail } from '@casedesk/contract/inquiries/inquiry';
 import type {
   SendSmsRequest,
   SmsHistoryResponse,
@@ -21,6 +23,7 @@ import { notifyUsers } from '../notifications/notifications.service.ts';
 import { afterCommitBus } from './after-commit-bus.ts';
 import { SMS_SEND_QUEUE } from './sms-delivery.ts';
 import { findActiveOption, findActiveUser, findSendContext } from './sms-lookups.repository.ts';
+import { findClientTexts, findInquiryTexts } from './record-texts.repository.ts';
 import type { SmsScope } from './sms.repository.ts';
 import { findHistoryPage, findMessage, findMessagePage } from './sms.repository.ts';
 import { findMessageRow, insertMessageAudited, updateMessageRouting } from './sms-write.repository.ts';
@@ -242,4 +245,14 @@ export async function updateSms(deps: SmsDeps, actor: Actor, input: UpdateSmsReq
   });
   await live.flush(deps.realtime);
   return (await findMessage(deps.db, current.id))!;
+}
+
+/** A client's texts for the client screen, within the caller's SMS READ scope (none without it). */
+export async function listClientTexts(db: Db, actor: Actor, clientId: string): Promise<ClientSms[]> {
+  return findClientTexts(db, clientId, smsScope(actor, 'READ'));
+}
+
+/** An inquiry's texts for the inquiry screen, within the caller's SMS READ scope (none without it). */
+export async function listInquiryTexts(db: Db, actor: Actor, inquiryId: string): Promise<InquiryDetail['smsMessages']> {
+  return findInquiryTexts(db, inquiryId, smsScope(actor, 'READ'));
 }

@@ -22,3 +22,15 @@ export function officeScopeSql(column: AnyPgColumn, scope: Scope): SQL | undefin
   if (except.length) parts.push(or(isNull(column), notInArray(column, except)));
   return and(...parts);
 }
+
+/**
+ * Rows that any one of several scopes reaches, e.g. an appointment readable through any appointment list
+ * (SPEC §6: each list's permission carries its own office condition).
+ */
+export function anyOfficeScopeSql(column: AnyPgColumn, scopes: readonly Scope[]): SQL | undefined {
+  if (scopes.some((scope) => scope.kind === 'all')) return undefined;
+  const reaching = scopes.filter((scope) => scope.kind !== 'none');
+  if (reaching.length === 0) return sql`false`;
+  // A limited scope whose values name no office limits nothing: officeScopeSql gives no clause for it.
+  return or(...reaching.map((scope) => officeScopeSql(column, scope) ?? sql`true`));
+}

@@ -95,74 +95,94 @@ interface ClientTabsProps {
   onOpenInquiry: (inquiryId: string) => void;
 }
 
-/** SPEC §3 client detail lists: inquiries, calls, appointments (active/deleted, SPEC §4), payments, SMS. */
+/**
+ * SPEC §3 client detail lists: inquiries, calls, appointments (active/deleted, SPEC §4), payments, SMS.
+ * A list the server left out is one the user may not read (SPEC §6): its tab is not shown at all.
+ */
 export function ClientTabs({ details, onOpenInquiry }: ClientTabsProps) {
   const [appointmentsShown, setAppointmentsShown] = useState<'active' | 'deleted'>('active');
   const { SmsPanel } = useContext(ClientSlotsContext);
-  const appointments = details.appointments.filter((a) => a.isActive === (appointmentsShown === 'active'));
-  const ownSms = (
-    <List label="SMS" columns={SMS_COLUMNS} rows={details.sms} empty="No text messages with this client" />
-  );
+  const { inquiries, calls, appointments, payments, sms } = details;
+  // Payments are always listed, so the first tab shown is at the latest that one.
+  const firstTab = inquiries ? 'inquiries' : calls ? 'calls' : appointments ? 'appointments' : 'payments';
+  const appointmentsInView = appointments?.filter((a) => a.isActive === (appointmentsShown === 'active')) ?? [];
+  const ownSms = sms && <List label="SMS" columns={SMS_COLUMNS} rows={sms} empty="No text messages with this client" />;
   return (
-    <Tabs defaultValue="inquiries" keepMounted={false}>
+    <Tabs defaultValue={firstTab} keepMounted={false}>
       <Tabs.List>
-        <Tabs.Tab value="inquiries" rightSection={count(details.inquiries.length)}>
-          Inquiries
-        </Tabs.Tab>
-        <Tabs.Tab value="calls" rightSection={count(details.calls.length)}>
-          Calls
-        </Tabs.Tab>
-        <Tabs.Tab value="appointments" rightSection={count(details.appointments.length)}>
-          Appointments
-        </Tabs.Tab>
-        <Tabs.Tab value="payments" rightSection={count(details.payments.length)}>
+        {inquiries && (
+          <Tabs.Tab value="inquiries" rightSection={count(inquiries.length)}>
+            Inquiries
+          </Tabs.Tab>
+        )}
+        {calls && (
+          <Tabs.Tab value="calls" rightSection={count(calls.length)}>
+            Calls
+          </Tabs.Tab>
+        )}
+        {appointments && (
+          <Tabs.Tab value="appointments" rightSection={count(appointments.length)}>
+            Appointments
+          </Tabs.Tab>
+        )}
+        <Tabs.Tab value="payments" rightSection={count(payments.length)}>
           Payments
         </Tabs.Tab>
-        <Tabs.Tab value="sms" rightSection={count(details.sms.length)}>
-          SMS
-        </Tabs.Tab>
+        {sms && (
+          <Tabs.Tab value="sms" rightSection={count(sms.length)}>
+            SMS
+          </Tabs.Tab>
+        )}
       </Tabs.List>
-      <Tabs.Panel value="inquiries" pt="sm">
-        <List
-          label="Inquiries"
-          columns={INQUIRY_COLUMNS}
-          rows={details.inquiries}
-          empty="No inquiries for this client"
-          onRowClick={(row) => onOpenInquiry(row.id)}
-        />
-      </Tabs.Panel>
-      <Tabs.Panel value="calls" pt="sm">
-        <List label="Calls" columns={CALL_COLUMNS} rows={details.calls} empty="No calls with this client" />
-      </Tabs.Panel>
-      <Tabs.Panel value="appointments" pt="sm">
-        <Stack gap="xs">
-          <Group>
-            <SegmentedControl
-              size="xs"
-              aria-label="Appointments shown"
-              value={appointmentsShown}
-              onChange={(value) => setAppointmentsShown(value === 'deleted' ? 'deleted' : 'active')}
-              data={[
-                { value: 'active', label: 'Active' },
-                { value: 'deleted', label: 'Deleted' },
-              ]}
-            />
-          </Group>
+      {inquiries && (
+        <Tabs.Panel value="inquiries" pt="sm">
           <List
-            label="Appointments"
-            columns={APPOINTMENT_COLUMNS}
-            rows={appointments}
-            empty={appointmentsShown === 'active' ? 'No active appointments' : 'No deleted appointments'}
+            label="Inquiries"
+            columns={INQUIRY_COLUMNS}
+            rows={inquiries}
+            empty="No inquiries for this client"
+            onRowClick={(row) => onOpenInquiry(row.id)}
           />
-        </Stack>
-      </Tabs.Panel>
+        </Tabs.Panel>
+      )}
+      {calls && (
+        <Tabs.Panel value="calls" pt="sm">
+          <List label="Calls" columns={CALL_COLUMNS} rows={calls} empty="No calls with this client" />
+        </Tabs.Panel>
+      )}
+      {appointments && (
+        <Tabs.Panel value="appointments" pt="sm">
+          <Stack gap="xs">
+            <Group>
+              <SegmentedControl
+                size="xs"
+                aria-label="Appointments shown"
+                value={appointmentsShown}
+                onChange={(value) => setAppointmentsShown(value === 'deleted' ? 'deleted' : 'active')}
+                data={[
+                  { value: 'active', label: 'Active' },
+                  { value: 'deleted', label: 'Deleted' },
+                ]}
+              />
+            </Group>
+            <List
+              label="Appointments"
+              columns={APPOINTMENT_COLUMNS}
+              rows={appointmentsInView}
+              empty={appointmentsShown === 'active' ? 'No active appointments' : 'No deleted appointments'}
+            />
+          </Stack>
+        </Tabs.Panel>
+      )}
       <Tabs.Panel value="payments" pt="sm">
-        <List label="Payments" columns={PAYMENT_COLUMNS} rows={details.payments} empty="No payments from this client" />
+        <List label="Payments" columns={PAYMENT_COLUMNS} rows={payments} empty="No payments from this client" />
       </Tabs.Panel>
-      <Tabs.Panel value="sms" pt="sm">
-        {/* The SMS feature's list (status, category, paging, Send text) when app/ provides it. */}
-        {SmsPanel ? <SmsPanel clientId={details.profile.id} fallback={ownSms} /> : ownSms}
-      </Tabs.Panel>
+      {sms && (
+        <Tabs.Panel value="sms" pt="sm">
+          {/* The SMS feature's list (status, category, paging, Send text) when app/ provides it. */}
+          {SmsPanel ? <SmsPanel clientId={details.profile.id} fallback={ownSms} /> : ownSms}
+        </Tabs.Panel>
+      )}
     </Tabs>
   );
 }

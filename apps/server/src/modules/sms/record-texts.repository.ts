@@ -1,0 +1,51 @@
+import type { ClientSms } from '@casedesk/contract/clients/client-details';
+import type { InquiryDetail } from '@casedesk/contract/inquiries/inquiry';
+import { and, desc, eq } from 'drizzle-orm';
+import type { Db } from '../../platform/db/database.ts';
+import { users } from '../users/users.tables.ts';
+import type { SmsScope } from './sms.repository.ts';
+import { scopeSql } from './sms.repository.ts';
+import { smsMessages } from './sms.tables.ts';
+
+/**
+ * The texts other screens list beside a record (a client's, an inquiry's), newest first. They pass the same
+ * scope as the SMS screens, so no screen shows a text the SMS list would not (SPEC §6, DESIGN §3).
+ */
+export async function findClientTexts(db: Db, clientId: string, scope: SmsScope): Promise<ClientSms[]> {
+  const rows = await db
+    .select({
+      id: smsMessages.id,
+      direction: smsMessages.direction,
+      fromNumber: smsMessages.fromNumber,
+      toNumber: smsMessages.toNumber,
+      body: smsMessages.body,
+      operatorName: users.displayName,
+      inquiryId: smsMessages.inquiryId,
+      createdDate: smsMessages.createdDate,
+    })
+    .from(smsMessages)
+    .leftJoin(users, eq(users.id, smsMessages.operatorId))
+    .where(and(eq(smsMessages.clientId, clientId), scopeSql(scope)))
+    .orderBy(desc(smsMessages.createdDate), desc(smsMessages.id));
+  return rows.map((r) => ({ ...r, createdDate: r.createdDate.toISOString() }));
+}
+
+export async function findInquiryTexts(
+  db: Db,
+  inquiryId: string,
+  scope: SmsScope,
+): Promise<InquiryDetail['smsMessages']> {
+  const rows = await db
+    .select({
+      id: smsMessages.id,
+      direction: smsMessages.direction,
+      fromNumber: smsMessages.fromNumber,
+      toNumber: smsMessages.toNumber,
+      body: smsMessages.body,
+      createdDate: smsMessages.createdDate,
+    })
+    .from(smsMessages)
+    .where(and(eq(smsMessages.inquiryId, inquiryId), scopeSql(scope)))
+    .orderBy(desc(smsMessages.createdDate), desc(smsMessages.id));
+  return rows.map((r) => ({ ...r, createdDate: r.createdDate.toISOString() }));
+}
