@@ -31,6 +31,17 @@ describe('updateUserSchema', () => {
     );
   });
 
+  it('takes a Zoom link only as an https address on a named host, with the field message', () => {
+    for (const ok of ['https://zoom.us/j/123', 'https://us02web.zoom.us/j/8?pwd=x', '']) {
+      expect(updateUserSchema.safeParse({ zoomLink: ok }).success, ok).toBe(true);
+    }
+    for (const bad of ['javascript:alert(1)', 'http://zoom.us/j/1', 'data:text/html,x', 'https:zoom.us', 'https://x']) {
+      const result = updateUserSchema.safeParse({ zoomLink: bad });
+      expect(result.success, bad).toBe(false);
+      expect(result.error?.issues[0]?.message).toBe(USER_MESSAGES.zoomLink);
+    }
+  });
+
   it('refuses fields a user may not set', () => {
     expect(updateUserSchema.safeParse({ role: 'ADMIN' }).success).toBe(false);
     expect(updateUserSchema.safeParse({ accountEnabled: true }).success).toBe(false);

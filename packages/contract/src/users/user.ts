@@ -16,7 +16,17 @@ export const USER_MESSAGES = {
   profileUpdated: 'User Profile has been updated successfully',
   imageUrl: 'Image Url must be a photo uploaded for this user.',
   role: `Role must be one of ${ROLES.join(', ')}.`,
+  zoomLink: 'Zoom Link must be a web address starting with https://.',
 } as const;
+
+/**
+ * The link is sent to clients and opened from the app, so only an https address on a named host: a
+ * javascript:, data: or plain http link would run script or travel in clear text.
+ */
+const zoomLinkSchema = z
+  .url({ protocol: /^https$/, hostname: z.regexes.domain, error: USER_MESSAGES.zoomLink })
+  .regex(/^https:\/\//i, USER_MESSAGES.zoomLink)
+  .max(500, USER_MESSAGES.zoomLink);
 
 export const userDetailSchema = z.object({
   id: z.string().uuid(),
@@ -62,7 +72,7 @@ export const updateUserSchema = z
     mobileNumber: phoneField('Mobile Number'),
     clickToCall: phoneField('Click To Call'),
     zoomLink: z
-      .union([z.literal(''), z.string().url('Zoom Link must be a valid URL.').max(500)])
+      .union([z.literal(''), zoomLinkSchema])
       .transform((v) => (v === '' ? null : v))
       .nullable()
       .optional(),

@@ -1,7 +1,14 @@
 import type { Permission } from '@casedesk/contract/access/permissions';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../platform/db/database.ts';
+import { users } from '../users/users.tables.ts';
 import { permissions } from './access.tables.ts';
+
+/** The office a user belongs to, which USER_ACCESS office conditions are about; undefined for no such user. */
+export async function findOfficeOfUser(db: Db, userId: string): Promise<{ officeId: string | null } | undefined> {
+  const [row] = await db.select({ officeId: users.officeId }).from(users).where(eq(users.id, userId));
+  return row;
+}
 
 export async function findPermissionsOfUser(db: Db, userId: string): Promise<Permission[]> {
   const rows = await db

@@ -25,8 +25,16 @@ const detailColumns = {
   officeId: users.officeId,
 };
 
-export async function findUserById(db: Db, id: string): Promise<UserDetail | undefined> {
-  const [row] = await db.select(detailColumns).from(users).where(eq(users.id, id));
+/** A user by id; with a scope, only if the user's office is inside it (SPEC §6 OFFICE condition). */
+export async function findUserById(
+  db: Db,
+  id: string,
+  scope: Scope = { kind: 'all' },
+): Promise<UserDetail | undefined> {
+  const [row] = await db
+    .select(detailColumns)
+    .from(users)
+    .where(and(eq(users.id, id), officeScopeSql(users.officeId, scope)));
   return row;
 }
 

@@ -1,3 +1,4 @@
+import type { Scope } from '@casedesk/contract/access/permissions';
 import { hasAccess, scopeOf } from '@casedesk/contract/access/permissions';
 import type {
   DefaultDashboard,
@@ -43,19 +44,24 @@ export async function resolveUserByEmail(db: Db, email: string): Promise<Resolve
   };
 }
 
-/** Own record always; another user's needs USER_ACCESS READ. */
+/** SPEC §6: USER_ACCESS's office condition is about the user looked at or changed (their office). */
+const userAccessScope = (actor: Actor, access: 'READ' | 'UPDATE') =>
+  scopeOf(actor.permissions, 'USER_ACCESS', access, 'OFFICE');
+
+/** Own record always; another user's needs USER_ACCESS READ reaching their office (else not found). */
 export async function getUser(db: Db, actor: Actor, userId: string | undefined): Promise<UserDetail> {
   const target = userId ?? actor.userId;
   if (target === actor.userId) return actor.self;
   if (!hasAccess(actor.permissions, 'USER_ACCESS', 'READ')) throw AppError.forbidden();
-  const user = await findUserById(db, target);
+  const user = await findUserById(db, target, userAccessScope(actor, 'READ'));
   if (!user) throw AppError.notFound('User');
   return user;
 }
 
 /**
  * SPEC §6: USER_PROFILE UPDATE allows editing one's profile; the click-to-call number is the user
- * menu's own setting (SPEC §2) and stays editable without it. Another user's record needs USER_ACCESS UPDATE.
+ * menu's own setting (SPEC §2) and stays editable without it. Another user's record needs USER_ACCESS
+ * UPDATE reaching their office.
  */
 export async function updateUser(
   db: Db,
@@ -70,8 +76,11 @@ export async function updateUser(
     ? profileFields.length === 0 || hasAccess(actor.permissions, 'USER_PROFILE', 'UPDATE')
     : hasAccess(actor.permissions, 'USER_ACCESS', 'UPDATE');
   if (!allowed) throw AppError.forbidden();
+  const scope = own ? ({ kind: 'all' } as const) : userAccessScope(actor, 'UPDATE');
+  // Scope before the photo check, so another office's user is not found rather than told about files.
+  if (!own && !(await findUserById(db, target, scope))) throw AppError.notFound('User');
   if (changes.imageUrl) await checkPhotoOf(db, target, changes.imageUrl);
-  return changeUser(db, actor, target, changes, 'user.update');
+  return changeUser(db, actor, target, changes, 'user.update', scope);
 }
 
 /** SPEC §7 photo: imageUrl may only point at a photo uploaded for this very user (not someone else's file). */
@@ -82,7 +91,7 @@ async function checkPhotoOf(db: Db, userId: string, imageUrl: string): Promise<v
   }
 }
 
-/** Who may change a user's photo: the user with USER_PROFILE UPDATE (SPEC §6), or USER_ACCESS UPDATE for anyone. */
+/** Who may change a user's photo: the user with USER_PROFILE UPDATE (SPEC §6), or USER_ACCESS UPDATE (in its offices). */
 function mayEditProfileOf(actor: Actor, userId: string): boolean {
   return userId === actor.userId
     ? hasAccess(actor.permissions, 'USER_PROFILE', 'UPDATE')
@@ -98,7 +107,9 @@ export async function requestPhotoUpload(
 ): Promise<PhotoUploadResponse> {
   // Permission before existence, so the answer says nothing about ids the caller may not touch.
   if (!mayEditProfileOf(actor, request.userId)) throw AppError.forbidden();
-  if (request.userId !== actor.userId && !(await findUserById(db, request.userId))) throw AppError.notFound('User');
+  if (request.userId !== actor.userId && !(await findUserById(db, request.userId, userAccessScope(actor, 'UPDATE')))) {
+    throw AppError.notFound('User');
+  }
   return requestUpload(db, files, actor, {
     ownerUserId: request.userId,
     purpose: 'USER_PHOTO',
@@ -125,9 +136,16 @@ export async function updateDefaultDashboard(db: Db, actor: Actor, defaultDashbo
   return changeUser(db, actor, actor.userId, { defaultDashboard }, 'user.update_dashboard');
 }
 
-async function changeUser(db: Db, actor: Actor, userId: string, changes: UserChanges, action: string) {
+async function changeUser(
+  db: Db,
+  actor: Actor,
+  userId: string,
+  changes: UserChanges,
+  action: string,
+  scope: Scope = { kind: 'all' },
+) {
   const changed = await db.transaction(async (tx) => {
-    const before = await findUserById(tx, userId);
+    const before = await findUserById(tx, userId, scope);
     if (!before) throw AppError.notFound('User');
     const after = await updateUserRow(tx, userId, changes);
     await recordAudit(tx, {
