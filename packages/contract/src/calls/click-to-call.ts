@@ -12,6 +12,7 @@ export const CLICK_TO_CALL_MESSAGES = {
   outgoingInvalid: 'Outgoing number must be a valid phone number.',
   outgoingNotOffered: 'Outgoing number is not one of the numbers you may call from.',
   operatorInvalid: 'Operator number must be a valid phone number.',
+  operatorNotOwn: 'Operator number must be your own work, mobile or click to call number.',
   operatorMissing:
     'Your click to call number is not set. Set it under Change click to call in the user menu, then call again.',
   targetRequired: 'Client Id or Inquiry Id is required.',

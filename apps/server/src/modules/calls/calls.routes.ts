@@ -60,8 +60,8 @@ export async function callsRoutes(app: AppInstance): Promise<void> {
       schema: {
         tags: ['calls'],
         summary:
-          'Click-to-call: rings the operator (operatorNumber, default the caller’s clickToCall), then bridges the ' +
-          'participant under an offered outbound caller id; records the OUTBOUND call',
+          'Click-to-call: rings the operator (operatorNumber: one of the caller’s own numbers, default their ' +
+          'clickToCall), then bridges the participant under an offered outbound caller id; records the OUTBOUND call',
         body: clickToCallRequestSchema,
         response: { 200: callRowSchema },
       },

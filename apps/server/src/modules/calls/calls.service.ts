@@ -105,6 +105,27 @@ export async function smartDial(db: Db, actor: Actor, query: SmartDialQuery): Pr
 }
 
 /**
+ * The phone rung first: the caller's stored click-to-call number by default, or one they name. A named
+ * one must be their own (work, mobile or click-to-call), else anyone could have the firm's caller id
+ * bridge a client to a phone outside the firm.
+ */
+function ownOperatorNumber(actor: Actor, requested: string | null | undefined): string {
+  const { workNumber, mobileNumber, clickToCall } = actor.self;
+  const number = requested || clickToCall;
+  if (!number) {
+    throw AppError.validation(CLICK_TO_CALL_MESSAGES.operatorMissing, {
+      operatorNumber: CLICK_TO_CALL_MESSAGES.operatorMissing,
+    });
+  }
+  if (![workNumber, mobileNumber, clickToCall].includes(number)) {
+    throw AppError.validation(CLICK_TO_CALL_MESSAGES.operatorNotOwn, {
+      operatorNumber: CLICK_TO_CALL_MESSAGES.operatorNotOwn,
+    });
+  }
+  return number;
+}
+
+/**
  * POST /call/click2Call (SPEC §5): rings the operator's own phone, then bridges the participant under
  * the chosen office's outbound caller id, and records the OUTBOUND call.
  */
@@ -114,12 +135,7 @@ export async function clickToCall(
   actor: Actor,
   request: ClickToCallRequest,
 ): Promise<CallRow> {
-  const operatorNumber = request.operatorNumber || actor.self.clickToCall;
-  if (!operatorNumber) {
-    throw AppError.validation(CLICK_TO_CALL_MESSAGES.operatorMissing, {
-      operatorNumber: CLICK_TO_CALL_MESSAGES.operatorMissing,
-    });
-  }
+  const operatorNumber = ownOperatorNumber(actor, request.operatorNumber);
   const offered = await listOutgoingCallNumbers(db, actor);
   const office = offered.find((o) => o.outboundCallerId === request.outboundCallerId);
   if (!office) {

@@ -6,6 +6,7 @@ import { createTestApp } from '../../../test/support/test-app.ts';
 import { auditEvents } from '../../platform/audit/audit.tables.ts';
 import { clients } from '../clients/clients.tables.ts';
 import { offices } from '../offices/offices.tables.ts';
+import { users } from '../users/users.tables.ts';
 import { calls } from './calls.tables.ts';
 import {
   callRefs,
@@ -142,14 +143,39 @@ describe('POST /api/v1/call/click2Call', () => {
     });
     expect(noOwnNumber.statusCode).toBe(400);
     expect(noOwnNumber.json().fieldErrors.operatorNumber).toMatch(/Change click to call/);
-    // An explicit operator number serves when the user has none.
+    // An explicit operator number serves when the user has none: one of their own, here their work number.
+    const [admin] = await t.db().select().from(users).where(eq(users.mail, SEEDED.admin));
     const explicit = await call(SEEDED.admin, {
+      participantNumber: '2135550142',
+      outboundCallerId: refs.inScope.outboundCallerId,
+      operatorNumber: admin!.workNumber,
+    });
+    expect(explicit.statusCode, explicit.body).toBe(200);
+    await setClickToCall(t, SEEDED.admin, '2135550100');
+  });
+
+  it('rings only a number of the caller’s own (work, mobile or click-to-call): 400 for any other', async () => {
+    await t.db().update(users).set({ mobileNumber: '2135550177' }).where(eq(users.mail, SEEDED.manager));
+    await setClickToCall(t, SEEDED.manager, '2135550178');
+    const before = (await t.db().select().from(calls)).length;
+    const stranger = await call(SEEDED.manager, {
       participantNumber: '2135550142',
       outboundCallerId: refs.inScope.outboundCallerId,
       operatorNumber: '(702) 555-0100',
     });
-    expect(explicit.statusCode, explicit.body).toBe(200);
-    await setClickToCall(t, SEEDED.admin, '2135550100');
+    expect(stranger.statusCode).toBe(400);
+    expect(stranger.json().fieldErrors).toEqual({
+      operatorNumber: 'Operator number must be your own work, mobile or click to call number.',
+    });
+    expect((await t.db().select().from(calls)).length).toBe(before);
+    for (const own of ['(213) 555-0177', '2135550178']) {
+      const res = await call(SEEDED.manager, {
+        participantNumber: '2135550142',
+        outboundCallerId: refs.inScope.outboundCallerId,
+        operatorNumber: own,
+      });
+      expect(res.statusCode, own).toBe(200);
+    }
   });
 
   it('starts the call through the provider and records the OUTBOUND call with an audit row', async () => {
