@@ -4,9 +4,10 @@ export type DatabaseKind = 'pglite' | 'postgres';
 /**
  * platform: the issue-2 routes (user, directory); clients: search, duplicate and conflict checks (issue 4);
  * communication: SMS send, the text history at scale and inbound webhook → socket latency (issue 5);
- * appointments: attorney availability with many calendar events and concurrent booking (issue 6).
+ * appointments: attorney availability with many calendar events and concurrent booking (issue 6);
+ * matching: how well the duplicate check finds the person, on a fixed evaluation set (docs/matching.md).
  */
-export const SCENARIOS = ['platform', 'clients', 'communication', 'appointments'] as const;
+export const SCENARIOS = ['platform', 'clients', 'communication', 'appointments', 'matching'] as const;
 export type Scenario = (typeof SCENARIOS)[number];
 
 export interface BenchArgs {
@@ -34,19 +35,27 @@ export interface BenchArgs {
   route?: string;
   /** postgres: keep the seeded database after the run, and reuse one kept with the same sizes instead of seeding. */
   keep: boolean;
+  /** matching scenario: clients sampled for the evaluation set (and again, apart, for training). */
+  probes: number;
+  /** matching scenario: learn the match weights first and write contract/matching/match-weights.ts. */
+  learn: boolean;
 }
 
 const DEFAULT_POSTGRES_URL = 'postgres://postgres@127.0.0.1:5432/postgres';
 // The access token lives 10 minutes; a fresh one is taken per route, so one route's run must fit in it.
 const MAX_DURATION_SECONDS = 570;
 
-export const USAGE = `Usage: npm run bench -- [--scenario platform|clients|communication] [--clients N] [--connections C] [--duration S] [--database pglite|postgres] [--messages N] [--sockets N] [--webhooks N] [--attorneys N] [--events N] [--route TEXT] [--cpu-prof]
+export const USAGE = `Usage: npm run bench -- [--scenario platform|clients|communication|appointments|matching] [--clients N] [--connections C] [--duration S] [--database pglite|postgres] [--messages N] [--sockets N] [--webhooks N] [--attorneys N] [--events N] [--route TEXT] [--cpu-prof]
 
   --clients N        demo clients to seed (default 20000)
   --scenario NAME    platform (GET /user, user directory; default) or clients (client search, duplicate and
                      conflict checks with bodies sampled from the seeded clients) or communication (SMS send,
                      text history, inbound webhook → live socket latency) or appointments (availability of
-                     every attorney for a week, booking free slots)
+                     every attorney for a week, booking free slots) or matching (the duplicate check's
+                     recall on a fixed evaluation set, with the duplicate and conflict service floors)
+  --probes N         matching: clients sampled into the evaluation set, strangers added (default 3000)
+  --learn            matching: learn the match weights from a training set first and write them to
+                     packages/contract/src/matching/match-weights.ts (the server then runs with them)
   --messages N       communication: texts added before the load (default 1000000)
   --sockets N        communication: live sockets connected during the webhook test (default 1000)
   --webhooks N       communication: inbound-SMS webhooks sent one after another (default 200)
@@ -95,6 +104,8 @@ export function parseBenchArgs(argv: string[], env: NodeJS.ProcessEnv): BenchArg
       events: { type: 'string' },
       route: { type: 'string' },
       keep: { type: 'boolean' },
+      probes: { type: 'string' },
+      learn: { type: 'boolean' },
       help: { type: 'boolean', short: 'h' },
     },
   });
@@ -123,5 +134,7 @@ export function parseBenchArgs(argv: string[], env: NodeJS.ProcessEnv): BenchArg
     events: positiveInt('events', values.events, 50_000, 0),
     ...(values.route ? { route: values.route } : {}),
     keep: values.keep ?? false,
+    probes: positiveInt('probes', values.probes, 3000, 10, 100_000),
+    learn: values.learn ?? false,
   };
 }

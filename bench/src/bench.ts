@@ -10,6 +10,7 @@ import {
   buildClientScenario,
   clientScenarioTargets,
   measureClientFloors,
+  SEARCH_ROUTE,
 } from './clients-scenario.ts';
 import {
   addAttorneysAtScale,
@@ -29,11 +30,20 @@ import { measureSocketLatency } from './socket-latency.ts';
 import { createDataStore, seedStore } from './data-store.ts';
 import type { LoadResult, RouteTarget } from './load.ts';
 import { loadRoute, stopLoad, WARM_UP_SECONDS } from './load.ts';
+import type { Probe } from './matching-corruption.ts';
+import type { MatchingQuality } from './matching-scenario.ts';
+import {
+  buildEvaluationSet,
+  matchingBudgets,
+  measureMatchingQuality,
+  printMatchingQuality,
+} from './matching-scenario.ts';
 import { measurePlatformFloors } from './platform-scenario.ts';
 import type { ServiceFloor } from './recorded-sql.ts';
 import type { BenchReport } from './report.ts';
 import { judgeBudgets, machineInfo, printReport, writeReport } from './report.ts';
 import { startServer } from './server-process.ts';
+import type { Database } from '@casedesk/server/src/platform/db/database.ts';
 import { round } from './stats.ts';
 
 const benchDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -108,6 +118,17 @@ async function checkRoute(baseUrl: string, target: RouteTarget, token: string): 
   }
 }
 
+/** --learn: the weights from a training set apart from the evaluation set, written where the scoring reads them. */
+async function learnWeights(database: Database, args: BenchArgs): Promise<void> {
+  // Imported here: a bench copied onto an older commit, to measure it, runs the evaluation without this.
+  const { learnMatchWeights, writeMatchWeights } = await import('./matching-learn.ts');
+  console.log('Learning the match weights from a training set…');
+  const learned = await learnMatchWeights(database, args.probes, args.probes);
+  const file = path.join(repoRoot, 'packages', 'contract', 'src', 'matching', 'match-weights.ts');
+  writeMatchWeights(file, learned, args.clients);
+  console.log(`  ${JSON.stringify(learned.weights)}\n  written to ${path.relative(repoRoot, file)}`);
+}
+
 async function run(args: BenchArgs, cleanup: Cleanup): Promise<BenchReport> {
   const startedAt = new Date().toISOString();
   // Taken before the bench's own seed and server add to the machine's load.
@@ -123,6 +144,7 @@ async function run(args: BenchArgs, cleanup: Cleanup): Promise<BenchReport> {
   let targets = TARGETS;
   let serviceFloors: ServiceFloor[] | undefined;
   let communication: CommunicationBodies | undefined;
+  let evaluationSet: Probe[] | undefined;
   try {
     if (args.scenario === 'communication') {
       if (addAtScale) {
@@ -142,6 +164,16 @@ async function run(args: BenchArgs, cleanup: Cleanup): Promise<BenchReport> {
         console.log(`  ${events} in ${((performance.now() - started) / 1000).toFixed(1)} s`);
       }
       targets = appointmentScenarioTargets(await buildAppointmentScenario(database));
+    } else if (args.scenario === 'matching') {
+      if (addAtScale) await addInquiriesAtScale(database, args.clients);
+      if (args.learn) await learnWeights(database, args);
+      evaluationSet = await buildEvaluationSet(database, args.probes);
+      console.log(`Evaluation set: ${evaluationSet.length} probes; measuring the service floor…`);
+      const bodies = await buildClientScenario(database);
+      serviceFloors = (await measureClientFloors(database, ADMIN_EMAIL, bodies)).filter(
+        (floor) => floor.route !== SEARCH_ROUTE,
+      );
+      targets = [];
     } else if (args.scenario === 'clients') {
       if (addAtScale) {
         const added = await addInquiriesAtScale(database, args.clients);
@@ -200,6 +232,12 @@ async function run(args: BenchArgs, cleanup: Cleanup): Promise<BenchReport> {
     );
     console.log(`  p95 ${socketLatency.latency.p95.toFixed(2)} ms, ${socketLatency.missed} missed`);
   }
+  let matching: MatchingQuality | undefined;
+  if (evaluationSet) {
+    console.log(`Matching: ${evaluationSet.length} duplicate checks of the evaluation set…`);
+    matching = await measureMatchingQuality(server.baseUrl, await signIn(server.baseUrl), evaluationSet);
+    printMatchingQuality(matching);
+  }
   await server.stop();
   if (args.cpuProf) console.log(`CPU profile of the server: ${path.join(benchDir, 'results', 'profiles')}`);
 
@@ -215,7 +253,11 @@ async function run(args: BenchArgs, cleanup: Cleanup): Promise<BenchReport> {
     routes,
     ...(serviceFloors ? { serviceFloors } : {}),
     ...(socketLatency ? { socketLatency, messages: args.messages } : {}),
-    budgets: judgeBudgets(args, server.coldStartMs, routes, socketLatency),
+    ...(matching ? { matching } : {}),
+    budgets: [
+      ...(matching ? matchingBudgets(matching) : []),
+      ...judgeBudgets(args, server.coldStartMs, routes, socketLatency),
+    ],
   };
 }
 

@@ -3,7 +3,7 @@ import { dateOfBirthField, emailField, phoneField, textField } from '../common/f
 import { digitsOnly } from '../common/text.ts';
 import { MATCH_REASONS } from './match-score.ts';
 
-/** Issue 4: up to 10 likely matches, best first. */
+/** Up to 10 likely matches, best first. */
 export const DUPLICATE_MATCH_LIMIT = 10;
 /** Four phone columns per client (SPEC §3): primary, secondary, mobile, home. */
 export const MAX_MATCH_PHONES = 4;
@@ -35,6 +35,8 @@ export const duplicateCheckRequestSchema = z
   .object({
     ...matchPersonFields,
     email: optionalTrimmed(emailField('email')).transform((v) => v?.toLowerCase()),
+    /** An LMS client number names one person, like a phone or an email: a way in of its own. */
+    lmsClientNumber: optionalTrimmed(textField('lmsClientNumber')),
     /** The client being edited, never its own duplicate. */
     excludeClientId: z.string().uuid('Exclude Client Id must be a client id.').optional(),
   })

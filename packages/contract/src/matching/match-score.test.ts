@@ -1,119 +1,143 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { MatchFeatures, NameComparison } from './match-score.ts';
-import { scoreMatch } from './match-score.ts';
+import type { NameLevel } from './field-comparison.ts';
+import { AGREEMENT_LEVELS, DOB_LEVELS, NAME_LEVELS } from './field-comparison.ts';
+import type { MatchFeatures } from './match-score.ts';
+import { LIKELY_DUPLICATE_SCORE, MATCH_OFFER_BITS, scoreMatch, scoreOfBits } from './match-score.ts';
+import { LEARNED_MATCH_WEIGHTS } from './match-weights.ts';
 
-const none: NameComparison = { exact: false, nickname: false, soundsAlike: false, similarity: 0 };
-const exact: NameComparison = { exact: true, nickname: false, soundsAlike: true, similarity: 1 };
-const nickname: NameComparison = { ...none, nickname: true, similarity: 0.1 };
-const soundsAlike: NameComparison = { ...none, soundsAlike: true, similarity: 0.4 };
-const typo = (similarity: number): NameComparison => ({ ...none, similarity });
-
-const base: MatchFeatures = { samePhone: false, sameEmail: false, sameDateOfBirth: false };
-const names = (first: NameComparison, last: NameComparison): MatchFeatures => ({
-  ...base,
+const unknown: MatchFeatures = {
+  first: 'missing',
+  last: 'missing',
+  swappedFirst: 'missing',
+  swappedLast: 'missing',
+  dateOfBirth: 'missing',
+  phone: 'missing',
+  email: 'missing',
+  lmsClientNumber: 'missing',
+};
+/** The straight reading; the swapped one compares first with last, which for different people disagrees. */
+const names = (first: NameLevel, last: NameLevel): MatchFeatures => ({
+  ...unknown,
   first,
   last,
-  swappedFirst: none,
-  swappedLast: none,
+  swappedFirst: 'different',
+  swappedLast: 'different',
 });
 
 describe('scoreMatch', () => {
-  it('nothing in common: score 0, not likely, no reasons', () => {
-    expect(scoreMatch(names(none, none))).toEqual({ score: 0, reasons: [], likely: false });
+  it('nothing known: the prior alone, not offered, no reasons', () => {
+    const result = scoreMatch(unknown);
+    expect(result).toMatchObject({ score: 0, reasons: [], offered: false, likely: false });
   });
 
-  it('the same phone alone is likely, with its reason', () => {
-    expect(scoreMatch({ ...base, samePhone: true })).toEqual({ score: 40, reasons: ['SAME_PHONE'], likely: true });
+  it('the learned weights: agreement counts for, disagreement against, unknown nothing', () => {
+    const w = LEARNED_MATCH_WEIGHTS;
+    for (const field of ['first', 'last'] as const) {
+      expect(w[field].missing).toBe(0);
+      expect(w[field].exact).toBeGreaterThan(0);
+      expect(w[field].different).toBeLessThan(0);
+      expect(w[field].exact).toBeGreaterThanOrEqual(w[field].close);
+    }
+    expect(w.dateOfBirth.exact).toBeGreaterThan(w.dateOfBirth.near);
+    expect(w.dateOfBirth.different).toBeLessThan(0);
+    for (const field of ['phone', 'email', 'lmsClientNumber'] as const) {
+      expect(w[field].same).toBeGreaterThan(0);
+      expect(w[field].missing).toBe(0);
+    }
   });
 
-  it('the same email alone is likely; a shared birthday alone is not', () => {
-    expect(scoreMatch({ ...base, sameEmail: true })).toMatchObject({ likely: true, reasons: ['SAME_EMAIL'] });
-    expect(scoreMatch({ ...base, sameDateOfBirth: true })).toMatchObject({ likely: false, reasons: ['SAME_DOB'] });
-  });
-
-  it('the same full name is likely and says so', () => {
-    expect(scoreMatch(names(exact, exact))).toEqual({ score: 35, reasons: ['SAME_NAME'], likely: true });
-  });
-
-  it('a nickname with a sound-alike last name (Bob Smyth ~ Robert Smith) is likely, with both reasons', () => {
-    const result = scoreMatch(names(nickname, soundsAlike));
+  it('a person typed with a slip in each name and the right birthday is a likely duplicate', () => {
+    const result = scoreMatch({ ...names('close', 'close'), dateOfBirth: 'exact' });
     expect(result.likely).toBe(true);
-    expect(result.reasons).toEqual(['NICKNAME', 'NAME_SOUNDS_ALIKE']);
+    expect(result.reasons).toEqual(['SAME_DOB', 'SIMILAR_NAME']);
   });
 
-  it('a typo (similarity ≥ 0.67 after weighting) counts as a similar name', () => {
-    const result = scoreMatch(names(exact, typo(0.8)));
-    expect(result.reasons).toEqual(['SIMILAR_NAME']);
+  it('last name and birthday, no first name typed, is a likely duplicate (a missing name is unknown)', () => {
+    const result = scoreMatch({ ...names('missing', 'exact'), swappedFirst: 'missing', dateOfBirth: 'exact' });
     expect(result.likely).toBe(true);
+    expect(result.reasons).toEqual(['SAME_DOB', 'SAME_NAME']);
   });
 
-  it('swapped first and last names are recognised, slightly below the straight reading', () => {
-    const swapped = scoreMatch({ ...base, first: none, last: none, swappedFirst: exact, swappedLast: exact });
+  it('a stranger who shares a last name and not the birthday is not likely', () => {
+    const result = scoreMatch({ ...names('different', 'exact'), dateOfBirth: 'different' });
+    expect(result.likely).toBe(false);
+    expect(result.offered).toBe(false);
+  });
+
+  it('the same full name with a different birthday is not likely', () => {
+    expect(scoreMatch({ ...names('exact', 'exact'), dateOfBirth: 'different' }).likely).toBe(false);
+  });
+
+  it('a birthday alone is not offered; the same phone alone is; names alone are, with a low score', () => {
+    expect(scoreMatch({ ...unknown, dateOfBirth: 'exact' }).offered).toBe(false);
+    const byName = scoreMatch(names('exact', 'exact'));
+    expect(byName.offered).toBe(true);
+    expect(byName.likely).toBe(false);
+    const phone = scoreMatch({ ...unknown, phone: 'same' });
+    expect(phone).toMatchObject({ offered: true, reasons: ['SAME_PHONE'] });
+  });
+
+  it('swapped first and last names are recognised, below the straight reading', () => {
+    const swapped = scoreMatch({ ...unknown, first: 'different', last: 'different', swappedFirst: 'exact', swappedLast: 'exact' });
     expect(swapped.reasons).toEqual(['SAME_NAME', 'SWAPPED_NAMES']);
-    expect(swapped.score).toBeLessThan(scoreMatch(names(exact, exact)).score);
-    expect(swapped.likely).toBe(true);
+    expect(swapped.bits).toBeLessThan(scoreMatch(names('exact', 'exact')).bits);
   });
 
-  it('one matching name alone is not likely, but with the same DOB it is (a maiden name changed)', () => {
-    expect(scoreMatch(names(exact, none)).likely).toBe(false);
-    const withDob = scoreMatch({ ...names(exact, none), sameDateOfBirth: true });
-    expect(withDob.likely).toBe(true);
-    expect(withDob.reasons).toEqual(['SAME_DOB', 'SAME_NAME']);
+  it('a nickname with a sound-alike last name (Bob Smyth ~ Robert Smith) says both', () => {
+    expect(scoreMatch(names('nickname', 'alike')).reasons).toEqual(['NICKNAME', 'NAME_SOUNDS_ALIKE']);
   });
 
-  it('everything at once is capped at 100', () => {
-    const all = scoreMatch({
-      ...names(exact, exact),
-      samePhone: true,
-      sameEmail: true,
-      sameDateOfBirth: true,
-      sameLmsClientNumber: true,
-    });
-    expect(all.score).toBe(100);
-    expect(all.reasons).toEqual(['SAME_PHONE', 'SAME_EMAIL', 'SAME_LMS_CLIENT_NUMBER', 'SAME_DOB', 'SAME_NAME']);
+  it('the score is the probability at the prior odds: 50 at even odds, 99 short of certainty', () => {
+    expect(scoreOfBits(20)).toBe(50);
+    expect(scoreOfBits(40)).toBe(99);
+    expect(scoreOfBits(2000)).toBe(100);
+    expect(scoreOfBits(-50)).toBe(0);
+    expect(scoreOfBits(MATCH_OFFER_BITS)).toBeLessThan(LIKELY_DUPLICATE_SCORE);
   });
 
-  const comparison = fc.record({
-    exact: fc.boolean(),
-    nickname: fc.boolean(),
-    soundsAlike: fc.boolean(),
-    similarity: fc.double({ min: 0, max: 1, noNaN: true }),
-  });
   const features = fc.record({
-    first: comparison,
-    last: comparison,
-    swappedFirst: comparison,
-    swappedLast: comparison,
-    samePhone: fc.boolean(),
-    sameEmail: fc.boolean(),
-    sameDateOfBirth: fc.boolean(),
-    sameLmsClientNumber: fc.boolean(),
+    first: fc.constantFrom(...NAME_LEVELS),
+    last: fc.constantFrom(...NAME_LEVELS),
+    swappedFirst: fc.constantFrom(...NAME_LEVELS),
+    swappedLast: fc.constantFrom(...NAME_LEVELS),
+    dateOfBirth: fc.constantFrom(...DOB_LEVELS),
+    phone: fc.constantFrom(...AGREEMENT_LEVELS),
+    email: fc.constantFrom(...AGREEMENT_LEVELS),
+    lmsClientNumber: fc.constantFrom(...AGREEMENT_LEVELS),
   });
 
-  it('scores stay in 0–100 and an identifying signal is always likely (property)', () => {
+  it('scores stay in 0–100, reasons are unique, and the levels follow the score (property)', () => {
     fc.assert(
       fc.property(features, (f) => {
         const result = scoreMatch(f);
         expect(result.score).toBeGreaterThanOrEqual(0);
         expect(result.score).toBeLessThanOrEqual(100);
-        if (f.samePhone || f.sameEmail || f.sameLmsClientNumber) expect(result.likely).toBe(true);
         expect(new Set(result.reasons).size).toBe(result.reasons.length);
+        expect(result.likely).toBe(result.offered && result.score >= LIKELY_DUPLICATE_SCORE);
+        if (result.offered) expect(result.bits).toBeGreaterThanOrEqual(MATCH_OFFER_BITS);
+        if (result.offered) expect(result.score).toBeGreaterThanOrEqual(1);
       }),
     );
   });
 
-  it('adding a signal never lowers the score (property)', () => {
+  it('an identifying value that agrees never lowers the score (property)', () => {
     fc.assert(
-      fc.property(
-        features,
-        fc.constantFrom('samePhone', 'sameEmail', 'sameDateOfBirth', 'sameLmsClientNumber'),
-        (f, key) => {
-          const without = scoreMatch({ ...f, [key]: false });
-          const withIt = scoreMatch({ ...f, [key]: true });
-          expect(withIt.score).toBeGreaterThanOrEqual(without.score);
-        },
-      ),
+      fc.property(features, fc.constantFrom('phone', 'email', 'lmsClientNumber' as const), (f, key) => {
+        expect(scoreMatch({ ...f, [key]: 'same' }).bits).toBeGreaterThan(scoreMatch({ ...f, [key]: 'missing' }).bits);
+      }),
+    );
+  });
+
+  it('no partial agreement of a name scores above the exact one, nor below disagreement (property)', () => {
+    fc.assert(
+      fc.property(features, fc.constantFrom('first', 'last' as const), (f, key) => {
+        const bits = (level: NameLevel) => scoreMatch({ ...f, [key]: level }).bits;
+        for (const level of ['nickname', 'part', 'close', 'alike'] as const) {
+          expect(bits(level)).toBeLessThanOrEqual(bits('exact'));
+          expect(bits(level)).toBeGreaterThanOrEqual(bits('different'));
+        }
+      }),
     );
   });
 });

@@ -1,39 +1,44 @@
 /**
- * Scoring of duplicate and conflict candidates (issue 4). The database finds candidates through
- * indexes and measures how their names compare; this pure function turns those measurements into one
- * score (0–100) and the reasons an operator reads, so the rules are unit-tested apart from SQL.
+ * Scoring of duplicate and conflict candidates, Fellegi–Sunter style. The database finds candidates through
+ * indexes; field-comparison.ts turns each field of a candidate into a level of agreement; this pure function adds
+ * the learned weight of each level (bits of evidence, match-weights.ts) and turns the sum into a probability.
+ *
+ * The score is that probability in percent, for a client file of a million people: the same score means the same
+ * odds whichever fields agreed. docs/matching.md explains the weights, the thresholds and how they are measured.
  */
+import type { AgreementLevel, DobLevel, NameLevel } from './field-comparison.ts';
+import { LEARNED_MATCH_WEIGHTS } from './match-weights.ts';
 
-/** How one typed name compares with one stored name. */
-export interface NameComparison {
-  /** Equal ignoring case and surrounding whitespace. */
-  exact: boolean;
-  /** One is a listed nickname of the other (Robert ↔ Bob), either direction. */
-  nickname: boolean;
-  /** Same Double Metaphone code (primary or alternate): Smith ↔ Smyth, Jon ↔ John. */
-  soundsAlike: boolean;
-  /** pg_trgm similarity, 0–1 (catches typos sound-alike codes miss: Smiht ↔ Smith). */
-  similarity: number;
+/** Everything known about one candidate against the typed person, as levels of agreement. */
+export interface MatchFeatures {
+  /** Typed first vs stored first, typed last vs stored last. */
+  first: NameLevel;
+  last: NameLevel;
+  /** Typed first vs stored last and typed last vs stored first (names entered in swapped order). */
+  swappedFirst: NameLevel;
+  swappedLast: NameLevel;
+  dateOfBirth: DobLevel;
+  phone: AgreementLevel;
+  email: AgreementLevel;
+  lmsClientNumber: AgreementLevel;
 }
 
-/** Everything known about one candidate against the typed person. */
-export interface MatchFeatures {
-  /** Typed first vs stored first, typed last vs stored last; undefined when a side is missing. */
-  first?: NameComparison;
-  last?: NameComparison;
-  /** Typed first vs stored last and typed last vs stored first (names entered in swapped order). */
-  swappedFirst?: NameComparison;
-  swappedLast?: NameComparison;
-  samePhone: boolean;
-  sameEmail: boolean;
-  sameDateOfBirth: boolean;
-  sameLmsClientNumber?: boolean;
+export interface MatchWeights {
+  first: Record<NameLevel, number>;
+  last: Record<NameLevel, number>;
+  dateOfBirth: Record<DobLevel, number>;
+  phone: Record<AgreementLevel, number>;
+  email: Record<AgreementLevel, number>;
+  lmsClientNumber: Record<AgreementLevel, number>;
+  /** Added when the swapped reading of the names is the better one: how rarely people are typed swapped. */
+  swappedNames: number;
 }
 
 export const MATCH_REASONS = [
   'SAME_PHONE',
   'SAME_EMAIL',
   'SAME_DOB',
+  'SIMILAR_DOB',
   'SAME_LMS_CLIENT_NUMBER',
   'SAME_NAME',
   'NICKNAME',
@@ -48,6 +53,7 @@ export const MATCH_REASON_LABELS: Record<MatchReason, string> = {
   SAME_PHONE: 'same phone',
   SAME_EMAIL: 'same email',
   SAME_DOB: 'same DOB',
+  SIMILAR_DOB: 'DOB one slip off',
   SAME_LMS_CLIENT_NUMBER: 'same LMS client number',
   SAME_NAME: 'same name',
   NICKNAME: 'nickname of',
@@ -57,104 +63,82 @@ export const MATCH_REASON_LABELS: Record<MatchReason, string> = {
 };
 
 export interface MatchScore {
+  /** 0–100: the probability, in percent, that the candidate is the typed person. */
   score: number;
   reasons: MatchReason[];
-  /** True when something identifies the person (not only a shared birthday): only these are shown. */
+  /** Evidence in bits (the sum of the weights), for ranking and for the bench. */
+  bits: number;
+  /** Worth showing: MATCH_OFFER_BITS of evidence, not from the date of birth alone; scored at least 1. */
+  offered: boolean;
+  /** At the likely-duplicate level: at least LIKELY_DUPLICATE_SCORE. */
   likely: boolean;
 }
 
-/** Points per signal; a phone, email or LMS number names one person, a birthday is shared by thousands. */
-export const MATCH_WEIGHTS = {
-  phone: 40,
-  email: 35,
-  lmsClientNumber: 40,
-  dateOfBirth: 20,
-  lastName: 20,
-  firstName: 15,
-  swappedPenalty: 0.9,
-} as const;
+/**
+ * Prior odds against a candidate being the person before any field is compared: one in 2^20, about a million,
+ * the size of client file the product is built for. A score is the posterior probability at these odds.
+ */
+export const PRIOR_BITS = 20;
+/**
+ * A candidate is shown from this much evidence (a thousand times likelier than chance), and only when something
+ * besides the date of birth agrees: a birthday is shared by dozens in a large file, so alone it is a way in, not
+ * an identification. Names alone reach it (the score then says how weak that is).
+ */
+export const MATCH_OFFER_BITS = 10;
+/** The likely-duplicate level: shown in red, and what a stranger must almost never reach. */
+export const LIKELY_DUPLICATE_SCORE = 70;
 
-/** A similarity below this is noise (pg_trgm's own default threshold is 0.3). */
-export const SIMILARITY_FLOOR = 0.45;
-/** Both names must be at least this alike (0–1) for a name alone to make a match likely. */
-export const NAME_LIKELY_FACTOR = 0.5;
+const nameReasons: Partial<Record<NameLevel, MatchReason>> = {
+  nickname: 'NICKNAME',
+  part: 'SIMILAR_NAME',
+  close: 'SIMILAR_NAME',
+  alike: 'NAME_SOUNDS_ALIKE',
+};
 
-type NameKind = 'exact' | 'nickname' | 'soundsAlike' | 'similar' | 'none';
-
-/** How much of a name's points a comparison earns, and why. */
-function nameFactor(comparison: NameComparison | undefined): { factor: number; kind: NameKind } {
-  if (!comparison) return { factor: 0, kind: 'none' };
-  if (comparison.exact) return { factor: 1, kind: 'exact' };
-  if (comparison.nickname) return { factor: 0.85, kind: 'nickname' };
-  const similar = comparison.similarity >= SIMILARITY_FLOOR ? comparison.similarity * 0.9 : 0;
-  if (comparison.soundsAlike) return { factor: Math.max(0.75, similar), kind: 'soundsAlike' };
-  if (similar > 0) return { factor: similar, kind: 'similar' };
-  return { factor: 0, kind: 'none' };
-}
-
-interface Orientation {
-  points: number;
-  firstFactor: number;
-  lastFactor: number;
-  kinds: NameKind[];
-}
-
-function orientation(first: NameComparison | undefined, last: NameComparison | undefined, weight = 1): Orientation {
-  const f = nameFactor(first);
-  const l = nameFactor(last);
-  const points = (f.factor * MATCH_WEIGHTS.firstName + l.factor * MATCH_WEIGHTS.lastName) * weight;
-  return { points, firstFactor: f.factor, lastFactor: l.factor, kinds: [f.kind, l.kind] };
-}
-
-function nameReasons(kinds: NameKind[]): MatchReason[] {
+function reasonsOf(features: MatchFeatures, names: NameLevel[], swapped: boolean): MatchReason[] {
   const reasons: MatchReason[] = [];
-  if (kinds.every((k) => k === 'exact')) reasons.push('SAME_NAME');
-  if (kinds.includes('nickname')) reasons.push('NICKNAME');
-  if (kinds.includes('soundsAlike')) reasons.push('NAME_SOUNDS_ALIKE');
-  if (kinds.includes('similar')) reasons.push('SIMILAR_NAME');
+  if (features.phone === 'same') reasons.push('SAME_PHONE');
+  if (features.email === 'same') reasons.push('SAME_EMAIL');
+  if (features.lmsClientNumber === 'same') reasons.push('SAME_LMS_CLIENT_NUMBER');
+  if (features.dateOfBirth === 'exact') reasons.push('SAME_DOB');
+  if (features.dateOfBirth === 'near') reasons.push('SIMILAR_DOB');
+  const known = names.filter((level) => level !== 'missing' && level !== 'different');
+  if (known.length > 0 && known.every((level) => level === 'exact')) reasons.push('SAME_NAME');
+  for (const level of known) {
+    const reason = nameReasons[level];
+    if (reason && !reasons.includes(reason)) reasons.push(reason);
+  }
+  if (swapped && known.length > 0) reasons.push('SWAPPED_NAMES');
   return reasons;
 }
 
-/** The score of one candidate: identifying signals plus the better of the straight and swapped name readings. */
-export function scoreMatch(features: MatchFeatures): MatchScore {
-  const straight = orientation(features.first, features.last);
-  const swapped = orientation(features.swappedFirst, features.swappedLast, MATCH_WEIGHTS.swappedPenalty);
-  const useSwapped = swapped.points > straight.points;
-  const names = useSwapped ? swapped : straight;
-  const bothNamesAlike = Math.min(names.firstFactor, names.lastFactor) >= NAME_LIKELY_FACTOR;
+/** Bits of evidence to a percentage at PRIOR_BITS odds, whole numbers, never rounded up to 100 from below. */
+export function scoreOfBits(bits: number): number {
+  const probability = 1 / (1 + 2 ** (PRIOR_BITS - bits));
+  return Math.min(Math.round(probability * 100), probability < 1 ? 99 : 100);
+}
 
-  const reasons: MatchReason[] = [];
-  let score = 0;
-  if (features.samePhone) {
-    score += MATCH_WEIGHTS.phone;
-    reasons.push('SAME_PHONE');
-  }
-  if (features.sameEmail) {
-    score += MATCH_WEIGHTS.email;
-    reasons.push('SAME_EMAIL');
-  }
-  if (features.sameLmsClientNumber) {
-    score += MATCH_WEIGHTS.lmsClientNumber;
-    reasons.push('SAME_LMS_CLIENT_NUMBER');
-  }
-  if (features.sameDateOfBirth) {
-    score += MATCH_WEIGHTS.dateOfBirth;
-    reasons.push('SAME_DOB');
-  }
-  // A name earns its points only when both parts are somewhat alike, or alongside another signal.
-  const nameCounts = bothNamesAlike || (score > 0 && names.points > 0);
-  if (nameCounts) {
-    score += names.points;
-    reasons.push(...nameReasons(names.kinds.filter((k) => k !== 'none')));
-    if (useSwapped) reasons.push('SWAPPED_NAMES');
-  }
-  // A shared birthday plus one strongly matching name is likely too (a maiden name changed on marriage).
-  const birthdayAndName = features.sameDateOfBirth && Math.max(names.firstFactor, names.lastFactor) >= 0.75;
-  const identifying =
-    features.samePhone ||
-    features.sameEmail ||
-    Boolean(features.sameLmsClientNumber) ||
-    bothNamesAlike ||
-    birthdayAndName;
-  return { score: Math.min(100, Math.round(score)), reasons, likely: identifying };
+/** The score of one candidate: the weights of its fields' levels, names read the better of straight and swapped. */
+export function scoreMatch(features: MatchFeatures, weights: MatchWeights = LEARNED_MATCH_WEIGHTS): MatchScore {
+  const straight = weights.first[features.first] + weights.last[features.last];
+  const swappedNames = [features.swappedFirst, features.swappedLast];
+  const swappedKnown = swappedNames.some((level) => level !== 'missing' && level !== 'different');
+  // Typed first against stored last is a last name's agreement, and the other way round.
+  const swapped = swappedKnown
+    ? weights.last[features.swappedFirst] + weights.first[features.swappedLast] + weights.swappedNames
+    : -Infinity;
+  const useSwapped = swapped > straight;
+  const bits =
+    Math.max(straight, swapped) +
+    weights.dateOfBirth[features.dateOfBirth] +
+    weights.phone[features.phone] +
+    weights.email[features.email] +
+    weights.lmsClientNumber[features.lmsClientNumber];
+  const names = useSwapped ? swappedNames : [features.first, features.last];
+  const reasons = reasonsOf(features, names, useSwapped);
+  const identified = reasons.some((reason) => reason !== 'SAME_DOB' && reason !== 'SIMILAR_DOB');
+  const offered = identified && bits >= MATCH_OFFER_BITS;
+  // An offered candidate never shows 0%: it is shown because it is far likelier than chance.
+  const score = offered ? Math.max(1, scoreOfBits(bits)) : scoreOfBits(bits);
+  return { score, reasons, bits, offered, likely: offered && score >= LIKELY_DUPLICATE_SCORE };
 }

@@ -1,4 +1,5 @@
-import type { MatchFeatures, NameComparison } from '@casedesk/contract/matching/match-score';
+import type { NameSignals } from '@casedesk/contract/matching/field-comparison';
+import type { StoredSignals } from '@casedesk/contract/matching/match-features';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/database.ts';
 import { param, preparedSql } from '../../platform/db/prepared.ts';
@@ -6,16 +7,13 @@ import type { CandidateSearch, PersonProbe } from './client-matching.query.ts';
 import { candidatesStatement } from './client-matching.query.ts';
 
 /**
- * Candidate search for duplicates and conflicts (issue 4): runs the statements of client-matching.query.ts
- * and reads their rows into candidates with their measurements, for the scoring in the service.
+ * Candidate search for duplicates and conflicts: runs the statements of client-matching.query.ts and reads their
+ * rows into candidates with what the database measured, for the comparison and scoring in the service.
  */
 
 export type { PersonProbe } from './client-matching.query.ts';
 
-/** What the SQL measures of each candidate: the scoring's input (contract/matching/match-score.ts). */
-export type CandidateMeasures = MatchFeatures;
-
-export interface ClientCandidate extends CandidateMeasures {
+export interface ClientCandidate {
   id: string;
   firstName: string;
   middleName: string | null;
@@ -28,9 +26,10 @@ export interface ClientCandidate extends CandidateMeasures {
   homeNumber: string | null;
   lmsClientNumber: string | null;
   officeId: string | null;
+  signals: StoredSignals;
 }
 
-export interface OpposingPartyCandidate extends CandidateMeasures {
+export interface OpposingPartyCandidate {
   id: string;
   inquiryId: string;
   clientId: string;
@@ -41,6 +40,7 @@ export interface OpposingPartyCandidate extends CandidateMeasures {
   dateOfBirth: string | null;
   phoneNumber: string | null;
   lmsClientNumber: string | null;
+  signals: StoredSignals;
 }
 
 type Row = Record<string, unknown>;
@@ -56,21 +56,16 @@ async function candidateRows(db: Db, searches: CandidateSearch[]): Promise<Row[]
 const text = (v: unknown) => (v === null || v === undefined ? null : String(v));
 const bool = (v: unknown) => v === true;
 
-/**
- * A name comparison; undefined when the statement measured none: no names typed, or no stored name
- * (similarity of NULL). Either way the name scores nothing, as an all-false comparison would.
- */
-function readName(row: Row, key: string): NameComparison | undefined {
-  if (row[`${key}_sim`] === null || row[`${key}_sim`] === undefined) return undefined;
+/** A name's signals; none where the statement measured none (no name typed, or no stored name). */
+function readName(row: Row, key: string): NameSignals {
   return {
-    exact: bool(row[`${key}_exact`]),
     nickname: bool(row[`${key}_nickname`]),
     soundsAlike: bool(row[`${key}_sound`]),
     similarity: Number(row[`${key}_sim`] ?? 0),
   };
 }
 
-function readMeasures(row: Row): CandidateMeasures {
+function readSignals(row: Row): StoredSignals {
   return {
     first: readName(row, 'first'),
     last: readName(row, 'last'),
@@ -78,7 +73,6 @@ function readMeasures(row: Row): CandidateMeasures {
     swappedLast: readName(row, 'swapped_last'),
     samePhone: bool(row.same_phone),
     sameEmail: bool(row.same_email),
-    sameDateOfBirth: bool(row.same_dob),
     sameLmsClientNumber: bool(row.same_lms),
   };
 }
@@ -97,7 +91,7 @@ function toClientCandidate(row: Row): ClientCandidate {
     homeNumber: text(row.home_number),
     lmsClientNumber: text(row.lms_client_number),
     officeId: text(row.office_id),
-    ...readMeasures(row),
+    signals: readSignals(row),
   };
 }
 
@@ -113,7 +107,7 @@ function toOpposingPartyCandidate(row: Row): OpposingPartyCandidate {
     dateOfBirth: text(row.dob),
     phoneNumber: text(row.phone_number),
     lmsClientNumber: text(row.lms_client_number),
-    ...readMeasures(row),
+    signals: readSignals(row),
   };
 }
 

@@ -6,6 +6,8 @@ import type {
   InquiryDuplicateMatch,
 } from '@casedesk/contract/matching/duplicate-check';
 import { DUPLICATE_MATCH_LIMIT } from '@casedesk/contract/matching/duplicate-check';
+import type { StoredPerson } from '@casedesk/contract/matching/match-features';
+import { matchFeatures } from '@casedesk/contract/matching/match-features';
 import type { MatchScore } from '@casedesk/contract/matching/match-score';
 import { scoreMatch } from '@casedesk/contract/matching/match-score';
 import type {
@@ -23,7 +25,7 @@ import { findClientCandidates, findConflictCandidates, findInquiriesOfClients } 
 /** Typed values as the indexes hold them: names and email lower case, LMS number lower case. */
 function probeOf(person: PersonProbe): PersonProbe {
   const lower = (v?: string) => (v && v.trim() ? v.trim().toLowerCase() : undefined);
-  // A one-letter name says nothing; names count from two letters (issue 4: "a name of 2+ letters").
+  // A one-letter name says nothing; names count from two letters.
   const name = (v?: string) => {
     const l = lower(v);
     return l && l.length >= 2 ? l : undefined;
@@ -43,12 +45,34 @@ interface Scored<T> {
   match: MatchScore;
 }
 
-function scoreAll<T extends { id: string }>(candidates: T[], score: (c: T) => MatchScore): Scored<T>[] {
+/** Each candidate's fields as levels of agreement, scored; those worth offering, best first. */
+function scoreAll<T extends { id: string; signals: ClientCandidate['signals'] }>(
+  probe: PersonProbe,
+  candidates: T[],
+  stored: (c: T) => StoredPerson,
+): Scored<T>[] {
   return candidates
-    .map((candidate) => ({ candidate, match: score(candidate) }))
-    .filter((s) => s.match.likely)
-    .sort((a, b) => b.match.score - a.match.score || a.candidate.id.localeCompare(b.candidate.id));
+    .map((candidate) => ({ candidate, match: scoreMatch(matchFeatures(probe, stored(candidate), candidate.signals)) }))
+    .filter((s) => s.match.offered)
+    .sort((a, b) => b.match.bits - a.match.bits || a.candidate.id.localeCompare(b.candidate.id));
 }
+
+const storedClient = (c: ClientCandidate): StoredPerson => ({
+  firstName: c.firstName,
+  lastName: c.lastName,
+  dateOfBirth: c.dateOfBirth,
+  phones: [c.primaryNumber, c.secondaryNumber, c.mobileNumber, c.homeNumber],
+  email: c.email,
+  lmsClientNumber: c.lmsClientNumber,
+});
+
+const storedOpposingParty = (c: OpposingPartyCandidate): StoredPerson => ({
+  firstName: c.firstName,
+  lastName: c.lastName,
+  dateOfBirth: c.dateOfBirth,
+  phones: [c.phoneNumber],
+  lmsClientNumber: c.lmsClientNumber,
+});
 
 function toDuplicateMatch(candidate: ClientCandidate, match: MatchScore): DuplicateMatch {
   const swapped = match.reasons.includes('SWAPPED_NAMES');
@@ -79,7 +103,7 @@ async function rankClients(
 ): Promise<DuplicateMatch[]> {
   const probe = probeOf(request);
   const candidates = (await findClientCandidates(db, probe, request.excludeClientId)).filter(inScope);
-  return scoreAll(candidates, scoreMatch)
+  return scoreAll(probe, candidates, storedClient)
     .slice(0, DUPLICATE_MATCH_LIMIT)
     .map(({ candidate, match }) => toDuplicateMatch(candidate, match));
 }
@@ -175,7 +199,7 @@ function personProbe(person: ConflictPerson): PersonProbe {
 /**
  * POST /inquiry/potentialConflicts (LEADS READ): the new client against opposing parties of other
  * inquiries; the new opposing party against existing clients and other inquiries' opposing parties
- * (issue 4). Rows best first, at most 20. Every match is reported; one the caller may not see (an
+ * with the same candidates and scores as the duplicate check. Rows best first, at most 20. Every match is reported; one the caller may not see (an
  * inquiry outside its LEADS READ offices, a client outside its CLIENT_PROFILE READ offices) is
  * `restricted`: the warning and its reasons without the person or ids.
  */
@@ -195,20 +219,24 @@ export async function findPotentialConflicts(
     opposing,
     request.inquiryId,
   );
-  const rows: PotentialConflict[] = [
-    ...scoreAll(clientVsOpposing, scoreMatch).map(({ candidate, match }) =>
-      opposingRow('CLIENT_IS_OPPOSING_PARTY', candidate, match, visible(candidate)),
-    ),
-    ...scoreAll(opposingVsClients, scoreMatch).map(({ candidate, match }) =>
-      clientRow(candidate, match, clientVisible(candidate)),
-    ),
-    ...scoreAll(opposingVsOpposing, scoreMatch).map(({ candidate, match }) =>
-      opposingRow('OPPOSING_PARTY_IS_OPPOSING_PARTY', candidate, match, visible(candidate)),
-    ),
+  // Ranked by evidence (bits), finer than the rounded score; ties keep the sides' order.
+  const rows: { row: PotentialConflict; bits: number }[] = [
+    ...scoreAll(client, clientVsOpposing, storedOpposingParty).map(({ candidate, match }) => ({
+      row: opposingRow('CLIENT_IS_OPPOSING_PARTY', candidate, match, visible(candidate)),
+      bits: match.bits,
+    })),
+    ...scoreAll(opposing, opposingVsClients, storedClient).map(({ candidate, match }) => ({
+      row: clientRow(candidate, match, clientVisible(candidate)),
+      bits: match.bits,
+    })),
+    ...scoreAll(opposing, opposingVsOpposing, storedOpposingParty).map(({ candidate, match }) => ({
+      row: opposingRow('OPPOSING_PARTY_IS_OPPOSING_PARTY', candidate, match, visible(candidate)),
+      bits: match.bits,
+    })),
   ];
   return rows
-    .map((row, index) => ({ row, index }))
-    .sort((a, b) => b.row.score - a.row.score || a.index - b.index)
+    .map((entry, index) => ({ ...entry, index }))
+    .sort((a, b) => b.bits - a.bits || a.index - b.index)
     .slice(0, POTENTIAL_CONFLICT_LIMIT)
     .map(({ row }) => row);
 }

@@ -21,8 +21,19 @@ describe('duplicateRequestOf (only complete values are sent)', () => {
     });
   });
 
+  it('sends a single name with the DOB (last name and birthday find the person), but not alone', () => {
+    expect(duplicateRequestOf({ lastName: 'Whitbourne' })).toBeNull();
+    expect(duplicateRequestOf({ lastName: 'Whitbourne', dateOfBirth: '02-16-1962' })).toEqual({
+      lastName: 'Whitbourne',
+      dateOfBirth: '1962-02-16',
+      phones: [],
+    });
+    expect(duplicateRequestOf({ lmsClientNumber: ' LMS-1 ' })).toEqual({ phones: [], lmsClientNumber: 'LMS-1' });
+  });
+
   it('leaves out a name over the SPEC §5 limit (the form shows that error) rather than ask a 400', () => {
     expect(duplicateRequestOf({ firstName: 'x'.repeat(31), lastName: 'Smith', phones: ['2135550101'] })).toEqual({
+      lastName: 'Smith',
       phones: ['2135550101'],
     });
   });

@@ -35,27 +35,34 @@ export function matchableFields(person: TypedPerson) {
   const dob = person.dateOfBirth?.trim();
   const phones = [...new Set((person.phones ?? []).map((p) => digitsOnly(p)).filter((p) => p.length === 10))];
   const email = person.email?.trim();
+  const lms = person.lmsClientNumber?.trim();
   return {
     firstName: matchableName(person.firstName),
     lastName: matchableName(person.lastName),
     dateOfBirth: dob && isValidDateOfBirth(dob) ? parseDateInput(dob) : undefined,
     phones: phones.slice(0, MAX_MATCH_PHONES),
     email: email && email.length <= 75 && EMAIL_SHAPE.test(email) ? email : undefined,
+    // SPEC §5: 30 characters at most, whitespace not counted.
+    lmsClientNumber: lms && lms.replace(/\s/g, '').length <= NAME_MAX ? lms : undefined,
   };
 }
 
 /**
- * The request for what has been typed, or null when there is not enough to look for (issue 4: a first
- * and last name of 2+ letters, a full phone, a full DOB or an email).
+ * The request for what has been typed, or null when there is not enough to look for: a first and last name of
+ * 2+ letters, a full phone, a full DOB, an email or an LMS number. A single name goes along with the others
+ * (last name and DOB find the person), but alone is not enough.
  */
 export function duplicateRequestOf(person: TypedPerson, excludeClientId?: string | null): DuplicateCheckInput | null {
   const fields = matchableFields(person);
   const names = fields.firstName && fields.lastName;
-  if (!names && !fields.phones.length && !fields.dateOfBirth && !fields.email) return null;
+  const ways = names || fields.phones.length || fields.dateOfBirth || fields.email || fields.lmsClientNumber;
+  if (!ways) return null;
   const request: DuplicateCheckInput = { phones: fields.phones };
-  if (names) Object.assign(request, { firstName: fields.firstName, lastName: fields.lastName });
+  if (fields.firstName) request.firstName = fields.firstName;
+  if (fields.lastName) request.lastName = fields.lastName;
   if (fields.dateOfBirth) request.dateOfBirth = fields.dateOfBirth;
   if (fields.email) request.email = fields.email;
+  if (fields.lmsClientNumber) request.lmsClientNumber = fields.lmsClientNumber;
   if (excludeClientId) request.excludeClientId = excludeClientId;
   return request;
 }

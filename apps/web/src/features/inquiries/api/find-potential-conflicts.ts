@@ -8,20 +8,18 @@ import {
 import { apiRequest } from '@/lib/api-client.ts';
 import { matchableFields, matchableName, type TypedPerson } from './find-duplicates.ts';
 
-const LMS_MAX = 30;
-
-/** Complete values only (see matchableFields); an LMS client number as typed, within its limit. */
+/** Complete values only (see matchableFields); a single name goes along with the others, as in duplicates. */
 function conflictPersonOf(person: TypedPerson): ConflictPersonInput | null {
   const fields = matchableFields(person);
-  const lms = person.lmsClientNumber?.trim();
   const names = fields.firstName && fields.lastName;
   const out: ConflictPersonInput = { phones: fields.phones };
-  if (names) Object.assign(out, { firstName: fields.firstName, lastName: fields.lastName });
+  if (fields.firstName) out.firstName = fields.firstName;
+  if (fields.lastName) out.lastName = fields.lastName;
   const middle = matchableName(person.middleName);
   if (names && middle) out.middleName = middle;
   if (fields.dateOfBirth) out.dateOfBirth = fields.dateOfBirth;
-  if (lms && lms.replace(/\s/g, '').length <= LMS_MAX) out.lmsClientNumber = lms;
-  const any = names || fields.phones.length || fields.dateOfBirth || out.lmsClientNumber;
+  if (fields.lmsClientNumber) out.lmsClientNumber = fields.lmsClientNumber;
+  const any = names || fields.phones.length || fields.dateOfBirth || fields.lmsClientNumber;
   return any ? out : null;
 }
 

@@ -3,7 +3,7 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { formatDateInput } from '@casedesk/contract/common/field-rules';
 import { formatPhone } from '@casedesk/contract/common/text';
 import type { DuplicateCheckInput, InquiryDuplicateMatch } from '@casedesk/contract/matching/duplicate-check';
-import { MATCH_REASON_LABELS, type MatchReason } from '@casedesk/contract/matching/match-score';
+import { LIKELY_DUPLICATE_SCORE, MATCH_REASON_LABELS, type MatchReason } from '@casedesk/contract/matching/match-score';
 import { useMemo } from 'react';
 import { duplicateRequestOf, useDuplicates } from '../api/find-duplicates.ts';
 
@@ -48,7 +48,7 @@ function MatchCard({ match, onUseExisting }: { match: InquiryDuplicateMatch; onU
           <Text fw={600} size="sm" truncate>
             {matchName(match)}
           </Text>
-          <Badge size="xs" variant="light" color={match.score >= 70 ? 'red' : match.score >= 45 ? 'orange' : 'gray'}>
+          <Badge size="xs" variant="light" color={match.score >= LIKELY_DUPLICATE_SCORE ? 'red' : match.score >= 45 ? 'orange' : 'gray'}>
             {match.score}%
           </Badge>
         </Group>

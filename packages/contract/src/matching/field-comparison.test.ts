@@ -1,0 +1,114 @@
+import { describe, expect, it } from 'vitest';
+import {
+  compareDateOfBirth,
+  compareName,
+  compareValues,
+  jaroWinkler,
+  NEAR_DATES_OF_BIRTH,
+  nearDatesOfBirth,
+  normaliseName,
+} from './field-comparison.ts';
+
+describe('jaroWinkler', () => {
+  it("matches the textbook values (Winkler's MARTHA/MARHTA, DWAYNE/DUANE, DIXON/DICKSONX)", () => {
+    expect(jaroWinkler('martha', 'marhta')).toBeCloseTo(0.961, 3);
+    expect(jaroWinkler('dwayne', 'duane')).toBeCloseTo(0.84, 2);
+    expect(jaroWinkler('dixon', 'dicksonx')).toBeCloseTo(0.813, 3);
+    expect(jaroWinkler('same', 'same')).toBe(1);
+    expect(jaroWinkler('', 'abc')).toBe(0);
+    expect(jaroWinkler('abc', 'xyz')).toBe(0);
+  });
+});
+
+describe('compareName', () => {
+  it('exact ignoring case, accents, punctuation and spaces', () => {
+    expect(compareName("O'Brien", 'obrien')).toBe('exact');
+    expect(compareName('José', 'Jose')).toBe('exact');
+    expect(compareName('Mary Ann', 'MaryAnn')).toBe('exact');
+  });
+
+  it('a missing or one-letter name is unknown, not different', () => {
+    expect(compareName(undefined, 'Smith')).toBe('missing');
+    expect(compareName('Smith', null)).toBe('missing');
+    expect(compareName('J', 'John')).toBe('missing');
+  });
+
+  it('the nickname signal of the database', () => {
+    expect(compareName('bob', 'Robert', { nickname: true, soundsAlike: false, similarity: 0 })).toBe('nickname');
+  });
+
+  it('a prefix of 3+ letters, and one part of a double or hyphenated last name', () => {
+    expect(compareName('Joe', 'Joel')).toBe('part');
+    expect(compareName('Mitchell', 'Mitch')).toBe('part');
+    expect(compareName('Garcia', 'Garcia-Lopez')).toBe('part');
+    expect(compareName('Lopez Garcia', 'Garcia')).toBe('part');
+    expect(compareName('Al', 'Alexander')).not.toBe('part');
+  });
+
+  it('one or two slips of the finger are close', () => {
+    expect(compareName('Jarld', 'Jarod')).toBe('close');
+    expect(compareName('Felegpa', 'Feleppa')).toBe('close');
+    expect(compareName('Lodgw', 'Lodge')).toBe('close');
+    expect(compareName('Donalwson', 'Donaldson')).toBe('close');
+    expect(compareName('Smiht', 'Smith')).toBe('close');
+  });
+
+  it('sound-alike or a larger slip is alike; anything else is different', () => {
+    expect(compareName('Cathy', 'Kathy', { nickname: false, soundsAlike: true, similarity: 0.2 })).toBe('alike');
+    expect(compareName('Ng', 'Eng', { nickname: false, soundsAlike: true, similarity: 0.2 })).toBe('alike');
+    expect(compareName('Williams', 'Johnson')).toBe('different');
+  });
+
+  it('normalises hyphens to spaces and drops everything but letters', () => {
+    expect(normaliseName(" Anne-Marie  O'Neil ")).toBe('anne marie oneil');
+  });
+});
+
+describe('compareDateOfBirth', () => {
+  it('exact, missing', () => {
+    expect(compareDateOfBirth('1961-04-21', '1961-04-21')).toBe('exact');
+    expect(compareDateOfBirth(undefined, '1961-04-21')).toBe('missing');
+    expect(compareDateOfBirth('1961-04-21', null)).toBe('missing');
+  });
+
+  it('near: one digit off, neighbouring digits swapped, day and month swapped', () => {
+    expect(compareDateOfBirth('1962-04-21', '1961-04-21')).toBe('near');
+    expect(compareDateOfBirth('1961-04-27', '1961-04-21')).toBe('near');
+    expect(compareDateOfBirth('1916-04-21', '1961-04-21')).toBe('near');
+    expect(compareDateOfBirth('1961-04-12', '1961-12-04')).toBe('near');
+  });
+
+  it('different: two digits off, or another year and day', () => {
+    expect(compareDateOfBirth('1972-04-21', '1961-04-21')).toBe('different');
+    expect(compareDateOfBirth('1961-05-22', '1961-04-21')).toBe('different');
+  });
+});
+
+describe('nearDatesOfBirth', () => {
+  it('the year one digit off in its last two digits, and day ↔ month, padded to a fixed count', () => {
+    const dates = nearDatesOfBirth('1961-04-12');
+    expect(dates).toHaveLength(NEAR_DATES_OF_BIRTH);
+    expect(dates).toContain('1962-04-12');
+    expect(dates).toContain('1951-04-12');
+    expect(dates).toContain('1961-12-04');
+    expect(dates).not.toContain('1961-04-12');
+    expect(dates.filter(Boolean)).toHaveLength(19);
+  });
+
+  it('only real dates: 29 February keeps leap years, a day past 12 has no swap', () => {
+    const dates = nearDatesOfBirth('1960-02-29').filter(Boolean);
+    expect(dates).toContain('1964-02-29');
+    expect(dates).not.toContain('1961-02-29');
+    expect(nearDatesOfBirth('1961-04-21').filter(Boolean)).toHaveLength(18);
+    expect(nearDatesOfBirth('not a date').every((d) => d === null)).toBe(true);
+  });
+});
+
+describe('compareValues', () => {
+  it('same, different only when both sides have a value, else missing', () => {
+    expect(compareValues(true, true, true)).toBe('same');
+    expect(compareValues(false, true, true)).toBe('different');
+    expect(compareValues(false, true, false)).toBe('missing');
+    expect(compareValues(false, false, true)).toBe('missing');
+  });
+});

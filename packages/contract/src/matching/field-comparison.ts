@@ -1,0 +1,188 @@
+/**
+ * How one typed field compares with one stored field, as a level of agreement. The levels are the input of the
+ * Fellegi–Sunter scoring in match-score.ts: each level of each field carries a weight learned from how often it
+ * occurs between a person and their own record and between strangers (match-weights.ts).
+ *
+ * Pure and shared: the server applies it to the candidates its SQL finds, the bench to the pairs it learns from.
+ */
+
+/**
+ * Best first. `part`: a prefix of 3+ letters (Joe ~ Joel) or one part of a double or hyphenated name (Garcia ~
+ * Garcia-Lopez); `close`: a slip of a letter or two (Jaro–Winkler ≥ 0.9); `alike`: sounds alike or a larger slip.
+ * `missing`: not typed or not stored, which is unknown, not different, and weighs nothing.
+ */
+export const NAME_LEVELS = ['exact', 'nickname', 'part', 'close', 'alike', 'different', 'missing'] as const;
+export type NameLevel = (typeof NAME_LEVELS)[number];
+
+/** `near`: one digit off, two neighbouring digits swapped, or day and month swapped. */
+export const DOB_LEVELS = ['exact', 'near', 'different', 'missing'] as const;
+export type DobLevel = (typeof DOB_LEVELS)[number];
+
+/** Phones, email, LMS number: the same value, or both known and different. */
+export const AGREEMENT_LEVELS = ['same', 'different', 'missing'] as const;
+export type AgreementLevel = (typeof AGREEMENT_LEVELS)[number];
+
+/** What the database measures of a typed name against a stored one (client-matching.query.ts). */
+export interface NameSignals {
+  /** One is a listed nickname of the other (Robert ↔ Bob). */
+  nickname: boolean;
+  /** The same Double Metaphone code, primary or alternate (Smith ↔ Smyth). */
+  soundsAlike: boolean;
+  /** pg_trgm similarity, 0–1. */
+  similarity: number;
+}
+
+export const NO_SIGNALS: NameSignals = { nickname: false, soundsAlike: false, similarity: 0 };
+
+/** A Jaro–Winkler this high is one or two slips of the finger in a name. */
+export const CLOSE_NAME = 0.9;
+/** At least this alike (Jaro–Winkler) or this similar (trigrams) is a name that may be the same, misheard. */
+export const ALIKE_NAME = 0.8;
+export const ALIKE_TRIGRAMS = 0.5;
+/** A prefix shorter than this says too little (Al ~ Alexander). */
+const MIN_PREFIX = 3;
+
+/** Lower case, accents and punctuation dropped, hyphens as spaces: "O'Brien-Núñez" → "obrien nunez". */
+export function normaliseName(name: string | null | undefined): string {
+  if (!name) return '';
+  return name
+    .normalize('NFD')
+    .replace(/\p{M}/gu, '')
+    .toLowerCase()
+    .replace(/[-_/]+/g, ' ')
+    .replace(/[^\p{L}\s]/gu, '')
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
+/** Jaro similarity (0–1) of two strings, by code point. */
+function jaro(a: string[], b: string[]): number {
+  if (a.length === 0 || b.length === 0) return 0;
+  const window = Math.max(0, Math.floor(Math.max(a.length, b.length) / 2) - 1);
+  const aMatched = new Array<boolean>(a.length).fill(false);
+  const bMatched = new Array<boolean>(b.length).fill(false);
+  let matches = 0;
+  for (let i = 0; i < a.length; i++) {
+    for (let j = Math.max(0, i - window); j <= Math.min(b.length - 1, i + window); j++) {
+      if (bMatched[j] || a[i] !== b[j]) continue;
+      aMatched[i] = bMatched[j] = true;
+      matches++;
+      break;
+    }
+  }
+  if (matches === 0) return 0;
+  let transpositions = 0;
+  let k = 0;
+  for (let i = 0; i < a.length; i++) {
+    if (!aMatched[i]) continue;
+    while (!bMatched[k]) k++;
+    if (a[i] !== b[k]) transpositions++;
+    k++;
+  }
+  return (matches / a.length + matches / b.length + (matches - transpositions / 2) / matches) / 3;
+}
+
+/** Jaro–Winkler (0–1): Jaro, raised for a common prefix of up to 4 letters (scaling 0.1, Winkler's). */
+export function jaroWinkler(left: string, right: string): number {
+  const a = [...left];
+  const b = [...right];
+  const j = jaro(a, b);
+  let prefix = 0;
+  while (prefix < 4 && prefix < a.length && prefix < b.length && a[prefix] === b[prefix]) prefix++;
+  return j + prefix * 0.1 * (1 - j);
+}
+
+const isPrefix = (short: string, long: string) =>
+  short.length >= MIN_PREFIX && short.length < long.length && long.startsWith(short);
+
+/** A prefix, or a part of a double name, whichever way round. */
+function isPart(typed: string, stored: string): boolean {
+  const [t, s] = [typed.replace(/ /g, ''), stored.replace(/ /g, '')];
+  if (isPrefix(t, s) || isPrefix(s, t)) return true;
+  const typedParts = typed.split(' ');
+  const storedParts = stored.split(' ');
+  if (typedParts.length === 1 && storedParts.length === 1) return false;
+  return typedParts.some((part) => part.length >= 2 && storedParts.includes(part));
+}
+
+/** The best Jaro–Winkler of the whole names and of their parts (a slip in one part of a double name). */
+function bestJaroWinkler(typed: string, stored: string): number {
+  let best = jaroWinkler(typed.replace(/ /g, ''), stored.replace(/ /g, ''));
+  for (const t of typed.split(' ')) for (const s of stored.split(' ')) best = Math.max(best, jaroWinkler(t, s));
+  return best;
+}
+
+/** The level of agreement of a typed name with a stored one; the database's signals where it measured them. */
+export function compareName(
+  typedName: string | null | undefined,
+  storedName: string | null | undefined,
+  signals: NameSignals = NO_SIGNALS,
+): NameLevel {
+  const typed = normaliseName(typedName);
+  const stored = normaliseName(storedName);
+  if (typed.length < 2 || stored.length < 2) return 'missing';
+  if (typed.replace(/ /g, '') === stored.replace(/ /g, '')) return 'exact';
+  if (signals.nickname) return 'nickname';
+  if (isPart(typed, stored)) return 'part';
+  const similarity = bestJaroWinkler(typed, stored);
+  if (similarity >= CLOSE_NAME) return 'close';
+  if (signals.soundsAlike || similarity >= ALIKE_NAME || signals.similarity >= ALIKE_TRIGRAMS) return 'alike';
+  return 'different';
+}
+
+const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+/** Two digit strings of one length that differ by one digit, or by two neighbouring digits swapped. */
+function oneSlipApart(a: string, b: string): boolean {
+  const diff = [...a].flatMap((ch, i) => (ch === b[i] ? [] : [i]));
+  if (diff.length === 1) return true;
+  return diff.length === 2 && diff[1] === diff[0]! + 1 && a[diff[0]!] === b[diff[1]!] && a[diff[1]!] === b[diff[0]!];
+}
+
+/** Dates of birth as yyyy-MM-dd (how the service normalises them). */
+export function compareDateOfBirth(typed: string | null | undefined, stored: string | null | undefined): DobLevel {
+  const t = typed ? DATE.exec(typed) : null;
+  const s = stored ? DATE.exec(stored) : null;
+  if (!t || !s) return 'missing';
+  if (typed === stored) return 'exact';
+  const [, ty, tm, td] = t;
+  const [, sy, sm, sd] = s;
+  if (ty === sy && tm === sd && td === sm) return 'near';
+  return oneSlipApart(`${tm}${td}${ty}`, `${sm}${sd}${sy}`) ? 'near' : 'different';
+}
+
+function isRealDate(year: number, month: number, day: number): boolean {
+  const date = new Date(Date.UTC(year, month - 1, day));
+  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
+}
+
+/** How many near dates the database is asked for: the last two digits of the year, each changed, and day ↔ month. */
+export const NEAR_DATES_OF_BIRTH = 19;
+
+/**
+ * The near dates the candidate search looks up (padded with null to a fixed count, so the statement keeps one
+ * shape): the year one digit off in its last two digits (1961 → 1951, 1962…), and day and month swapped. Other
+ * near dates (a day digit off) still score as near when the names bring the person in.
+ */
+export function nearDatesOfBirth(dateOfBirth: string): (string | null)[] {
+  const match = DATE.exec(dateOfBirth);
+  const dates: string[] = [];
+  if (match) {
+    const [, year, month, day] = match as unknown as [string, string, string, string];
+    for (const position of [2, 3]) {
+      for (let digit = 0; digit <= 9; digit++) {
+        if (String(digit) === year[position]) continue;
+        const y = `${year.slice(0, position)}${digit}${year.slice(position + 1)}`;
+        if (isRealDate(Number(y), Number(month), Number(day))) dates.push(`${y}-${month}-${day}`);
+      }
+    }
+    if (month !== day && isRealDate(Number(year), Number(day), Number(month))) dates.push(`${year}-${day}-${month}`);
+  }
+  return Array.from({ length: NEAR_DATES_OF_BIRTH }, (_, i) => dates[i] ?? null);
+}
+
+/** Phones, emails or LMS numbers: `same` when the database found them equal, else whether both sides had one. */
+export function compareValues(same: boolean, typedKnown: boolean, storedKnown: boolean): AgreementLevel {
+  if (same) return 'same';
+  return typedKnown && storedKnown ? 'different' : 'missing';
+}
