@@ -168,6 +168,7 @@ export const CLIENT_MESSAGES = {
   alreadyMerged: (name: string) => `${name} has already been merged into another client.`,
   sameClient: 'Choose two different clients to merge.',
   officeOutOfScope: 'Office is not one of the offices you may manage clients of.',
+  profileNotEditable: 'You may not change the details of this client.',
   unknownOffice: 'Office must be an existing office.',
   mergeBlocked: 'These clients cannot be merged: a record allows only one of them. Resolve it first.',
 } as const;

@@ -120,7 +120,8 @@ export async function appointmentsRoutes(app: AppInstance, options: Appointments
       schema: {
         tags,
         summary:
-          'Links an existing appointment of the client to the inquiry (and call); it becomes the inquiry’s (SPEC §4)',
+          'Links an existing appointment of the client to the inquiry (and call); it becomes the inquiry’s (SPEC §4). ' +
+          'Also needs LEADS UPDATE reaching the inquiry’s office',
         body: patchAppointmentSchema,
         response: { 200: appointmentRowSchema },
       },

@@ -1,5 +1,5 @@
 import type { AccessType, PermissionType } from '@casedesk/contract/access/permissions';
-import { allowsRecord, scopeOf } from '@casedesk/contract/access/permissions';
+import { allowsRecord, hasAccess, scopeOf } from '@casedesk/contract/access/permissions';
 import type {
   AppointmentListRequest,
   AppointmentListType,
@@ -357,13 +357,17 @@ async function appointmentOfInquiry(
   return row;
 }
 
-/** SPEC §7 patch with callId and inquiryId; SPEC §4: the existing appointment is set as the inquiry's. */
+/**
+ * SPEC §7 patch with callId and inquiryId; SPEC §4: the existing appointment is set as the inquiry's. That
+ * changes the lead too, so besides APPOINTMENT_SET UPDATE (the route's) it takes LEADS UPDATE in its office.
+ */
 export async function attachAppointment(
   db: Db,
   actor: Actor,
   input: { appointmentId: string; inquiryId: string; callId?: string },
 ) {
-  const inquiry = await requireInquiryRef(db, actor, input.inquiryId);
+  if (!hasAccess(actor.permissions, 'LEADS', 'UPDATE')) throw AppError.forbidden();
+  const inquiry = await requireInquiryRef(db, actor, input.inquiryId, 'UPDATE');
   if (input.callId) await requireLinkableCall(db, actor, input.callId);
   const row = await readableAppointment(db, actor, input.appointmentId);
   if (row.clientId !== inquiry.clientId || !row.isActive || !mayBook(actor, row.officeId, 'UPDATE')) {

@@ -99,12 +99,7 @@ export async function createClientRecord(
  * Applies the given fields to a live client and audits what changed, inside the caller's transaction
  * (PUT /client, or the client section of a lead). A merged-away record is history: edits go to the survivor.
  */
-export async function updateClientRecord(
-  tx: Db,
-  actor: Actor,
-  before: ClientRow,
-  input: ClientInput,
-): Promise<ClientDetail> {
+async function updateClientRecord(tx: Db, actor: Actor, before: ClientRow, input: ClientInput): Promise<ClientDetail> {
   if (before.mergedIntoId)
     throw AppError.conflict(CLIENT_MESSAGES.alreadyMerged(`${before.firstName} ${before.lastName}`));
   const changes = definedOnly(input);
@@ -122,6 +117,32 @@ export async function updateClientRecord(
     requestId: actor.requestId,
   });
   return after;
+}
+
+/** The fields of an input that differ from the stored client: a section sent back as read changes none. */
+function changedFields(before: ClientRow, input: ClientInput): ClientWrite {
+  return Object.fromEntries(
+    Object.entries(definedOnly(input)).filter(([key, value]) => before[key as keyof ClientRow] !== value),
+  ) as ClientWrite;
+}
+
+/**
+ * A lead's client section (POST or PATCH /inquiry) applied to an existing client, in the caller's transaction.
+ * SPEC §6: changing a client's profile is CLIENT_PROFILE UPDATE in the client's office, which LEADS access
+ * does not give. Every lead save sends the section back, so an unchanged one needs nothing and writes nothing.
+ */
+export async function updateClientFromLead(
+  tx: Db,
+  actor: Actor,
+  before: ClientRow,
+  input: ClientInput,
+): Promise<ClientDetail> {
+  const changes = changedFields(before, input);
+  if (Object.keys(changes).length === 0) return toClientDetail(before);
+  if (!allowsRecord(actor.permissions, 'CLIENT_PROFILE', 'UPDATE', { OFFICE: before.officeId })) {
+    throw AppError.forbiddenBecause(CLIENT_MESSAGES.profileNotEditable);
+  }
+  return updateClientRecord(tx, actor, before, changes);
 }
 
 export async function createClient(db: Db, actor: Actor, input: CreateClient): Promise<ClientDetail> {

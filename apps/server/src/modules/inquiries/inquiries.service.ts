@@ -14,7 +14,7 @@ import {
   createClientRecord,
   findClientDetail,
   requireLiveClient,
-  updateClientRecord,
+  updateClientFromLead,
 } from '../clients/clients.service.ts';
 import { listInquiryTexts } from '../sms/sms.service.ts';
 import type { InquiryChanges, InquiryRow } from './inquiries.repository.ts';
@@ -158,10 +158,11 @@ export async function createInquiry(db: Db, actor: Actor, body: CreateInquiry): 
   await checkReferences(db, body.lawTypeId ?? null, body.leadOwnerId, answers);
 
   const id = await db.transaction(async (tx) => {
-    // The lead brings its client: LEADS CREATE covers writing it (audited by the clients module).
+    // A new lead brings its new client: LEADS CREATE covers writing it (audited by the clients module).
+    // Changing an existing client is the clients module's call (CLIENT_PROFILE UPDATE in its office).
     const client = existing
       ? body.client
-        ? await updateClientRecord(tx, actor, existing, body.client)
+        ? await updateClientFromLead(tx, actor, existing, body.client)
         : existing
       : await createClientRecord(tx, actor, body.client!, officeId);
     const row = await insertInquiryRow(tx, {
@@ -230,7 +231,7 @@ export async function updateInquiry(db: Db, actor: Actor, id: string, body: Upda
       clientId = target!.id;
     }
     if (body.client && !(switching && !body.clientId)) {
-      await updateClientRecord(tx, actor, await requireLiveClient(tx, actor, clientId, true), body.client);
+      await updateClientFromLead(tx, actor, await requireLiveClient(tx, actor, clientId, true), body.client);
     }
     const partyBefore = await findOpposingParty(tx, id);
     if (body.intakeOpposingParty) await upsertOpposingParty(tx, id, body.intakeOpposingParty);
