@@ -164,7 +164,8 @@ function applyCorruption(random: Random, probe: TypedProbe, kind: Corruption, ni
       return;
     }
     case 'short-form':
-      if (probe.firstName && probe.firstName.length > 4) probe.firstName = probe.firstName.slice(0, 3 + Math.floor(random() * 2));
+      if (probe.firstName && probe.firstName.length > 4)
+        probe.firstName = probe.firstName.slice(0, 3 + Math.floor(random() * 2));
       return;
     case 'name-missing':
       delete probe[nameKey];
@@ -202,7 +203,9 @@ function stranger(faker: Faker): Omit<SourcePerson, 'id'> {
     lastName,
     dateOfBirth: faker.date.birthdate({ mode: 'age', min: 18, max: 90 }).toISOString().slice(0, 10),
     phone: faker.string.numeric({ length: 1, exclude: ['0', '1'] }) + faker.string.numeric(9),
-    email: faker.internet.email({ firstName, lastName }).toLowerCase(),
+    // Someone else's address is not theirs: the seed's addresses are made from names alone and often repeat
+    // for namesakes, so a stranger's gets a number no seeded one has.
+    email: `${firstName}.${lastName}.${faker.string.numeric(6)}@example.net`.toLowerCase(),
     lmsClientNumber: null,
   };
 }

@@ -42,7 +42,12 @@ const EXACT: Record<FieldKey, [level: string, column: string]> = {
 /** As the service normalises a typed person: names lower case and trimmed, from two letters. */
 function typedPerson(typed: TypedProbe): TypedPerson {
   const name = (v?: string) => (v && v.trim().length >= 2 ? v.trim().toLowerCase() : undefined);
-  return { ...typed, firstName: name(typed.firstName), lastName: name(typed.lastName), email: typed.email?.toLowerCase() };
+  return {
+    ...typed,
+    firstName: name(typed.firstName),
+    lastName: name(typed.lastName),
+    email: typed.email?.toLowerCase(),
+  };
 }
 
 const storedPerson = (p: SourcePerson): StoredPerson => ({

@@ -69,7 +69,18 @@ interface Outcome {
   rank: number;
   /** Someone else offered at the likely-duplicate level. */
   wrongLikely: boolean;
+  /** The best answer that is not the person, for reading. */
+  other?: Answer;
   ms: number;
+}
+
+interface Answer {
+  clientId: string;
+  firstName: string;
+  lastName: string;
+  dateOfBirth: string | null;
+  score: number;
+  reasons: string[];
 }
 
 export interface MatchingQuality {
@@ -84,10 +95,21 @@ export interface MatchingQuality {
   strangerLikely: number;
   /** Per corruption (probes with that corruption among theirs): recall and first. */
   byCorruption: Record<string, { probes: number; recall: number; first: number }>;
-  /** Up to 15 misses, as typed, for reading. */
-  misses: { typed: TypedProbe; corruptions: Corruption[]; rank: number }[];
+  /** Up to 200 misses, as typed, with who came first instead, for reading (the report file has them all). */
+  misses: { typed: TypedProbe; corruptions: Corruption[]; rank: number; first?: Answer }[];
+  /** Up to 200 probes where someone else was at the likely-duplicate level. */
+  wrongLikelyCases: { typed: TypedProbe; stranger: boolean; other?: Answer }[];
   medianMs: number;
 }
+
+const pickAnswer = ({ clientId, firstName, lastName, dateOfBirth, score, reasons }: Answer): Answer => ({
+  clientId,
+  firstName,
+  lastName,
+  dateOfBirth,
+  score,
+  reasons,
+});
 
 async function checkOne(baseUrl: string, token: string, probe: Probe): Promise<Outcome> {
   const started = performance.now();
@@ -99,11 +121,13 @@ async function checkOne(baseUrl: string, token: string, probe: Probe): Promise<O
   const ms = performance.now() - started;
   const text = await response.text();
   if (response.status !== 200) throw new Error(`duplicate check answered ${response.status}: ${text.slice(0, 300)}`);
-  const matches = JSON.parse(text) as { clientId: string; score: number }[];
+  const matches = JSON.parse(text) as Answer[];
+  const other = matches.find((m) => m.clientId !== probe.sourceId);
   return {
     probe,
     rank: probe.sourceId ? matches.findIndex((m) => m.clientId === probe.sourceId) : -1,
-    wrongLikely: matches.some((m) => m.clientId !== probe.sourceId && m.score >= LIKELY_DUPLICATE_SCORE),
+    wrongLikely: (other?.score ?? 0) >= LIKELY_DUPLICATE_SCORE,
+    ...(other ? { other: pickAnswer(other) } : {}),
     ms,
   };
 }
@@ -138,8 +162,12 @@ function summarise(outcomes: Outcome[]): MatchingQuality {
     byCorruption,
     misses: known
       .filter((o) => o.rank !== 0)
-      .slice(0, 15)
-      .map((o) => ({ typed: o.probe.typed, corruptions: o.probe.corruptions, rank: o.rank })),
+      .slice(0, 200)
+      .map((o) => ({ typed: o.probe.typed, corruptions: o.probe.corruptions, rank: o.rank, first: o.other })),
+    wrongLikelyCases: outcomes
+      .filter((o) => o.wrongLikely)
+      .slice(0, 200)
+      .map((o) => ({ typed: o.probe.typed, stranger: !o.probe.sourceId, other: o.other })),
     medianMs: Math.round((times[Math.floor(times.length / 2)] ?? 0) * 100) / 100,
   };
 }
@@ -151,7 +179,11 @@ export async function buildEvaluationSet(database: Database, sampleSize: number)
 }
 
 /** The evaluation set, checked through the running server's duplicate check. */
-export async function measureMatchingQuality(baseUrl: string, token: string, probes: Probe[]): Promise<MatchingQuality> {
+export async function measureMatchingQuality(
+  baseUrl: string,
+  token: string,
+  probes: Probe[],
+): Promise<MatchingQuality> {
   const outcomes: Outcome[] = [];
   for (let i = 0; i < probes.length; i += REQUESTS_AT_ONCE) {
     const batch = probes.slice(i, i + REQUESTS_AT_ONCE);
@@ -187,10 +219,13 @@ export function printMatchingQuality(quality: MatchingQuality): void {
   console.log(`  median response ${quality.medianMs} ms (${REQUESTS_AT_ONCE} at once)`);
   console.log('  by corruption (probes, among candidates %, first %):');
   for (const [key, value] of Object.entries(quality.byCorruption)) {
-    console.log(`    ${key.padEnd(24)} ${String(value.probes).padStart(5)} ${String(value.recall).padStart(7)} ${String(value.first).padStart(7)}`);
+    console.log(
+      `    ${key.padEnd(24)} ${String(value.probes).padStart(5)} ${String(value.recall).padStart(7)} ${String(value.first).padStart(7)}`,
+    );
   }
   if (quality.misses.length > 0) {
     console.log('  some probes where the person was not first (typed, corruptions, rank):');
-    for (const miss of quality.misses) console.log(`    ${JSON.stringify(miss.typed)} ${miss.corruptions.join('+') || 'none'} ${miss.rank}`);
+    for (const miss of quality.misses.slice(0, 15))
+      console.log(`    ${JSON.stringify(miss.typed)} ${miss.corruptions.join('+') || 'none'} ${miss.rank}`);
   }
 }

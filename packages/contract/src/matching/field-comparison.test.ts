@@ -85,21 +85,34 @@ describe('compareDateOfBirth', () => {
 });
 
 describe('nearDatesOfBirth', () => {
-  it('the year one digit off in its last two digits, and day ↔ month, padded to a fixed count', () => {
+  it('one digit of month, day or year off, neighbouring digits swapped, day ↔ month, padded to a fixed count', () => {
     const dates = nearDatesOfBirth('1961-04-12');
     expect(dates).toHaveLength(NEAR_DATES_OF_BIRTH);
-    expect(dates).toContain('1962-04-12');
-    expect(dates).toContain('1951-04-12');
-    expect(dates).toContain('1961-12-04');
+    for (const near of [
+      '1962-04-12',
+      '1951-04-12',
+      '1961-04-13',
+      '1961-05-12',
+      '1961-04-21',
+      '1916-04-12',
+      '1961-12-04',
+    ]) {
+      expect(dates).toContain(near);
+      expect(compareDateOfBirth(near, '1961-04-12')).toBe('near');
+    }
     expect(dates).not.toContain('1961-04-12');
-    expect(dates.filter(Boolean)).toHaveLength(19);
+    expect(dates).not.toContain('1861-04-12');
   });
 
-  it('only real dates: 29 February keeps leap years, a day past 12 has no swap', () => {
-    const dates = nearDatesOfBirth('1960-02-29').filter(Boolean);
-    expect(dates).toContain('1964-02-29');
-    expect(dates).not.toContain('1961-02-29');
-    expect(nearDatesOfBirth('1961-04-21').filter(Boolean)).toHaveLength(18);
+  it('only real dates, and never more than the fixed count, whatever the date', () => {
+    expect(nearDatesOfBirth('1960-02-29').filter(Boolean)).toContain('1964-02-29');
+    expect(nearDatesOfBirth('1960-02-29').filter(Boolean)).not.toContain('1961-02-29');
+    for (const date of ['1911-11-11', '2000-01-01', '1999-12-31', '1988-08-08', '1970-10-10']) {
+      const near = nearDatesOfBirth(date).filter((d): d is string => d !== null);
+      expect(near.length).toBeGreaterThan(10);
+      expect(new Set(near).size).toBe(near.length);
+      for (const d of near) expect(compareDateOfBirth(d, date)).toBe('near');
+    }
     expect(nearDatesOfBirth('not a date').every((d) => d === null)).toBe(true);
   });
 });

@@ -156,29 +156,36 @@ function isRealDate(year: number, month: number, day: number): boolean {
   return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
 }
 
-/** How many near dates the database is asked for: the last two digits of the year, each changed, and day ↔ month. */
-export const NEAR_DATES_OF_BIRTH = 19;
+/** How many near dates the database is asked for (the most that nearDatesOfBirth can make is 48). */
+export const NEAR_DATES_OF_BIRTH = 48;
+
+const asDate = (typed: string) => `${typed.slice(4)}-${typed.slice(0, 2)}-${typed.slice(2, 4)}`;
 
 /**
- * The near dates the candidate search looks up (padded with null to a fixed count, so the statement keeps one
- * shape): the year one digit off in its last two digits (1961 → 1951, 1962…), and day and month swapped. Other
- * near dates (a day digit off) still score as near when the names bring the person in.
+ * The near dates the candidate search looks up, padded with null to a fixed count so the statement keeps one
+ * shape: the date as typed (MMDDYYYY) with one digit of the month, the day or the last two of the year changed,
+ * with two neighbouring digits swapped, or with day and month swapped. Real dates only. A slip in the century
+ * (19xx) is left out: it makes a date most people cannot have been born on.
  */
 export function nearDatesOfBirth(dateOfBirth: string): (string | null)[] {
   const match = DATE.exec(dateOfBirth);
-  const dates: string[] = [];
+  const dates = new Set<string>();
   if (match) {
     const [, year, month, day] = match as unknown as [string, string, string, string];
-    for (const position of [2, 3]) {
-      for (let digit = 0; digit <= 9; digit++) {
-        if (String(digit) === year[position]) continue;
-        const y = `${year.slice(0, position)}${digit}${year.slice(position + 1)}`;
-        if (isRealDate(Number(y), Number(month), Number(day))) dates.push(`${y}-${month}-${day}`);
-      }
+    const typed = `${month}${day}${year}`;
+    const add = (digits: string) => {
+      const date = asDate(digits);
+      const [y, m, d] = [Number(digits.slice(4)), Number(digits.slice(0, 2)), Number(digits.slice(2, 4))];
+      if (date !== dateOfBirth && isRealDate(y, m, d)) dates.add(date);
+    };
+    for (const position of [0, 1, 2, 3, 6, 7]) {
+      for (let digit = 0; digit <= 9; digit++) add(typed.slice(0, position) + digit + typed.slice(position + 1));
     }
-    if (month !== day && isRealDate(Number(year), Number(day), Number(month))) dates.push(`${year}-${day}-${month}`);
+    for (let i = 0; i < 7; i++) add(typed.slice(0, i) + typed[i + 1] + typed[i] + typed.slice(i + 2));
+    add(`${day}${month}${year}`);
   }
-  return Array.from({ length: NEAR_DATES_OF_BIRTH }, (_, i) => dates[i] ?? null);
+  const list = [...dates];
+  return Array.from({ length: NEAR_DATES_OF_BIRTH }, (_, i) => list[i] ?? null);
 }
 
 /** Phones, emails or LMS numbers: `same` when the database found them equal, else whether both sides had one. */

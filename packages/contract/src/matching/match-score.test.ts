@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { NameLevel } from './field-comparison.ts';
 import { AGREEMENT_LEVELS, DOB_LEVELS, NAME_LEVELS } from './field-comparison.ts';
 import type { MatchFeatures } from './match-score.ts';
-import { LIKELY_DUPLICATE_SCORE, MATCH_OFFER_BITS, scoreMatch, scoreOfBits } from './match-score.ts';
+import { LIKELY_DUPLICATE_SCORE, MATCH_OFFER_BITS, PRIOR_BITS, scoreMatch, scoreOfBits } from './match-score.ts';
 import { LEARNED_MATCH_WEIGHTS } from './match-weights.ts';
 
 const unknown: MatchFeatures = {
@@ -53,10 +53,11 @@ describe('scoreMatch', () => {
     expect(result.reasons).toEqual(['SAME_DOB', 'SIMILAR_NAME']);
   });
 
-  it('last name and birthday, no first name typed, is a likely duplicate (a missing name is unknown)', () => {
+  it('last name and birthday, no first name typed, is offered: a missing name is unknown, not different', () => {
     const result = scoreMatch({ ...names('missing', 'exact'), swappedFirst: 'missing', dateOfBirth: 'exact' });
-    expect(result.likely).toBe(true);
+    expect(result.offered).toBe(true);
     expect(result.reasons).toEqual(['SAME_DOB', 'SAME_NAME']);
+    expect(result.bits).toBe(LEARNED_MATCH_WEIGHTS.last.exact + LEARNED_MATCH_WEIGHTS.dateOfBirth.exact);
   });
 
   it('a stranger who shares a last name and not the birthday is not likely', () => {
@@ -79,7 +80,13 @@ describe('scoreMatch', () => {
   });
 
   it('swapped first and last names are recognised, below the straight reading', () => {
-    const swapped = scoreMatch({ ...unknown, first: 'different', last: 'different', swappedFirst: 'exact', swappedLast: 'exact' });
+    const swapped = scoreMatch({
+      ...unknown,
+      first: 'different',
+      last: 'different',
+      swappedFirst: 'exact',
+      swappedLast: 'exact',
+    });
     expect(swapped.reasons).toEqual(['SAME_NAME', 'SWAPPED_NAMES']);
     expect(swapped.bits).toBeLessThan(scoreMatch(names('exact', 'exact')).bits);
   });
@@ -89,8 +96,9 @@ describe('scoreMatch', () => {
   });
 
   it('the score is the probability at the prior odds: 50 at even odds, 99 short of certainty', () => {
-    expect(scoreOfBits(20)).toBe(50);
-    expect(scoreOfBits(40)).toBe(99);
+    expect(scoreOfBits(PRIOR_BITS)).toBe(50);
+    expect(scoreOfBits(PRIOR_BITS + 1)).toBe(67);
+    expect(scoreOfBits(PRIOR_BITS + 20)).toBe(99);
     expect(scoreOfBits(2000)).toBe(100);
     expect(scoreOfBits(-50)).toBe(0);
     expect(scoreOfBits(MATCH_OFFER_BITS)).toBeLessThan(LIKELY_DUPLICATE_SCORE);

@@ -75,10 +75,11 @@ export interface MatchScore {
 }
 
 /**
- * Prior odds against a candidate being the person before any field is compared: one in 2^20, about a million,
- * the size of client file the product is built for. A score is the posterior probability at these odds.
+ * Prior odds against a candidate being the person before any field is compared: one in 2^22, about four million.
+ * A client file of a million people (the size the product is built for), and about one caller in four already a
+ * client: the rest are new, and any candidate of theirs is someone else. A score is the posterior at these odds.
  */
-export const PRIOR_BITS = 20;
+export const PRIOR_BITS = 22;
 /**
  * A candidate is shown from this much evidence (a thousand times likelier than chance), and only when something
  * besides the date of birth agrees: a birthday is shared by dozens in a large file, so alone it is a way in, not

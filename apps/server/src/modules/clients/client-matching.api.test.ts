@@ -153,7 +153,8 @@ describe('POST /api/v1/client/duplicate', () => {
   it('a typo in both names alone still finds the client', async () => {
     const [top] = await duplicates({ firstName: 'Robret', lastName: 'Smiht' });
     expect(top?.clientId).toBe(robert);
-    expect(top?.reasons).toEqual(['NAME_SOUNDS_ALIKE']);
+    // Jaro–Winkler reads both as a slip of the finger (close), which outranks sounding alike.
+    expect(top?.reasons).toEqual(['SIMILAR_NAME']);
     // A typo Metaphone hears differently (Robery) is still found through soundex and scored by trigrams.
     const [other] = await duplicates({ firstName: 'Robery', lastName: 'Smith' });
     expect(other?.clientId).toBe(robert);

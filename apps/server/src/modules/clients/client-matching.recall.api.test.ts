@@ -88,7 +88,8 @@ describe('POST /api/v1/client/duplicate finds the person as callers give their d
     const [row] = await t.db().select({ lms: clients.lmsClientNumber }).from(clients).limit(1);
     const list = await duplicates({ lmsClientNumber: 'LMS-NOT-THERE' });
     expect(list).toEqual([]);
-    if (row?.lms) expect((await duplicates({ lmsClientNumber: row.lms }))[0]?.reasons).toContain('SAME_LMS_CLIENT_NUMBER');
+    if (row?.lms)
+      expect((await duplicates({ lmsClientNumber: row.lms }))[0]?.reasons).toContain('SAME_LMS_CLIENT_NUMBER');
   });
 });
 
@@ -106,11 +107,7 @@ describe('POST /api/v1/inquiry/potentialConflicts uses the same candidates and s
   });
 
   it('a new client with only a last name and birthday is found among opposing parties', async () => {
-    const [inquiry] = await t
-      .db()
-      .insert(inquiries)
-      .values({ clientId: ids.lodge! })
-      .returning({ id: inquiries.id });
+    const [inquiry] = await t.db().insert(inquiries).values({ clientId: ids.lodge! }).returning({ id: inquiries.id });
     await t.db().insert(inquiryOpposingParties).values({
       inquiryId: inquiry!.id,
       firstName: 'Perpetua',

@@ -48,7 +48,11 @@ function MatchCard({ match, onUseExisting }: { match: InquiryDuplicateMatch; onU
           <Text fw={600} size="sm" truncate>
             {matchName(match)}
           </Text>
-          <Badge size="xs" variant="light" color={match.score >= LIKELY_DUPLICATE_SCORE ? 'red' : match.score >= 45 ? 'orange' : 'gray'}>
+          <Badge
+            size="xs"
+            variant="light"
+            color={match.score >= LIKELY_DUPLICATE_SCORE ? 'red' : match.score >= 45 ? 'orange' : 'gray'}
+          >
             {match.score}%
           </Badge>
         </Group>
