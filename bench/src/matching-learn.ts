@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import type { NameSignals } from '@casedesk/contract/matching/field-comparison';
 import { AGREEMENT_LEVELS, DOB_LEVELS, NAME_LEVELS } from '@casedesk/contract/matching/field-comparison';
 import type { StoredPerson, StoredSignals, TypedPerson } from '@casedesk/contract/matching/match-features';
-import { matchFeatures } from '@casedesk/contract/matching/match-features';
+import { matchFeatures, preparePerson } from '@casedesk/contract/matching/match-features';
 import type { MatchFeatures, MatchWeights } from '@casedesk/contract/matching/match-score';
 import type { Database } from '@casedesk/server/src/platform/db/database.ts';
 import type { Probe, SourcePerson, TypedProbe } from './matching-corruption.ts';
@@ -125,7 +125,7 @@ async function featuresOf(database: Database, pairs: Pair[]): Promise<MatchFeatu
         stored.lmsClientNumber && typed.lmsClientNumber?.toLowerCase() === stored.lmsClientNumber.toLowerCase(),
       ),
     };
-    return matchFeatures(typed, storedPerson(stored), stores);
+    return matchFeatures(preparePerson(typed), storedPerson(stored), stores);
   });
 }
 const NO: NameSignals = { nickname: false, soundsAlike: false, similarity: 0 };

@@ -92,24 +92,52 @@ export function jaroWinkler(left: string, right: string): number {
   return j + prefix * 0.1 * (1 - j);
 }
 
+/** A name normalised once, with what the comparisons read of it. */
+export interface PreparedName {
+  /** normaliseName's text: lower case, parts separated by single spaces. */
+  text: string;
+  /** Without spaces: "mary ann" and "maryann" are the same name. */
+  compact: string;
+  parts: string[];
+}
+
+export function prepareName(name: string | null | undefined): PreparedName {
+  const text = normaliseName(name);
+  return { text, compact: text.replace(/ /g, ''), parts: text.split(' ') };
+}
+
 const isPrefix = (short: string, long: string) =>
   short.length >= MIN_PREFIX && short.length < long.length && long.startsWith(short);
 
 /** A prefix, or a part of a double name, whichever way round. */
-function isPart(typed: string, stored: string): boolean {
-  const [t, s] = [typed.replace(/ /g, ''), stored.replace(/ /g, '')];
-  if (isPrefix(t, s) || isPrefix(s, t)) return true;
-  const typedParts = typed.split(' ');
-  const storedParts = stored.split(' ');
-  if (typedParts.length === 1 && storedParts.length === 1) return false;
-  return typedParts.some((part) => part.length >= 2 && storedParts.includes(part));
+function isPart(typed: PreparedName, stored: PreparedName): boolean {
+  if (isPrefix(typed.compact, stored.compact) || isPrefix(stored.compact, typed.compact)) return true;
+  if (typed.parts.length === 1 && stored.parts.length === 1) return false;
+  return typed.parts.some((part) => part.length >= 2 && stored.parts.includes(part));
 }
 
 /** The best Jaro–Winkler of the whole names and of their parts (a slip in one part of a double name). */
-function bestJaroWinkler(typed: string, stored: string): number {
-  let best = jaroWinkler(typed.replace(/ /g, ''), stored.replace(/ /g, ''));
-  for (const t of typed.split(' ')) for (const s of stored.split(' ')) best = Math.max(best, jaroWinkler(t, s));
+function bestJaroWinkler(typed: PreparedName, stored: PreparedName): number {
+  let best = jaroWinkler(typed.compact, stored.compact);
+  if (typed.parts.length === 1 && stored.parts.length === 1) return best;
+  for (const t of typed.parts) for (const s of stored.parts) best = Math.max(best, jaroWinkler(t, s));
   return best;
+}
+
+/** The level of agreement of a typed name with a stored one, both prepared; the database's signals. */
+export function comparePreparedNames(
+  typed: PreparedName,
+  stored: PreparedName,
+  signals: NameSignals = NO_SIGNALS,
+): NameLevel {
+  if (typed.compact.length < 2 || stored.compact.length < 2) return 'missing';
+  if (typed.compact === stored.compact) return 'exact';
+  if (signals.nickname) return 'nickname';
+  if (isPart(typed, stored)) return 'part';
+  const similarity = bestJaroWinkler(typed, stored);
+  if (similarity >= CLOSE_NAME) return 'close';
+  if (signals.soundsAlike || similarity >= ALIKE_NAME || signals.similarity >= ALIKE_TRIGRAMS) return 'alike';
+  return 'different';
 }
 
 /** The level of agreement of a typed name with a stored one; the database's signals where it measured them. */
@@ -118,16 +146,7 @@ export function compareName(
   storedName: string | null | undefined,
   signals: NameSignals = NO_SIGNALS,
 ): NameLevel {
-  const typed = normaliseName(typedName);
-  const stored = normaliseName(storedName);
-  if (typed.length < 2 || stored.length < 2) return 'missing';
-  if (typed.replace(/ /g, '') === stored.replace(/ /g, '')) return 'exact';
-  if (signals.nickname) return 'nickname';
-  if (isPart(typed, stored)) return 'part';
-  const similarity = bestJaroWinkler(typed, stored);
-  if (similarity >= CLOSE_NAME) return 'close';
-  if (signals.soundsAlike || similarity >= ALIKE_NAME || signals.similarity >= ALIKE_TRIGRAMS) return 'alike';
-  return 'different';
+  return comparePreparedNames(prepareName(typedName), prepareName(storedName), signals);
 }
 
 const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
@@ -151,9 +170,12 @@ export function compareDateOfBirth(typed: string | null | undefined, stored: str
   return oneSlipApart(`${tm}${td}${ty}`, `${sm}${sd}${sy}`) ? 'near' : 'different';
 }
 
-function isRealDate(year: number, month: number, day: number): boolean {
+/** SPEC §5's date of birth: a real date, not in the future, within 150 years. */
+function isBirthDate(year: number, month: number, day: number): boolean {
   const date = new Date(Date.UTC(year, month - 1, day));
-  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
+  const real = date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
+  const now = new Date();
+  return real && date <= now && year > now.getUTCFullYear() - 150;
 }
 
 /** How many near dates the database is asked for (the most that nearDatesOfBirth can make is 48). */
@@ -164,8 +186,8 @@ const asDate = (typed: string) => `${typed.slice(4)}-${typed.slice(0, 2)}-${type
 /**
  * The near dates the candidate search looks up, padded with null to a fixed count so the statement keeps one
  * shape: the date as typed (MMDDYYYY) with one digit of the month, the day or the last two of the year changed,
- * with two neighbouring digits swapped, or with day and month swapped. Real dates only. A slip in the century
- * (19xx) is left out: it makes a date most people cannot have been born on.
+ * with two neighbouring digits swapped, or with day and month swapped. Only dates of birth SPEC §5 accepts; a
+ * slip in the century (19xx) is left out: it makes a date most people cannot have been born on.
  */
 export function nearDatesOfBirth(dateOfBirth: string): (string | null)[] {
   const match = DATE.exec(dateOfBirth);
@@ -176,7 +198,7 @@ export function nearDatesOfBirth(dateOfBirth: string): (string | null)[] {
     const add = (digits: string) => {
       const date = asDate(digits);
       const [y, m, d] = [Number(digits.slice(4)), Number(digits.slice(0, 2)), Number(digits.slice(2, 4))];
-      if (date !== dateOfBirth && isRealDate(y, m, d)) dates.add(date);
+      if (date !== dateOfBirth && isBirthDate(y, m, d)) dates.add(date);
     };
     for (const position of [0, 1, 2, 3, 6, 7]) {
       for (let digit = 0; digit <= 9; digit++) add(typed.slice(0, position) + digit + typed.slice(position + 1));

@@ -1,5 +1,11 @@
-import type { NameSignals } from './field-comparison.ts';
-import { compareDateOfBirth, compareName, compareValues, NO_SIGNALS } from './field-comparison.ts';
+import type { NameSignals, PreparedName } from './field-comparison.ts';
+import {
+  compareDateOfBirth,
+  comparePreparedNames,
+  compareValues,
+  NO_SIGNALS,
+  prepareName,
+} from './field-comparison.ts';
 import type { MatchFeatures } from './match-score.ts';
 
 /** The person as typed (names as typed, DOB yyyy-MM-dd, phones digits). */
@@ -44,13 +50,24 @@ export const NO_STORED_SIGNALS: StoredSignals = {
   sameLmsClientNumber: false,
 };
 
+/** The typed person with the names normalised once, for comparing with many candidates. */
+export interface PreparedPerson extends TypedPerson {
+  first: PreparedName;
+  last: PreparedName;
+}
+
+export function preparePerson(typed: TypedPerson): PreparedPerson {
+  return { ...typed, first: prepareName(typed.firstName), last: prepareName(typed.lastName) };
+}
+
 /** Every field of a candidate as its level of agreement with the typed person. */
-export function matchFeatures(typed: TypedPerson, stored: StoredPerson, signals: StoredSignals): MatchFeatures {
+export function matchFeatures(typed: PreparedPerson, stored: StoredPerson, signals: StoredSignals): MatchFeatures {
+  const [storedFirst, storedLast] = [prepareName(stored.firstName), prepareName(stored.lastName)];
   return {
-    first: compareName(typed.firstName, stored.firstName, signals.first),
-    last: compareName(typed.lastName, stored.lastName, signals.last),
-    swappedFirst: compareName(typed.firstName, stored.lastName, signals.swappedFirst),
-    swappedLast: compareName(typed.lastName, stored.firstName, signals.swappedLast),
+    first: comparePreparedNames(typed.first, storedFirst, signals.first),
+    last: comparePreparedNames(typed.last, storedLast, signals.last),
+    swappedFirst: comparePreparedNames(typed.first, storedLast, signals.swappedFirst),
+    swappedLast: comparePreparedNames(typed.last, storedFirst, signals.swappedLast),
     dateOfBirth: compareDateOfBirth(typed.dateOfBirth, stored.dateOfBirth),
     phone: compareValues(signals.samePhone, typed.phones.length > 0, stored.phones.some(Boolean)),
     email: compareValues(signals.sameEmail, Boolean(typed.email), Boolean(stored.email)),

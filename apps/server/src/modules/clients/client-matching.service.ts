@@ -7,7 +7,7 @@ import type {
 } from '@casedesk/contract/matching/duplicate-check';
 import { DUPLICATE_MATCH_LIMIT } from '@casedesk/contract/matching/duplicate-check';
 import type { StoredPerson } from '@casedesk/contract/matching/match-features';
-import { matchFeatures } from '@casedesk/contract/matching/match-features';
+import { matchFeatures, preparePerson } from '@casedesk/contract/matching/match-features';
 import type { MatchScore } from '@casedesk/contract/matching/match-score';
 import { scoreMatch } from '@casedesk/contract/matching/match-score';
 import type {
@@ -51,8 +51,9 @@ function scoreAll<T extends { id: string; signals: ClientCandidate['signals'] }>
   candidates: T[],
   stored: (c: T) => StoredPerson,
 ): Scored<T>[] {
+  const typed = preparePerson(probe);
   return candidates
-    .map((candidate) => ({ candidate, match: scoreMatch(matchFeatures(probe, stored(candidate), candidate.signals)) }))
+    .map((candidate) => ({ candidate, match: scoreMatch(matchFeatures(typed, stored(candidate), candidate.signals)) }))
     .filter((s) => s.match.offered)
     .sort((a, b) => b.match.bits - a.match.bits || a.candidate.id.localeCompare(b.candidate.id));
 }
