@@ -261,7 +261,7 @@ const dob = (part: Part) => sql`c.date_of_birth = ${part.value('dateOfBirth')}::
 /**
  * The date of birth one slip off (contract nearDatesOfBirth), kept only where the initials agree with the typed
  * names (either order; either name when only one is typed). The inner lookup reads the covering index of 0012
- * alone, so the ~700 people born on those dates at a million clients cost index entries, not heap rows.
+ * alone, so the ~1,700 people born on those ~45 dates at a million clients cost index entries, not heap rows.
  */
 function nearDob(part: Part): SQL {
   const dates = sql.join(
