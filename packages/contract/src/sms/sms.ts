@@ -33,6 +33,7 @@ export const SMS_MESSAGES = {
   officeOutOfScope: 'Office is not one of the offices you may text from.',
   clientUnknown: 'Client not found.',
   inquiryUnknown: 'Inquiry not found.',
+  collectionAccountUnknown: 'Collection account not found.',
   collectorUnknown: 'Collector not found.',
   categoryOutOfScope: 'Category is not one you may text in.',
   categoryUnknown: 'Category must be an active SMS category.',

@@ -20,8 +20,9 @@ export interface SendContext {
   reason: OptionRef | null;
   optedOut: boolean;
   /** The client named, or else the live client whose phone is the to-number; null when neither exists. */
-  client: { id: string; name: string } | null;
-  inquiryExists: boolean;
+  client: { id: string; name: string; officeId: string | null } | null;
+  /** The inquiry named, with the office its LEADS conditions are about; null when none is named or it does not exist. */
+  inquiry: { officeId: string | null } | null;
   collectorExists: boolean;
 }
 
@@ -63,7 +64,7 @@ interface GivenRefs {
 
 /**
  * The client named, else the live client whose phone is the to-number. A reference that is not given is
- * left out of the text (`false`, or the phone lookup) rather than passed as a NULL: with NULLs in play the
+ * left out of the text (`false`, `null`, or the phone lookup) rather than passed as a NULL: with NULLs in play the
  * planner folded them away on each call, found that cheaper than one generic plan, and planned the
  * statement anew every time (more than the statement's own run time).
  */
@@ -74,12 +75,16 @@ const sendContextStatement = (given: GivenRefs) => sql`select
     ${optionSql(sql`${param('reasonId')}::uuid`, 'SMS_REASON')} as reason,
     coalesce((select s.opted_out from sms_opt_outs s where s.phone_number = ${param('toNumber')}::text), false)
       as opted_out,
-    (select json_build_object('id', c.id, 'name', c.first_name || ' ' || c.last_name) from clients c
+    (select json_build_object('id', c.id, 'name', c.first_name || ' ' || c.last_name, 'officeId', c.office_id)
+       from clients c
        where c.id = ${
          given.client ? sql`${param('clientId')}::uuid` : clientByReversedPhoneSql(sql`${param('reversedTo')}::text`)
        }) as client,
-    ${given.inquiry ? sql`exists (select 1 from inquiries i where i.id = ${param('inquiryId')}::uuid)` : sql`false`}
-      as inquiry_exists,
+    ${
+      given.inquiry
+        ? sql`(select json_build_object('officeId', i.office_id) from inquiries i where i.id = ${param('inquiryId')}::uuid)`
+        : sql`null::json`
+    } as inquiry,
     ${given.collector ? sql`exists (select 1 from users u where u.id = ${param('collectorId')}::uuid)` : sql`false`}
       as collector_exists`;
 
@@ -106,7 +111,7 @@ export async function findSendContext(db: Db, lookup: SendLookup): Promise<SendC
     reason: parseJson(row!.reason) as OptionRef | null,
     optedOut: row!.opted_out === true,
     client: parseJson(row!.client) as SendContext['client'],
-    inquiryExists: row!.inquiry_exists === true,
+    inquiry: parseJson(row!.inquiry) as SendContext['inquiry'],
     collectorExists: row!.collector_exists === true,
   };
 }

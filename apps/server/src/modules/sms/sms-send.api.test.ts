@@ -159,18 +159,17 @@ describe('POST /api/v1/sms/send', () => {
     expect(res.json()).toMatchObject({ clientId: inquiry!.clientId, inquiryId: inquiry!.id, collectorId });
   });
 
-  it('400 for a client, inquiry or collector that does not exist', async () => {
+  it('400 for a collector that does not exist; 404 for a client or inquiry that does not (as for one out of scope)', async () => {
     const missing = '00000000-0000-4000-8000-000000000000';
-    const res = await send(
-      SEEDED.operator,
-      sendBody(refs, { clientId: missing, inquiryId: missing, collectorId: missing }),
-    );
-    expect(res.statusCode).toBe(400);
-    expect(res.json().fieldErrors).toEqual({
-      clientId: SMS_MESSAGES.clientUnknown,
-      inquiryId: SMS_MESSAGES.inquiryUnknown,
-      collectorId: SMS_MESSAGES.collectorUnknown,
-    });
+    const collector = await send(SEEDED.operator, sendBody(refs, { collectorId: missing }));
+    expect(collector.statusCode).toBe(400);
+    expect(collector.json().fieldErrors).toEqual({ collectorId: SMS_MESSAGES.collectorUnknown });
+    const client = await send(SEEDED.operator, sendBody(refs, { clientId: missing }));
+    expect(client.statusCode).toBe(404);
+    expect(client.json().fieldErrors).toEqual({ clientId: SMS_MESSAGES.clientUnknown });
+    const inquiry = await send(SEEDED.operator, sendBody(refs, { inquiryId: missing }));
+    expect(inquiry.statusCode).toBe(404);
+    expect(inquiry.json().fieldErrors).toEqual({ inquiryId: SMS_MESSAGES.inquiryUnknown });
   });
 });
 

@@ -22,6 +22,7 @@ import type { RealtimeBus } from '../../platform/realtime/realtime-bus.ts';
 import { notifyUsers } from '../notifications/notifications.service.ts';
 import { afterCommitBus } from './after-commit-bus.ts';
 import { SMS_SEND_QUEUE } from './sms-delivery.ts';
+import type { SendContext } from './sms-lookups.repository.ts';
 import { findActiveOption, findActiveUser, findSendContext } from './sms-lookups.repository.ts';
 import { findClientTexts, findInquiryTexts } from './record-texts.repository.ts';
 import type { SmsScope } from './sms.repository.ts';
@@ -46,6 +47,26 @@ function forbidden(field: string, message: string): AppError {
   return new AppError('FORBIDDEN', message, { [field]: message });
 }
 
+const mayReadClient = (actor: Actor, client: SendContext['client']) =>
+  client !== null && allowsRecord(actor.permissions, 'CLIENT_PROFILE', 'READ', { OFFICE: client.officeId });
+
+/**
+ * A text is tied only to records the sender may reach (SPEC §6): the client by CLIENT_PROFILE READ, the
+ * inquiry by LEADS READ, each in its office. Missing and unreachable read alike, as not found. Collection
+ * accounts have no records to check yet, so an account id is refused rather than trusted.
+ */
+function requireReachableRecords(actor: Actor, input: SendSmsRequest, context: SendContext): void {
+  const notFound = (field: string, message: string) => new AppError('NOT_FOUND', message, { [field]: message });
+  if (input.clientId && !mayReadClient(actor, context.client)) {
+    throw notFound('clientId', SMS_MESSAGES.clientUnknown);
+  }
+  const inquiry = context.inquiry;
+  if (input.inquiryId && !(inquiry && allowsRecord(actor.permissions, 'LEADS', 'READ', { OFFICE: inquiry.officeId }))) {
+    throw notFound('inquiryId', SMS_MESSAGES.inquiryUnknown);
+  }
+  if (input.collectionAccountId) throw notFound('collectionAccountId', SMS_MESSAGES.collectionAccountUnknown);
+}
+
 /**
  * SPEC §4 SMS send (POST /sms/send): checks, stores the text as queued and hands it to the `sms.send`
  * job (DESIGN §3: sending survives a crash or a provider outage). The answer is the stored text; its
@@ -62,11 +83,10 @@ export async function sendSms(
   if (context.offices.length === 0) fieldErrors.fromNumber = SMS_MESSAGES.officeUnknown;
   if (!context.category) fieldErrors.categoryId = SMS_MESSAGES.categoryUnknown;
   if (!context.reason) fieldErrors.reasonId = SMS_MESSAGES.reasonUnknown;
-  if (input.clientId && !context.client) fieldErrors.clientId = SMS_MESSAGES.clientUnknown;
-  if (input.inquiryId && !context.inquiryExists) fieldErrors.inquiryId = SMS_MESSAGES.inquiryUnknown;
   if (input.collectorId && !context.collectorExists) fieldErrors.collectorId = SMS_MESSAGES.collectorUnknown;
   const firstError = Object.values(fieldErrors)[0];
   if (firstError) throw AppError.validation(firstError, fieldErrors);
+  requireReachableRecords(actor, input, context);
   const category = context.category!;
   const reason = context.reason!;
 
@@ -111,12 +131,15 @@ export async function sendSms(
   // message id, so a repeated enqueue is refused by pg-boss; a text whose enqueue failed is re-sent by
   // the stranded-text sweep (sms-delivery.ts).
   deps.jobs.sendSoon(SMS_SEND_QUEUE, { messageId: inserted.id }, { id: inserted.id });
+  // A client found by the number stays linked, but is named only to a sender who may read them.
+  const named = mayReadClient(actor, context.client);
   // Answered from what the checks read: no read-back (the send budget is p99 ≤ 50 ms at 20 senders).
   return {
     ...row,
     id: inserted.id,
     participantNumber: row.toNumber,
-    clientName: context.client?.name ?? null,
+    clientId: named ? row.clientId : null,
+    clientName: named ? context.client!.name : null,
     operatorName: actor.self.displayName,
     officeName: office.name,
     category: { ...category, label: category.value, dropdownType: 'SMS_CATEGORY' },
