@@ -16,7 +16,7 @@ import { loadNicknames, sampleSources, TRAINING_SEED } from './matching-scenario
  * - u, how often it occurs between unrelated people: each probe against random other clients, and for the exact
  *   levels the value frequencies of the whole table (the chance that two random clients share the value);
  * - the weight of a level is log2(m / u), made monotone (a better level never weighs less than a worse one).
- * Name signals (nicknames, sound codes, trigrams) come from the database with the expressions the product uses.
+ * Name signals (nicknames, sound codes) come from the database with the expressions the product uses.
  */
 
 const OTHERS_PER_PROBE = 20;
@@ -64,19 +64,15 @@ const signalKey = (typed: string, stored: string) => `${typed}\u0000${stored}`;
 /** The product's name signals for many (typed, stored) pairs in one statement (client-matching.query.ts). */
 async function nameSignals(database: Database, pairs: [string, string][]): Promise<Map<string, NameSignals>> {
   const unique = [...new Map(pairs.map(([t, s]) => [signalKey(t, s), [t, s] as const])).values()];
-  const rows = await database.query<{ nickname: boolean; sound: boolean; sim: number }>(
+  const rows = await database.query<{ nickname: boolean; sound: boolean }>(
     `select (s <> t and exists (select 1 from nicknames where name = t and nickname = s)) as nickname,
        (dmetaphone(s) <> '' and (dmetaphone(s) in (dmetaphone(t), dmetaphone_alt(t))
-         or dmetaphone_alt(s) in (dmetaphone(t), dmetaphone_alt(t)))) as sound,
-       similarity(s, t) as sim
+         or dmetaphone_alt(s) in (dmetaphone(t), dmetaphone_alt(t)))) as sound
      from unnest($1::text[], $2::text[]) with ordinality as p(t, s, n) order by n`,
     [unique.map(([t]) => t), unique.map(([, s]) => s.toLowerCase())],
   );
   return new Map(
-    unique.map(([t, s], i) => [
-      signalKey(t, s),
-      { nickname: rows[i]!.nickname, soundsAlike: rows[i]!.sound, similarity: Number(rows[i]!.sim) },
-    ]),
+    unique.map(([t, s], i) => [signalKey(t, s), { nickname: rows[i]!.nickname, soundsAlike: rows[i]!.sound }]),
   );
 }
 
@@ -128,7 +124,7 @@ async function featuresOf(database: Database, pairs: Pair[]): Promise<MatchFeatu
     return matchFeatures(preparePerson(typed), storedPerson(stored), stores);
   });
 }
-const NO: NameSignals = { nickname: false, soundsAlike: false, similarity: 0 };
+const NO: NameSignals = { nickname: false, soundsAlike: false };
 
 /**
  * The chance that two different random live clients share a value of the column, and at least 1 / (clients with

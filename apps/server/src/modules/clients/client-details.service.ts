@@ -1,5 +1,5 @@
 import type { PermissionType } from '@casedesk/contract/access/permissions';
-import { allowsRecord } from '@casedesk/contract/access/permissions';
+import { hasAccess } from '@casedesk/contract/access/permissions';
 import type { ClientDetailsResponse, ClientLeadResponse } from '@casedesk/contract/clients/client-details';
 import type { Actor } from '../../platform/auth/actor.ts';
 import type { Db } from '../../platform/db/database.ts';
@@ -11,11 +11,11 @@ import { officeScope, requireClient } from './clients.service.ts';
 
 /**
  * Whether the caller may read a kind of record at all, so the client screen lists it: the READ level of one
- * of its permissions, whose conditions on the caller's own role hold (SPEC §6). Office and SMS category
- * conditions are about records; each list applies them to its rows.
+ * of its permissions (the caller's role conditions are judged when the caller is resolved, SPEC §6). Office
+ * and SMS category conditions are about records; each list applies them to its rows.
  */
 function mayReadKind(actor: Actor, types: readonly PermissionType[]): boolean {
-  return types.some((type) => allowsRecord(actor.permissions, type, 'READ', { USER_ROLE: actor.role }));
+  return types.some((type) => hasAccess(actor.permissions, type, 'READ'));
 }
 
 /** A list the caller may read, else undefined: left out of the answer rather than sent empty. */

@@ -155,7 +155,7 @@ describe('POST /api/v1/client/duplicate', () => {
     expect(top?.clientId).toBe(robert);
     // Jaro–Winkler reads both as a slip of the finger (close), which outranks sounding alike.
     expect(top?.reasons).toEqual(['SIMILAR_NAME']);
-    // A typo Metaphone hears differently (Robery) is still found through soundex and scored by trigrams.
+    // A typo Metaphone hears differently (Robery) is still found through soundex and scored by Jaro–Winkler.
     const [other] = await duplicates({ firstName: 'Robery', lastName: 'Smith' });
     expect(other?.clientId).toBe(robert);
     expect(other?.reasons).toEqual(expect.arrayContaining(['SIMILAR_NAME']));

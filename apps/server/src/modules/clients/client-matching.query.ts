@@ -6,7 +6,7 @@ import { param } from '../../platform/db/prepared.ts';
 /**
  * The SQL of the candidate search for duplicates and conflicts. Every arm is one index lookup with a LIMIT
  * (indexes of migrations 0005, 0007, 0011 and 0012); the distinct candidates, at most a few hundred, are then
- * measured (nicknames, sound codes, trigrams, phones) for the pure comparison and scoring in contract/matching.
+ * measured (nicknames, sound codes, phones) for the pure comparison and scoring in contract/matching.
  * Never a sequential scan. The ways in: a phone, an email, an LMS number, the date of birth (exact, or near with
  * the initials agreeing), and both names by sound, by soundex and by prefix.
  *
@@ -269,9 +269,8 @@ function nearDob(part: Part): SQL {
     sql`, `,
   );
   const [first, last] = [sql`${part.value('firstInitial')}::text`, sql`${part.value('lastInitial')}::text`];
-  const initials = sql.raw('(left(lower(n.first_name), 1), left(lower(n.last_name), 1))');
   const agree = part.shape.names
-    ? sql`${initials} IN ((${first}, ${last}), (${last}, ${first}))`
+    ? sql`(left(lower(n.first_name), 1) || left(lower(n.last_name), 1)) IN (${first} || ${last}, ${last} || ${first})`
     : sql`(${first} || ${last}) IN (left(lower(n.first_name), 1), left(lower(n.last_name), 1))`;
   return sql`c.id IN (SELECT n.id FROM ${TARGETS[part.table].inner} AND n.date_of_birth IN (${dates}) AND ${agree}
     LIMIT ${sql.raw(String(LIMITS.nearDob))})`;
@@ -339,15 +338,12 @@ function measureName(part: Part, [storedPart, typedPart, key]: (typeof NAME_COMP
   const stored = (code: 'code' | 'alt') => sql.raw(`stored.${storedPart}_${code}`);
   const codes = sql.raw(`(typed.${typedPart}_code, typed.${typedPart}_alt)`);
   return sql`(${col} <> ${typed} AND ${col} IN (SELECT v FROM ${part.cte(`${typedPart}_variants`)})) AS ${sql.raw(`${key}_nickname`)},
-    (${stored('code')} <> '' AND (${stored('code')} IN ${codes} OR ${stored('alt')} IN ${codes})) AS ${sql.raw(`${key}_sound`)},
-    similarity(${col}, ${typed}) AS ${sql.raw(`${key}_sim`)}`;
+    (${stored('code')} <> '' AND (${stored('code')} IN ${codes} OR ${stored('alt')} IN ${codes})) AS ${sql.raw(`${key}_sound`)}`;
 }
 
 /** Without names the name measures are NULL, so every part has the same columns. */
 const NO_NAME_MEASURES = sql.raw(
-  NAME_COMPARISONS.map(
-    ([, , key]) => `NULL::boolean AS ${key}_nickname, NULL::boolean AS ${key}_sound, NULL::real AS ${key}_sim`,
-  ).join(', '),
+  NAME_COMPARISONS.map(([, , key]) => `NULL::boolean AS ${key}_nickname, NULL::boolean AS ${key}_sound`).join(', '),
 );
 
 /** The sound codes of the typed names (one row) and of a candidate's names (OFFSET 0: computed once a row). */

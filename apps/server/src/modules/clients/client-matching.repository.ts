@@ -61,7 +61,6 @@ function readName(row: Row, key: string): NameSignals {
   return {
     nickname: bool(row[`${key}_nickname`]),
     soundsAlike: bool(row[`${key}_sound`]),
-    similarity: Number(row[`${key}_sim`] ?? 0),
   };
 }
 
