@@ -1,4 +1,4 @@
-import { allowsRecord, type AccessType, type PermissionType } from '@casedesk/contract/access/permissions';
+import { hasAccessAs, type AccessType, type PermissionType } from '@casedesk/contract/access/permissions';
 import type { Role } from '@casedesk/contract/users/user';
 import type { RouteRequirement } from '@/config/route-access.ts';
 import type { Session } from './session-context.ts';
@@ -19,7 +19,7 @@ export function subjectOf(session: Session): AccessSubject {
  * SMS-category conditions are about records; they narrow data, not screens.
  */
 export function can(subject: AccessSubject, permissionType: PermissionType, accessType: AccessType = 'READ'): boolean {
-  return allowsRecord(subject.permissions, permissionType, accessType, { USER_ROLE: subject.role });
+  return hasAccessAs(subject.permissions, subject.role, permissionType, accessType);
 }
 
 /** A route is reachable with READ on any one of its permission types. */

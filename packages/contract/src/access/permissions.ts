@@ -78,13 +78,18 @@ export function findAccessLevel(
     ?.accessLevelDTO.find((level) => level.accessType === accessType);
 }
 
-/** Route-level check: the user holds this access level at all (its conditions narrow it later). */
+/**
+ * Route-level check: the user holds this access level (its office and category conditions narrow the
+ * records later). A condition on the user's role is not judged here, so it denies: the server resolves
+ * its caller's role conditions first (applyRoleConditions); a screen asks hasAccessAs.
+ */
 export function hasAccess(
   permissions: readonly Permission[],
   permissionType: PermissionType,
   accessType: AccessType,
 ): boolean {
-  return findAccessLevel(permissions, permissionType, accessType) !== undefined;
+  const level = findAccessLevel(permissions, permissionType, accessType);
+  return level !== undefined && level.conditionDTO.every((c) => c.conditionType !== 'USER_ROLE');
 }
 
 export function conditionHolds(condition: Condition, value: string | null | undefined): boolean {
@@ -92,13 +97,39 @@ export function conditionHolds(condition: Condition, value: string | null | unde
   return condition.relationType === 'EQUALS' ? listed : !listed;
 }
 
+/**
+ * The permissions as they apply to a user of this role. SPEC §6 role conditions are about the signed-in
+ * user, so they are judged once: a level whose role conditions fail is dropped, and the role conditions
+ * of the levels kept (which hold) are dropped too. What remains are conditions about records.
+ */
+export function applyRoleConditions(permissions: readonly Permission[], role: string | null | undefined): Permission[] {
+  const aboutRecords = (level: AccessLevel) => level.conditionDTO.filter((c) => c.conditionType !== 'USER_ROLE');
+  return permissions.map((permission) => ({
+    permissionType: permission.permissionType,
+    accessLevelDTO: permission.accessLevelDTO
+      .filter((level) => level.conditionDTO.every((c) => c.conditionType !== 'USER_ROLE' || conditionHolds(c, role)))
+      .map((level) => ({ accessType: level.accessType, conditionDTO: aboutRecords(level) })),
+  }));
+}
+
+/** Screen-level check: the level is held and its role conditions hold for this role (SPEC §6). */
+export function hasAccessAs(
+  permissions: readonly Permission[],
+  role: string | null | undefined,
+  permissionType: PermissionType,
+  accessType: AccessType,
+): boolean {
+  return hasAccess(applyRoleConditions(permissions, role), permissionType, accessType);
+}
+
+/** Attributes a record carries; `undefined` (or leaving it out) means the check does not know it. */
 export type RecordAttributes = Partial<Record<ConditionType, string | null>>;
 
 /**
- * Record-level check: the access level exists and every condition about an attribute the record
- * carries holds (several conditions are all required). Conditions about attributes the caller does
- * not pass are left to the check that has that attribute, e.g. SMS CREATE's office condition is
- * checked when the office is chosen, its category condition when the category is.
+ * Record-level check: the access level exists and every one of its conditions holds for the record
+ * (several conditions are all required). A condition about an attribute the check did not supply denies:
+ * a check that cannot judge a condition must not pass it (fail closed). A check about one attribute only,
+ * the others being applied elsewhere, says so through scopeOf.
  */
 export function allowsRecord(
   permissions: readonly Permission[],
@@ -108,9 +139,10 @@ export function allowsRecord(
 ): boolean {
   const level = findAccessLevel(permissions, permissionType, accessType);
   if (!level) return false;
-  return level.conditionDTO.every(
-    (condition) => !(condition.conditionType in record) || conditionHolds(condition, record[condition.conditionType]),
-  );
+  return level.conditionDTO.every((condition) => {
+    const value = record[condition.conditionType];
+    return value !== undefined && conditionHolds(condition, value);
+  });
 }
 
 /**
@@ -119,14 +151,22 @@ export function allowsRecord(
  */
 export type Scope = { kind: 'none' } | { kind: 'all' } | { kind: 'limited'; only: string[] | null; except: string[] };
 
+/**
+ * The scope of one condition type. The level's conditions of other types must be applied by the caller
+ * too, and `appliedElsewhere` names the ones it does (e.g. SMS READ's category condition beside its
+ * office condition); a condition of any other type makes the scope `none` (fail closed).
+ */
 export function scopeOf(
   permissions: readonly Permission[],
   permissionType: PermissionType,
   accessType: AccessType,
   conditionType: ConditionType,
+  appliedElsewhere: readonly ConditionType[] = [],
 ): Scope {
   const level = findAccessLevel(permissions, permissionType, accessType);
   if (!level) return { kind: 'none' };
+  const unapplied = (c: Condition) => c.conditionType !== conditionType && !appliedElsewhere.includes(c.conditionType);
+  if (level.conditionDTO.some(unapplied)) return { kind: 'none' };
   const relevant = level.conditionDTO.filter((c) => c.conditionType === conditionType);
   if (relevant.length === 0) return { kind: 'all' };
   let only: string[] | null = null;
@@ -141,4 +181,11 @@ export function scopeOf(
   if (only !== null) only = only.filter((v) => !except.has(v));
   if (only !== null && only.length === 0) return { kind: 'none' };
   return { kind: 'limited', only, except: [...except] };
+}
+
+/** Whether a scope reaches a value: the rule officeScopeSql applies in a query, for one value in hand. */
+export function scopeAllows(scope: Scope, value: string | null): boolean {
+  if (scope.kind !== 'limited') return scope.kind === 'all';
+  if (value === null) return scope.only === null;
+  return (scope.only === null || scope.only.includes(value)) && !scope.except.includes(value);
 }

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { Permission } from '../access/permissions.ts';
-import { allowsRecord } from '../access/permissions.ts';
+import { hasAccessAs } from '../access/permissions.ts';
 import type { NotificationType } from './notification.ts';
 import { NOTIFICATION_TYPES } from './notification.ts';
 
@@ -65,8 +65,7 @@ export interface NotificationSubject {
  * subject's own role, as for screens; office and category conditions narrow records, not subscriptions.
  */
 export function subscribedTypes(subject: NotificationSubject): SubscribableType[] {
-  const reads = (type: 'CALLS' | 'SMS') =>
-    allowsRecord(subject.permissions, type, 'READ', { USER_ROLE: subject.role ?? null });
+  const reads = (type: 'CALLS' | 'SMS') => hasAccessAs(subject.permissions, subject.role, type, 'READ');
   const types: SubscribableType[] = ['DIRECT'];
   if (reads('CALLS')) types.push('CALL');
   if (reads('SMS')) types.push('SMS');

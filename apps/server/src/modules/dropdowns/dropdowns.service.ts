@@ -37,7 +37,9 @@ export async function listDropdownOptions(
 export async function listOfficesFor(db: Db, actor: Actor, type: OfficeDropdownType): Promise<OfficeOption[]> {
   const [permissionType, accessType] = OFFICE_DROPDOWN_PERMISSIONS[type];
   if (!hasAccess(actor.permissions, permissionType, accessType)) throw AppError.forbidden();
-  return findOfficesInScope(db, scopeOf(actor.permissions, permissionType, accessType, 'OFFICE'));
+  // Offices to send texts from: the category is judged on the text sent.
+  const elsewhere = permissionType === 'SMS' ? (['SMS_CATEGORY_TYPE'] as const) : [];
+  return findOfficesInScope(db, scopeOf(actor.permissions, permissionType, accessType, 'OFFICE', elsewhere));
 }
 
 /** SPEC §7 GET /dropdown/allOffices: id and name of every active office (names are not confidential). */
@@ -47,5 +49,6 @@ export async function listAllOffices(db: Db): Promise<AllOfficesItem[]> {
 
 /** SPEC §7 GET /dropdown/smsOffice: SPEC §6 office choices are filtered by the office condition on SMS CREATE. */
 export async function listSmsOffices(db: Db, actor: Actor): Promise<SmsOfficeOption[]> {
-  return findSmsOfficesInScope(db, scopeOf(actor.permissions, 'SMS', 'CREATE', 'OFFICE'));
+  // The category is judged on the text sent from the office chosen.
+  return findSmsOfficesInScope(db, scopeOf(actor.permissions, 'SMS', 'CREATE', 'OFFICE', ['SMS_CATEGORY_TYPE']));
 }

@@ -29,7 +29,7 @@ export async function insertNotifications(db: Db, rows: NotificationInsert[]): P
 /** Enabled users holding some access level of this permission type, with their levels. */
 export async function enabledUsersWithPermission(db: Db, permissionType: PermissionType) {
   return db
-    .select({ userId: permissions.userId, accessLevels: permissions.accessLevels })
+    .select({ userId: permissions.userId, role: users.role, accessLevels: permissions.accessLevels })
     .from(permissions)
     .innerJoin(users, eq(users.id, permissions.userId))
     .where(and(eq(permissions.permissionType, permissionType), eq(users.accountEnabled, true)));

@@ -1,5 +1,5 @@
-import type { PermissionRequirement } from '@casedesk/contract/access/permissions';
-import { allowsRecord, scopeOf } from '@casedesk/contract/access/permissions';
+import type { ConditionType, PermissionRequirement } from '@casedesk/contract/access/permissions';
+import { applyRoleConditions, scopeAllows, scopeOf } from '@casedesk/contract/access/permissions';
 import { pageOffset } from '@casedesk/contract/common/paging';
 import { liveTextOf } from '@casedesk/contract/notifications/live-socket';
 import type {
@@ -59,20 +59,21 @@ export async function notifyUsers(db: Db, bus: RealtimeBus, notification: NewNot
 
 /**
  * Active users whose permission reaches a record of this office (SPEC §6 record-level OFFICE
- * conditions): who hears of an inbound text or call to that office.
+ * conditions): who hears of an inbound text or call to that office. Each user's role conditions are
+ * judged for their own role; `heldBy` names the other condition types the record passes for everyone.
  */
 export async function usersReachingOffice(
   db: Db,
   [permissionType, accessType]: PermissionRequirement,
   officeId: string | null,
+  heldBy: readonly ConditionType[] = [],
 ): Promise<string[]> {
   const rows = await enabledUsersWithPermission(db, permissionType);
   return rows
-    .filter((row) =>
-      allowsRecord([{ permissionType, accessLevelDTO: row.accessLevels }], permissionType, accessType, {
-        OFFICE: officeId,
-      }),
-    )
+    .filter((row) => {
+      const permissions = applyRoleConditions([{ permissionType, accessLevelDTO: row.accessLevels }], row.role);
+      return scopeAllows(scopeOf(permissions, permissionType, accessType, 'OFFICE', heldBy), officeId);
+    })
     .map((row) => row.userId);
 }
 
@@ -150,8 +151,8 @@ export async function notificationTextMessages(
   const { items, totalCount } = await listThread(db, {
     smsId: notificationId,
     participantNumber,
-    officeScope: scopeOf(actor.permissions, 'SMS', 'READ', 'OFFICE'),
-    categoryScope: scopeOf(actor.permissions, 'SMS', 'READ', 'SMS_CATEGORY_TYPE'),
+    officeScope: scopeOf(actor.permissions, 'SMS', 'READ', 'OFFICE', ['SMS_CATEGORY_TYPE']),
+    categoryScope: scopeOf(actor.permissions, 'SMS', 'READ', 'SMS_CATEGORY_TYPE', ['OFFICE']),
     sortOrder: page.sortOrder,
     offset: pageOffset(page.pageNumber, page.pageSize),
     limit: page.pageSize,

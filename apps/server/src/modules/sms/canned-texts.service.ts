@@ -1,4 +1,4 @@
-import { allowsRecord } from '@casedesk/contract/access/permissions';
+import { scopeAllows } from '@casedesk/contract/access/permissions';
 import type { CannedText, CannedTextRequest } from '@casedesk/contract/sms/canned-text';
 import { CANNED_TEXT_MESSAGES } from '@casedesk/contract/sms/canned-text';
 import type { Actor } from '../../platform/auth/actor.ts';
@@ -12,6 +12,7 @@ import {
   officeExists,
   updateCannedText,
 } from './canned-texts.repository.ts';
+import { smsScope } from './sms.service.ts';
 
 /**
  * SPEC §7 GET canned responses (userId, officeId): the user's own texts plus their office's. A user
@@ -26,20 +27,19 @@ export async function listCannedTexts(
     throw AppError.forbiddenBecause(CANNED_TEXT_MESSAGES.userOutOfScope);
   }
   const officeId = query.officeId ?? actor.officeId;
-  if (
-    officeId &&
-    officeId !== actor.officeId &&
-    !allowsRecord(actor.permissions, 'SMS', 'READ', { OFFICE: officeId })
-  ) {
+  if (officeId && officeId !== actor.officeId && !scopeAllows(smsScope(actor, 'READ').office, officeId)) {
     throw AppError.forbiddenBecause(CANNED_TEXT_MESSAGES.officeOutOfScope);
   }
   return findCannedTexts(db, actor.userId, officeId);
 }
 
-/** The caller's own office, or one their SMS access level's office condition reaches. */
+/**
+ * The caller's own office, or one their SMS access level's office condition reaches. A canned text has no
+ * category: the category condition is judged on the texts sent with it.
+ */
 function mayShareWith(actor: Actor, access: 'CREATE' | 'UPDATE', officeId: string | null): boolean {
   if (!officeId) return false;
-  return officeId === actor.officeId || allowsRecord(actor.permissions, 'SMS', access, { OFFICE: officeId });
+  return officeId === actor.officeId || scopeAllows(smsScope(actor, access).office, officeId);
 }
 
 /**

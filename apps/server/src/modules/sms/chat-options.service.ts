@@ -1,4 +1,4 @@
-import { allowsRecord } from '@casedesk/contract/access/permissions';
+import { allowsRecord, scopeAllows } from '@casedesk/contract/access/permissions';
 import type { WelcomeTextOutcome } from '@casedesk/contract/appointments/appointment-link';
 import {
   APPOINTMENT_LINK_MESSAGES,
@@ -22,7 +22,7 @@ import { templateForPurpose } from '../templates/templates.service.ts';
 import type { SmsOfficeRow } from './sms-lookups.repository.ts';
 import { findActiveOffices, findActiveOptions } from './sms-lookups.repository.ts';
 import type { SmsDeps } from './sms.service.ts';
-import { sendSms } from './sms.service.ts';
+import { sendSms, smsScope } from './sms.service.ts';
 
 /** Where "leave us a review" points; one firm-wide page until offices carry their own review links. */
 export const REVIEW_LINK = 'https://g.page/r/casedesk-law/review';
@@ -63,7 +63,8 @@ function chooseOffice(
   clientOfficeId: string | null,
 ): SmsOfficeRow | undefined {
   if (fromNumber) return offices.find((o) => o.smsNumber === fromNumber);
-  const allowed = offices.filter((o) => allowsRecord(actor.permissions, 'SMS', 'CREATE', { OFFICE: o.id }));
+  const scope = smsScope(actor, 'CREATE').office;
+  const allowed = offices.filter((o) => scopeAllows(scope, o.id));
   return allowed.find((o) => o.id === clientOfficeId) ?? allowed[0];
 }
 
@@ -123,7 +124,7 @@ export async function sendChatOption(
   const toNumber = client.mobileNumber ?? client.primaryNumber ?? client.homeNumber ?? client.secondaryNumber;
   if (!toNumber) throw new AppError('BUSINESS_RULE', CHAT_OPTION_MESSAGES.noPhone);
   if (!office) throw new AppError('FORBIDDEN', CHAT_OPTION_MESSAGES.noOffice);
-  const { categoryId, reasonId } = await defaultRouting(deps, actor, option.purpose, input);
+  const { categoryId, reasonId } = await defaultRouting(deps, actor, option.purpose, input, office.id);
   const message = await sendSms(
     deps,
     actor,
@@ -183,12 +184,13 @@ export async function sendWelcomeText(
   }
 }
 
-/** The category and reason a chat text is filed under: as given, else the first the caller may text in. */
+/** A chat text's category and reason: as given, else the first the caller may use from that office. */
 async function defaultRouting(
   deps: SmsDeps,
   actor: Actor,
   purpose: TemplatePurpose,
   input: ChatOptionRequest,
+  officeId: string,
 ): Promise<{ categoryId: string; reasonId: string }> {
   const [categories, reasons] = await Promise.all([
     input.categoryId ? [] : findActiveOptions(deps.db, 'SMS_CATEGORY'),
@@ -196,7 +198,9 @@ async function defaultRouting(
   ]);
   const categoryId =
     input.categoryId ??
-    categories.find((c) => allowsRecord(actor.permissions, 'SMS', 'CREATE', { SMS_CATEGORY_TYPE: c.groupType }))?.id;
+    categories.find((c) =>
+      allowsRecord(actor.permissions, 'SMS', 'CREATE', { OFFICE: officeId, SMS_CATEGORY_TYPE: c.groupType }),
+    )?.id;
   if (!categoryId) throw new AppError('FORBIDDEN', CHAT_OPTION_MESSAGES.noCategory);
   const reasonId = input.reasonId ?? (reasons.find((r) => r.value === REASON_BY_PURPOSE[purpose]) ?? reasons[0])?.id;
   if (!reasonId) throw AppError.validation(CHAT_OPTION_MESSAGES.templateMissing);

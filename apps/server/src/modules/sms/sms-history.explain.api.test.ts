@@ -33,8 +33,8 @@ beforeAll(async () => {
     from generate_series(1, ${TEXTS}) g`);
   await t.db().execute(sql`analyze sms_messages`);
   const scope = (perms: ReturnType<typeof operatorPermissions>): SmsScope => ({
-    office: scopeOf(perms, 'SMS', 'READ', 'OFFICE'),
-    categoryType: scopeOf(perms, 'SMS', 'READ', 'SMS_CATEGORY_TYPE'),
+    office: scopeOf(perms, 'SMS', 'READ', 'OFFICE', ['SMS_CATEGORY_TYPE']),
+    categoryType: scopeOf(perms, 'SMS', 'READ', 'SMS_CATEGORY_TYPE', ['OFFICE']),
   });
   scopes = {
     all: { office: { kind: 'all' }, categoryType: { kind: 'all' } },

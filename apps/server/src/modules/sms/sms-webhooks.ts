@@ -70,7 +70,8 @@ export async function handleInboundSms(deps: SmsWebhookDeps, event: WebhookEvent
           ? `${who} opted back in to texts (${normalizeKeyword(body)})`
           : `New text from ${who}`;
     await notifyUsers(tx, live.bus, {
-      userIds: await usersReachingOffice(tx, ['SMS', 'READ'], context.officeId),
+      // Nobody has categorized an inbound text yet, so every category condition lets it be read (sms.repository).
+      userIds: await usersReachingOffice(tx, ['SMS', 'READ'], context.officeId, ['SMS_CATEGORY_TYPE']),
       notificationType: 'SMS',
       notificationId: inserted.id,
       description,

@@ -1,5 +1,5 @@
 import type { AccessType } from '@casedesk/contract/access/permissions';
-import { allowsRecord, scopeOf } from '@casedesk/contract/access/permissions';
+import { allowsRecord, scopeAllows, scopeOf } from '@casedesk/contract/access/permissions';
 import { formatPhone } from '@casedesk/contract/common/text';
 import type { ClientSms } from '@casedesk/contract/clients/client-details';
 import type { InquiryDetail } from '@casedesk/contract/inquiries/inquiry';
@@ -35,11 +35,11 @@ export interface SmsDeps {
   realtime: RealtimeBus;
 }
 
-/** SPEC §6: the offices and SMS category types an access level reaches, applied in every query. */
+/** SPEC §6: the offices and SMS category types an access level reaches, applied together in every query. */
 export function smsScope(actor: Actor, access: AccessType): SmsScope {
   return {
-    office: scopeOf(actor.permissions, 'SMS', access, 'OFFICE'),
-    categoryType: scopeOf(actor.permissions, 'SMS', access, 'SMS_CATEGORY_TYPE'),
+    office: scopeOf(actor.permissions, 'SMS', access, 'OFFICE', ['SMS_CATEGORY_TYPE']),
+    categoryType: scopeOf(actor.permissions, 'SMS', access, 'SMS_CATEGORY_TYPE', ['OFFICE']),
   };
 }
 
@@ -91,10 +91,12 @@ export async function sendSms(
   const reason = context.reason!;
 
   // SPEC §6: office choices are filtered by the office condition on SMS CREATE …
-  const office = context.offices.find((o) => allowsRecord(actor.permissions, 'SMS', 'CREATE', { OFFICE: o.id }));
+  const officeScope = smsScope(actor, 'CREATE').office;
+  const office = context.offices.find((o) => scopeAllows(officeScope, o.id));
   if (!office) throw forbidden('fromNumber', SMS_MESSAGES.officeOutOfScope);
-  // … and SPEC §5: categories by the user's permission to create SMS for that category type.
-  if (!allowsRecord(actor.permissions, 'SMS', 'CREATE', { SMS_CATEGORY_TYPE: category.groupType })) {
+  // … and SPEC §5: categories by the user's permission to create SMS for that category type (the whole text judged).
+  const text = { OFFICE: office.id, SMS_CATEGORY_TYPE: category.groupType };
+  if (!allowsRecord(actor.permissions, 'SMS', 'CREATE', text)) {
     throw forbidden('categoryId', SMS_MESSAGES.categoryOutOfScope);
   }
   // Opt-out (TCPA): a number that replied STOP is never texted until it replies START.
@@ -231,7 +233,8 @@ export async function updateSms(deps: SmsDeps, actor: Actor, input: UpdateSmsReq
   if (input.operatorId && !assignee) fieldErrors.operatorId = SMS_MESSAGES.operatorUnknown;
   const firstError = Object.values(fieldErrors)[0];
   if (firstError) throw AppError.validation(firstError, fieldErrors);
-  if (category && !allowsRecord(actor.permissions, 'SMS', 'UPDATE', { SMS_CATEGORY_TYPE: category.groupType })) {
+  const recategorized = category && { OFFICE: current.officeId, SMS_CATEGORY_TYPE: category.groupType };
+  if (recategorized && !allowsRecord(actor.permissions, 'SMS', 'UPDATE', recategorized)) {
     throw forbidden('category', SMS_MESSAGES.categoryOutOfScope);
   }
 

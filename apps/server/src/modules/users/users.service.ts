@@ -1,5 +1,5 @@
 import type { Scope } from '@casedesk/contract/access/permissions';
-import { hasAccess, scopeOf } from '@casedesk/contract/access/permissions';
+import { applyRoleConditions, hasAccess, scopeOf } from '@casedesk/contract/access/permissions';
 import type {
   DefaultDashboard,
   Role,
@@ -33,7 +33,10 @@ import {
 export async function resolveUserByEmail(db: Db, email: string): Promise<ResolvedUser | undefined> {
   const user = await findUserByEmail(db, email);
   if (!user) return undefined;
-  const permissions = user.accountEnabled ? await findPermissionsOfUser(db, user.id) : [];
+  // SPEC §6 role conditions are about the caller: judged here once, so every later check sees record conditions only.
+  const permissions = user.accountEnabled
+    ? applyRoleConditions(await findPermissionsOfUser(db, user.id), user.role)
+    : [];
   return {
     id: user.id,
     role: user.role,
@@ -129,7 +132,8 @@ export async function listActiveUsers(db: Db): Promise<UserMin[]> {
 export async function listUsersByRole(db: Db, actor: Actor, role: Role): Promise<UserByRole[]> {
   if (hasAccess(actor.permissions, 'USER_ACCESS', 'READ')) return findUsersByRole(db, role, { kind: 'all' });
   if (!hasAccess(actor.permissions, 'SMS', 'UPDATE')) throw AppError.forbidden();
-  return findUsersByRole(db, role, scopeOf(actor.permissions, 'SMS', 'UPDATE', 'OFFICE'));
+  // The assignee's offices only: the category is judged when the text is changed.
+  return findUsersByRole(db, role, scopeOf(actor.permissions, 'SMS', 'UPDATE', 'OFFICE', ['SMS_CATEGORY_TYPE']));
 }
 
 export async function updateDefaultDashboard(db: Db, actor: Actor, defaultDashboard: DefaultDashboard) {

@@ -1,7 +1,7 @@
 import { Alert, Anchor, Badge, Button, Grid, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { Link, useParams } from 'react-router';
-import { allowsRecord, hasAccess } from '@casedesk/contract/access/permissions';
+import { allowsRecord, applyRoleConditions, hasAccess } from '@casedesk/contract/access/permissions';
 import type { AttorneySummary } from '@casedesk/contract/attorneys/attorney-list';
 import { paths } from '@/config/paths.ts';
 import { isApiError } from '@/lib/api-error.ts';
@@ -19,10 +19,11 @@ import { ScheduleView } from '../components/schedule-view.tsx';
  * attorney's own schedule or one in an office that access reaches (SPEC §6 office condition).
  */
 export function canEditSchedule(session: Session, attorney: AttorneySummary | undefined): boolean {
-  if (!hasAccess(session.permissions, 'ATTORNEY_SCHEDULE', 'UPDATE')) return false;
+  const permissions = applyRoleConditions(session.permissions, session.user.role);
+  if (!hasAccess(permissions, 'ATTORNEY_SCHEDULE', 'UPDATE')) return false;
   if (!attorney) return true;
   const own = attorney.email.toLowerCase() === session.user.mail.toLowerCase();
-  return own || allowsRecord(session.permissions, 'ATTORNEY_SCHEDULE', 'UPDATE', { OFFICE: attorney.officeId });
+  return own || allowsRecord(permissions, 'ATTORNEY_SCHEDULE', 'UPDATE', { OFFICE: attorney.officeId });
 }
 
 function EditorSkeleton() {

@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { allowsRecord, type AccessType } from '@casedesk/contract/access/permissions';
+import { applyRoleConditions, scopeAllows, scopeOf, type AccessType } from '@casedesk/contract/access/permissions';
 import type { DropdownOption } from '@casedesk/contract/dropdowns/dropdown';
 import { can, subjectOf } from '@/lib/access.ts';
 import { useSession } from '@/lib/session-context.ts';
@@ -26,13 +26,12 @@ export function useSmsAccess(): SmsAccess {
       read: can(subject, 'SMS', 'READ'),
       create: can(subject, 'SMS', 'CREATE'),
       update: can(subject, 'SMS', 'UPDATE'),
-      categoriesFor: (access, options) =>
-        options.filter((option) =>
-          allowsRecord(session.permissions, 'SMS', access, {
-            SMS_CATEGORY_TYPE: option.groupType,
-            USER_ROLE: subject.role,
-          }),
-        ),
+      // The category condition only: the office is judged on the office the text goes from.
+      categoriesFor: (access, options) => {
+        const permissions = applyRoleConditions(session.permissions, subject.role);
+        const scope = scopeOf(permissions, 'SMS', access, 'SMS_CATEGORY_TYPE', ['OFFICE']);
+        return options.filter((option) => scopeAllows(scope, option.groupType));
+      },
       userId: session.user.id,
     };
   }, [session]);

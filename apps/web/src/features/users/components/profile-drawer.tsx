@@ -1,6 +1,6 @@
 import { Alert, Button, Drawer, Skeleton, Stack } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { hasAccess } from '@casedesk/contract/access/permissions';
+import { hasAccessAs } from '@casedesk/contract/access/permissions';
 import { useSession } from '@/lib/session-context.ts';
 import { currentUserQueryOptions } from '../api/get-current-user.ts';
 import { ProfileForm } from './profile-form.tsx';
@@ -26,8 +26,8 @@ function ProfileSkeleton() {
  * zoom link and photo editable with USER_PROFILE UPDATE (SPEC §6), else read-only.
  */
 export function ProfileDrawer({ opened, onClose }: ProfileDrawerProps) {
-  const { permissions } = useSession();
-  const editable = hasAccess(permissions, 'USER_PROFILE', 'UPDATE');
+  const { permissions, user } = useSession();
+  const editable = hasAccessAs(permissions, user.role, 'USER_PROFILE', 'UPDATE');
   // The session has loaded it already; the query refreshes it when stale (and after a save, it holds the answer).
   const query = useQuery(currentUserQueryOptions());
 
