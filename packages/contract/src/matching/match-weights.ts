@@ -8,9 +8,9 @@
 import type { MatchWeights } from './match-score.ts';
 
 export const LEARNED_MATCH_WEIGHTS: MatchWeights = {
-  first: { exact: 10.86, nickname: 8.26, part: 7.63, close: 8.28, alike: 2.46, different: -3.54, missing: 0 },
-  last: { exact: 8.43, nickname: 4.46, part: 6.28, close: 7.69, alike: 2.82, different: -3.71, missing: 0 },
-  dateOfBirth: { exact: 14.49, near: 6.95, different: -7.95, missing: 0 },
+  first: { exact: 10.86, nickname: 7.87, part: 7.82, close: 8.35, alike: 2.43, different: -3.54, missing: 0 },
+  last: { exact: 8.43, nickname: 4.46, part: 6.14, close: 7.66, alike: 2.87, different: -3.71, missing: 0 },
+  dateOfBirth: { exact: 14.49, near: 6.98, different: -7.95, missing: 0 },
   phone: { same: 19.87, different: -4.63, missing: 0 },
   email: { same: 19.61, different: -9.59, missing: 0 },
   lmsClientNumber: { same: 19.41, different: -7.55, missing: 0 },
