@@ -46,6 +46,8 @@ const MIN_PREFIX = 3;
 /** Lower case, accents and punctuation dropped, hyphens as spaces: "O'Brien-Núñez" → "obrien nunez". */
 export function normaliseName(name: string | null | undefined): string {
   if (!name) return '';
+  // Most names are plain letters: no accents to strip, no punctuation or spaces to fold.
+  if (/^[A-Za-z]+$/.test(name)) return name.toLowerCase();
   return name
     .normalize('NFD')
     .replace(/\p{M}/gu, '')

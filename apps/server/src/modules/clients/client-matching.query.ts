@@ -262,8 +262,9 @@ const dob = (part: Part) => sql`c.date_of_birth = ${part.value('dateOfBirth')}::
  * The date of birth one slip off (contract nearDatesOfBirth), kept only where the initials agree with the typed
  * names (either order; either name when only one is typed). The inner lookup reads the covering index of 0012
  * alone, so the ~1,700 people born on those ~45 dates at a million clients cost index entries, not heap rows
- * (about 0.5 ms). It is skipped when someone born on the typed date has both typed names: the date is then right
- * for a real person, and another person with those names and a slip in their date is not worth the lookups.
+ * (about 0.5 ms). It is skipped when someone born on the typed date has both typed initials and one of the typed
+ * names exactly (either order): the date is then right for a person who is almost surely the one typed (a slip in
+ * the other name), and another person that alike with a slip in their date is not worth the lookups.
  */
 function nearDob(part: Part): SQL {
   const dates = sql.join(
@@ -278,8 +279,10 @@ function nearDob(part: Part): SQL {
       LIMIT ${sql.raw(String(LIMITS.nearDob))})`;
   }
   const [firstName, lastName] = [part.typed('first'), part.typed('last')];
+  const stored = sql.raw('(left(lower(n.first_name), 1) || left(lower(n.last_name), 1))');
   const exactHit = sql`EXISTS (SELECT 1 FROM ${inner} AND n.date_of_birth = ${part.value('dateOfBirth')}::date
-    AND (lower(n.first_name), lower(n.last_name)) IN ((${firstName}, ${lastName}), (${lastName}, ${firstName})))`;
+    AND ((${stored} = ${first} || ${last} AND (lower(n.first_name) = ${firstName} OR lower(n.last_name) = ${lastName}))
+      OR (${stored} = ${last} || ${first} AND (lower(n.first_name) = ${lastName} OR lower(n.last_name) = ${firstName}))))`;
   return sql`NOT ${exactHit} AND c.id IN (SELECT n.id FROM ${inner} AND n.date_of_birth IN (${dates})
     AND (left(lower(n.first_name), 1) || left(lower(n.last_name), 1)) IN (${first} || ${last}, ${last} || ${first})
     LIMIT ${sql.raw(String(LIMITS.nearDob))})`;
