@@ -17,6 +17,8 @@ describe('jaroWinkler', () => {
     expect(jaroWinkler('same', 'same')).toBe(1);
     expect(jaroWinkler('', 'abc')).toBe(0);
     expect(jaroWinkler('abc', 'xyz')).toBe(0);
+    // By code point: a letter outside the BMP counts once, as a plain one does.
+    expect(jaroWinkler('\u{1D49C}bcd', '\u{1D49C}bce')).toBe(jaroWinkler('abcd', 'abce'));
   });
 });
 

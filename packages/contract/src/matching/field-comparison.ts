@@ -58,17 +58,17 @@ export function normaliseName(name: string | null | undefined): string {
     .trim();
 }
 
-/** Jaro similarity (0–1) of two strings, by code point. */
-function jaro(a: string[], b: string[]): number {
+/** Jaro similarity (0–1) of two strings of code units (callers pass code points for names outside the BMP). */
+function jaro(a: string | string[], b: string | string[]): number {
   if (a.length === 0 || b.length === 0) return 0;
   const window = Math.max(0, Math.floor(Math.max(a.length, b.length) / 2) - 1);
-  const aMatched = new Array<boolean>(a.length).fill(false);
-  const bMatched = new Array<boolean>(b.length).fill(false);
+  const aMatched = new Uint8Array(a.length);
+  const bMatched = new Uint8Array(b.length);
   let matches = 0;
   for (let i = 0; i < a.length; i++) {
     for (let j = Math.max(0, i - window); j <= Math.min(b.length - 1, i + window); j++) {
       if (bMatched[j] || a[i] !== b[j]) continue;
-      aMatched[i] = bMatched[j] = true;
+      aMatched[i] = bMatched[j] = 1;
       matches++;
       break;
     }
@@ -85,10 +85,14 @@ function jaro(a: string[], b: string[]): number {
   return (matches / a.length + matches / b.length + (matches - transpositions / 2) / matches) / 3;
 }
 
-/** Jaro–Winkler (0–1): Jaro, raised for a common prefix of up to 4 letters (scaling 0.1, Winkler's). */
+const SURROGATE = /[\uD800-\uDFFF]/;
+
+/** Jaro–Winkler (0–1): Jaro, raised for a common prefix of up to 4 letters (scaling 0.1, Winkler's). By code point. */
 export function jaroWinkler(left: string, right: string): number {
-  const a = [...left];
-  const b = [...right];
+  // Strings index by UTF-16 unit, which is a code point unless a surrogate pair is there: split only then.
+  const astral = SURROGATE.test(left) || SURROGATE.test(right);
+  const a = astral ? [...left] : left;
+  const b = astral ? [...right] : right;
   const j = jaro(a, b);
   let prefix = 0;
   while (prefix < 4 && prefix < a.length && prefix < b.length && a[prefix] === b[prefix]) prefix++;
@@ -156,9 +160,16 @@ const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 
 /** Two digit strings of one length that differ by one digit, or by two neighbouring digits swapped. */
 function oneSlipApart(a: string, b: string): boolean {
-  const diff = [...a].flatMap((ch, i) => (ch === b[i] ? [] : [i]));
-  if (diff.length === 1) return true;
-  return diff.length === 2 && diff[1] === diff[0]! + 1 && a[diff[0]!] === b[diff[1]!] && a[diff[1]!] === b[diff[0]!];
+  let first = -1;
+  let count = 0;
+  for (let i = 0; i < a.length; i++) {
+    if (a[i] === b[i]) continue;
+    if (++count > 2) return false;
+    if (first < 0) first = i;
+  }
+  if (count === 1) return true;
+  const i = first;
+  return count === 2 && a[i] === b[i + 1] && a[i + 1] === b[i];
 }
 
 /** Dates of birth as yyyy-MM-dd (how the service normalises them). */
@@ -173,11 +184,10 @@ export function compareDateOfBirth(typed: string | null | undefined, stored: str
   return oneSlipApart(`${tm}${td}${ty}`, `${sm}${sd}${sy}`) ? 'near' : 'different';
 }
 
-/** SPEC §5's date of birth: a real date, not in the future, within 150 years. */
-function isBirthDate(year: number, month: number, day: number): boolean {
+/** SPEC §5's date of birth: a real date, not in the future, within 150 years (of `now`). */
+function isBirthDate(year: number, month: number, day: number, now: Date): boolean {
   const date = new Date(Date.UTC(year, month - 1, day));
   const real = date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
-  const now = new Date();
   return real && date <= now && year > now.getUTCFullYear() - 150;
 }
 
@@ -195,13 +205,14 @@ const asDate = (typed: string) => `${typed.slice(4)}-${typed.slice(0, 2)}-${type
 export function nearDatesOfBirth(dateOfBirth: string): (string | null)[] {
   const match = DATE.exec(dateOfBirth);
   const dates = new Set<string>();
+  const now = new Date();
   if (match) {
     const [, year, month, day] = match as unknown as [string, string, string, string];
     const typed = `${month}${day}${year}`;
     const add = (digits: string) => {
       const date = asDate(digits);
       const [y, m, d] = [Number(digits.slice(4)), Number(digits.slice(0, 2)), Number(digits.slice(2, 4))];
-      if (date !== dateOfBirth && isBirthDate(y, m, d)) dates.add(date);
+      if (date !== dateOfBirth && isBirthDate(y, m, d, now)) dates.add(date);
     };
     for (const position of [0, 1, 2, 3, 6, 7]) {
       for (let digit = 0; digit <= 9; digit++) add(typed.slice(0, position) + digit + typed.slice(position + 1));
