@@ -80,3 +80,21 @@ test('a duplicate and a conflict appear while typing a new lead', async ({ page 
   await expect(match).toBeHidden();
   await expect(client.getByLabel('First Name')).toHaveValue(existing!.firstName);
 });
+
+test('a stranger who shares a last name but not the birthday is never a likely duplicate', async ({ page }) => {
+  await signIn(page, USERS.operator, '/newLead/inquiry/new');
+  await expect(page.getByRole('heading', { name: 'New lead' })).toBeVisible();
+  const [existing] = await seededClients(page);
+  const client = section(page, 'Client');
+  await client.getByLabel('First Name').pressSequentially('Zebedee', { delay: 30 });
+  await client.getByLabel('Last Name').pressSequentially(existing!.lastName, { delay: 30 });
+  // The answer for the whole person (names and a birthday no seeded client has), after the debounce.
+  const answered = page.waitForResponse(
+    (res) =>
+      res.url().endsWith('/api/v1/inquiry/duplicate') && res.request().postData()?.includes('1901-01-01') === true,
+  );
+  await client.getByLabel('Date Of Birth').pressSequentially('01-01-1901', { delay: 30 });
+  expect((await answered).ok()).toBe(true);
+  const duplicates = page.getByTestId('duplicate-matches');
+  await expect(duplicates.getByLabel(/likely duplicate/)).toHaveCount(0);
+});

@@ -7,7 +7,7 @@ import { LIKELY_DUPLICATE_SCORE, MATCH_REASON_LABELS, type MatchReason } from '@
 import { useMemo } from 'react';
 import { duplicateRequestOf, useDuplicates } from '../api/find-duplicates.ts';
 
-/** Issue 4: likely matches within 300 ms of the last keystroke; 250 ms of quiet leaves room for the answer. */
+/** Matches within 300 ms of the last keystroke; 250 ms of quiet leaves room for the answer. */
 export const DUPLICATE_DEBOUNCE_MS = 250;
 
 export interface DuplicateMatchesPanelProps {
@@ -41,6 +41,8 @@ function MatchCard({ match, onUseExisting }: { match: InquiryDuplicateMatch; onU
     match.email,
   ].filter(Boolean);
   const inquiries = match.inquiries.length;
+  // The score is the probability that this is the person typed (docs/matching.md); red from the likely level.
+  const likely = match.score >= LIKELY_DUPLICATE_SCORE;
   return (
     <Paper withBorder p="xs" radius="sm" component="li" aria-label={matchName(match)}>
       <Stack gap={4}>
@@ -51,7 +53,9 @@ function MatchCard({ match, onUseExisting }: { match: InquiryDuplicateMatch; onU
           <Badge
             size="xs"
             variant="light"
-            color={match.score >= LIKELY_DUPLICATE_SCORE ? 'red' : match.score >= 45 ? 'orange' : 'gray'}
+            color={likely ? 'red' : match.score >= 45 ? 'orange' : 'gray'}
+            title={likely ? 'Likely duplicate' : 'Possible match'}
+            aria-label={`${match.score}%, ${likely ? 'likely duplicate' : 'possible match'}`}
           >
             {match.score}%
           </Badge>
@@ -86,7 +90,7 @@ function MatchCard({ match, onUseExisting }: { match: InquiryDuplicateMatch; onU
 }
 
 /**
- * Live duplicate detection beside the client form (issue 4): likely existing clients, best first, with
+ * Live duplicate detection beside the client form: likely existing clients, best first, with
  * the reasons they match. Silent until there is something to look for; previous matches stay on screen
  * while the next ones load, so the list does not flicker while the operator types.
  */
