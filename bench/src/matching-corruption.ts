@@ -1,3 +1,4 @@
+import type { TypedPerson } from '@casedesk/contract/matching/match-features';
 import { Faker, base, en, en_US } from '@faker-js/faker';
 
 /**
@@ -18,14 +19,7 @@ export interface SourcePerson {
 }
 
 /** What the operator typed (the duplicate check's body, date yyyy-MM-dd). */
-export interface TypedProbe {
-  firstName?: string;
-  lastName?: string;
-  dateOfBirth?: string;
-  phones: string[];
-  email?: string;
-  lmsClientNumber?: string;
-}
+export type TypedProbe = TypedPerson;
 
 export const CORRUPTIONS = [
   'letter-typo',

@@ -1,4 +1,5 @@
 import { NEAR_DATES_OF_BIRTH, nearDatesOfBirth } from '@casedesk/contract/matching/field-comparison';
+import type { TypedPerson } from '@casedesk/contract/matching/match-features';
 import type { SQL } from 'drizzle-orm';
 import { sql } from 'drizzle-orm';
 import { param } from '../../platform/db/prepared.ts';
@@ -23,14 +24,7 @@ import { param } from '../../platform/db/prepared.ts';
  */
 
 /** The person typed on the screen; searched as the service normalises it (names lower case, phones digits, DOB yyyy-MM-dd). */
-export interface PersonProbe {
-  firstName?: string;
-  lastName?: string;
-  dateOfBirth?: string;
-  phones: string[];
-  email?: string;
-  lmsClientNumber?: string;
-}
+export type PersonProbe = TypedPerson;
 
 export type MatchTable = 'clients' | 'opposing';
 
