@@ -2,9 +2,9 @@ import { parseArgs } from 'node:util';
 
 export type DatabaseKind = 'pglite' | 'postgres';
 /**
- * platform: the issue-2 routes (user, directory); clients: search, duplicate and conflict checks (issue 4);
- * communication: SMS send, the text history at scale and inbound webhook → socket latency (issue 5);
- * appointments: attorney availability with many calendar events and concurrent booking (issue 6);
+ * platform: the signed-in user and the directory; clients: search, duplicate and conflict checks;
+ * communication: SMS send, the text history at scale and inbound webhook → socket latency;
+ * appointments: attorney availability with many calendar events and concurrent booking;
  * matching: how well the duplicate check finds the person, on a fixed evaluation set (docs/matching.md).
  */
 export const SCENARIOS = ['platform', 'clients', 'communication', 'appointments', 'matching'] as const;

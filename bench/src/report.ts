@@ -81,7 +81,7 @@ function userBudget(args: BenchArgs, routes: LoadResult[]): Budget {
   );
 }
 
-/** Issue 4: search at 1M clients on PostgreSQL (20 searchers) and 200k on PGlite; duplicate + conflict at 1M. */
+/** Client budgets: search at 1M clients on PostgreSQL (20 searchers) and 200k on PGlite; duplicate + conflict at 1M. */
 function clientBudgets(args: BenchArgs, routes: LoadResult[]): Budget[] {
   const latency = (route: string) => routes.find((r) => r.route === route)?.latency;
   const atMillion = args.database === 'postgres' && args.clients >= 1_000_000 && args.connections === 20;
@@ -106,7 +106,7 @@ function clientBudgets(args: BenchArgs, routes: LoadResult[]): Budget[] {
   ];
 }
 
-/** Issue 5: send p99 at 20 senders (local provider); history p95 with 1M texts; webhook → socket p95 with 1,000 sockets. */
+/** Communication budgets: send p99 at 20 senders (local provider); history p95 with 1M texts; webhook → socket p95 with 1,000 sockets. */
 function communicationBudgets(args: BenchArgs, routes: LoadResult[], sockets?: SocketLatencyResult): Budget[] {
   const latency = (route: string) => routes.find((r) => r.route === route)?.latency;
   const twentySenders = args.connections === 20;
@@ -137,7 +137,7 @@ function communicationBudgets(args: BenchArgs, routes: LoadResult[], sockets?: S
   ];
 }
 
-/** Issue 6: a week of every attorney's availability with 50k events; booking at 20 bookers on PostgreSQL. */
+/** Appointment budgets: a week of every attorney's availability with 50k events; booking at 20 bookers on PostgreSQL. */
 function appointmentBudgets(args: BenchArgs, routes: LoadResult[]): Budget[] {
   const latency = (route: string) => routes.find((r) => r.route === route)?.latency;
   const atScale = args.attorneys >= 100 && args.events >= 50_000;
