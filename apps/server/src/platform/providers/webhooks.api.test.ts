@@ -9,7 +9,7 @@ import type { WebhookEvent, WebhookKind } from './webhook-handlers.ts';
 import { WebhookHandlers } from './webhook-handlers.ts';
 import { processWebhookEvent } from './webhook-processor.ts';
 import { formBody, signWebhook, WEBHOOK_PATHS } from './webhook-signing.ts';
-import { INVALID_SIGNATURE_MESSAGE, webhookSignatureFailures } from './webhooks.routes.ts';
+import { INVALID_SIGNATURE_MESSAGE, WEBHOOK_BODY_LIMIT, webhookSignatureFailures } from './webhooks.routes.ts';
 
 let t: TestApp;
 const seen: WebhookEvent[] = [];
@@ -102,6 +102,17 @@ describe('webhook signature (DESIGN §7)', () => {
       payload: { MessageSid: 1 },
     });
     expect(res.statusCode).toBe(403);
+  });
+});
+
+describe('webhook body limit', () => {
+  it('413 for a body over 64 KB, before the signature is looked at; a body under it reaches the check', async () => {
+    const over = { ...inboundSms(sid('SM')), Body: 'x'.repeat(WEBHOOK_BODY_LIMIT) };
+    const refused = await post(WEBHOOK_PATHS.smsInbound, over, 'bogus');
+    expect(refused.statusCode).toBe(413);
+    expect(refused.body).not.toContain('x'.repeat(100));
+    const under = { ...inboundSms(sid('SM')), Body: 'x'.repeat(WEBHOOK_BODY_LIMIT - 1024) };
+    expect((await post(WEBHOOK_PATHS.smsInbound, under, 'bogus')).statusCode).toBe(403);
   });
 });
 

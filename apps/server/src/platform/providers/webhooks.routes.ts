@@ -82,6 +82,7 @@ export async function webhooksRoutes(app: AppInstance): Promise<void> {
       hook.path,
       {
         config: { public: true },
+        bodyLimit: WEBHOOK_BODY_LIMIT,
         // Before validation: an unsigned post is refused as such, whatever its body.
         preValidation: (request) => verifySignature(app, request, label),
         schema: { tags: ['webhooks'], summary: `Twilio webhook (${hook.kind})`, body: hook.body, hide: true },
@@ -108,6 +109,12 @@ async function verifySignature(app: AppInstance, request: FastifyRequest, label:
   request.log.warn({ hook: label, reason: signature ? 'mismatch' : 'missing' }, 'webhook signature rejected');
   throw AppError.forbiddenBecause(INVALID_SIGNATURE_MESSAGE);
 }
+
+/**
+ * A provider's form is a few hundred bytes (an inbound text is at most 1,600 characters); a public route that
+ * takes no sign-in must not read a megabyte from anyone before the signature is checked.
+ */
+export const WEBHOOK_BODY_LIMIT = 64 * 1024;
 
 /** Long enough that the inline run has finished; short enough that a lost event is worked soon. */
 const FAST_PATH_SAFETY_NET_SECONDS = 30;
