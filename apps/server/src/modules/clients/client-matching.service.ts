@@ -199,10 +199,10 @@ function personProbe(person: ConflictPerson): PersonProbe {
 
 /**
  * POST /inquiry/potentialConflicts (LEADS READ): the new client against opposing parties of other
- * inquiries; the new opposing party against existing clients and other inquiries' opposing parties
- * with the same candidates and scores as the duplicate check. Rows best first, at most 20. Every match is reported; one the caller may not see (an
- * inquiry outside its LEADS READ offices, a client outside its CLIENT_PROFILE READ offices) is
- * `restricted`: the warning and its reasons without the person or ids.
+ * inquiries; the new opposing party against existing clients and other inquiries' opposing parties,
+ * with the same candidates and scores as the duplicate check. Rows best first, at most 20. Every match
+ * is reported; one the caller may not see (an inquiry outside its LEADS READ offices, a client outside
+ * its CLIENT_PROFILE READ offices) is `restricted`: the warning and its reasons without the person or ids.
  */
 export async function findPotentialConflicts(
   db: Db,
