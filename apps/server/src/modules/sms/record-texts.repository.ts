@@ -11,7 +11,13 @@ import { smsMessages } from './sms.tables.ts';
  * The texts other screens list beside a record (a client's, an inquiry's), newest first. They pass the same
  * scope as the SMS screens, so no screen shows a text the SMS list would not (SPEC §6, DESIGN §3).
  */
-export async function findClientTexts(db: Db, clientId: string, scope: SmsScope): Promise<ClientSms[]> {
+/** One record's texts in the caller's SMS scope, newest first: `column` names the record (client or inquiry). */
+async function findRecordTexts(
+  db: Db,
+  column: typeof smsMessages.clientId | typeof smsMessages.inquiryId,
+  id: string,
+  scope: SmsScope,
+) {
   const rows = await db
     .select({
       id: smsMessages.id,
@@ -25,9 +31,13 @@ export async function findClientTexts(db: Db, clientId: string, scope: SmsScope)
     })
     .from(smsMessages)
     .leftJoin(users, eq(users.id, smsMessages.operatorId))
-    .where(and(eq(smsMessages.clientId, clientId), scopeSql(scope)))
+    .where(and(eq(column, id), scopeSql(scope)))
     .orderBy(desc(smsMessages.createdDate), desc(smsMessages.id));
   return rows.map((r) => ({ ...r, createdDate: r.createdDate.toISOString() }));
+}
+
+export function findClientTexts(db: Db, clientId: string, scope: SmsScope): Promise<ClientSms[]> {
+  return findRecordTexts(db, smsMessages.clientId, clientId, scope);
 }
 
 export async function findInquiryTexts(
@@ -35,17 +45,13 @@ export async function findInquiryTexts(
   inquiryId: string,
   scope: SmsScope,
 ): Promise<InquiryDetail['smsMessages']> {
-  const rows = await db
-    .select({
-      id: smsMessages.id,
-      direction: smsMessages.direction,
-      fromNumber: smsMessages.fromNumber,
-      toNumber: smsMessages.toNumber,
-      body: smsMessages.body,
-      createdDate: smsMessages.createdDate,
-    })
-    .from(smsMessages)
-    .where(and(eq(smsMessages.inquiryId, inquiryId), scopeSql(scope)))
-    .orderBy(desc(smsMessages.createdDate), desc(smsMessages.id));
-  return rows.map((r) => ({ ...r, createdDate: r.createdDate.toISOString() }));
+  const rows = await findRecordTexts(db, smsMessages.inquiryId, inquiryId, scope);
+  return rows.map(({ id, direction, fromNumber, toNumber, body, createdDate }) => ({
+    id,
+    direction,
+    fromNumber,
+    toNumber,
+    body,
+    createdDate,
+  }));
 }
