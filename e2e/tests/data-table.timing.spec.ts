@@ -2,8 +2,8 @@ import { expect, test, type Page } from '@playwright/test';
 import { firstRowName, header, openDemo, rowElements } from './support/data-table-demo.ts';
 
 /**
- * The DataTable's frame and repaint timings with 50,000 rows. This file runs in the `timing`
- * project, after every other spec has finished (playwright.config.ts), so no other spec's browser and
+ * The DataTable's frame and repaint timings with 50,000 rows: a measurement, run on its own with
+ * `npm run bench:browser` (the `timing` project, outside `npm test`), so no other spec's browser and
  * server share the two cores with the frames measured here.
  */
 

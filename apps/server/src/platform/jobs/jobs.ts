@@ -82,12 +82,13 @@ export interface Jobs<Queues extends QueueMap<Queues> = JobQueues> {
   /**
    * Starts a worker that polls the queue and runs its jobs one at a time. `batchSize` > 1 fetches and
    * completes that many per round trip (for busy queues); a job that throws is failed on its own and
-   * retried, the others complete.
+   * retried, the others complete. `pollingIntervalSeconds` overrides the platform's interval for this
+   * worker (a queue nobody waits on can poll less often).
    */
   work<Queue extends keyof Queues & string>(
     queue: Queue,
     handler: JobHandler<Queues[Queue]>,
-    options?: { batchSize?: number },
+    options?: { batchSize?: number; pollingIntervalSeconds?: number },
   ): Promise<void>;
   /** State of one job, also after it has been archived; null once it is deleted or never existed. */
   getJob(queue: keyof Queues & string, id: string): Promise<JobStatus | null>;
@@ -219,7 +220,9 @@ export async function startJobs<Queues extends QueueMap<Queues> = JobQueues>(
       await ensureQueue(queue);
       const batchSize = workOptions.batchSize ?? 1;
       const worker: { id?: string } = {};
-      worker.id = await boss.work<Queues[typeof queue]>(queue, { batchSize }, async (batch) => {
+      const { pollingIntervalSeconds } = workOptions;
+      const fetchOptions = { batchSize, ...(pollingIntervalSeconds ? { pollingIntervalSeconds } : {}) };
+      worker.id = await boss.work<Queues[typeof queue]>(queue, fetchOptions, async (batch) => {
         // pg-boss waits its polling interval after every fetch, even a full one: a backlog would drain at
         // one batch per interval. A full batch means more may be waiting, so the worker fetches again now.
         if (batch.length === batchSize && worker.id) boss.notifyWorker(worker.id);
