@@ -8,6 +8,8 @@ import { escapeLike } from '../../platform/db/like.ts';
 import { calls } from '../calls/calls.tables.ts';
 import { clients } from '../clients/clients.tables.ts';
 import { dropdownOptions } from '../dropdowns/dropdowns.tables.ts';
+import type { SmsScope } from '../sms/sms.service.ts';
+import { smsScopeSql } from '../sms/sms.service.ts';
 import { smsMessages } from '../sms/sms.tables.ts';
 import { users } from '../users/users.tables.ts';
 import { inquiries } from './inquiries.tables.ts';
@@ -19,34 +21,41 @@ const phone = sql<
 >`coalesce(${clients.primaryNumber}, ${clients.mobileNumber}, ${clients.homeNumber}, ${clients.secondaryNumber})`;
 const name = sql<string>`${clients.firstName} || ' ' || ${clients.lastName}`;
 
+/** What the list may show: the leads in LEADS scope, and of their calls and texts those the caller may read. */
+export interface LeadListScope {
+  leads: Scope;
+  calls: Scope;
+  sms: SmsScope;
+}
+
 /** Counts per inquiry, computed by LATERAL subqueries in the same statement (no N+1; index on inquiry_id). */
-function callCounts(db: Db) {
+function callCounts(db: Db, scope: Scope) {
   return db
     .select({
       callsIn: sql<number>`count(*) filter (where ${calls.direction} = 'INBOUND')::int`.as('calls_in'),
       callsOut: sql<number>`count(*) filter (where ${calls.direction} = 'OUTBOUND')::int`.as('calls_out'),
     })
     .from(calls)
-    .where(eq(calls.inquiryId, inquiries.id))
+    .where(and(eq(calls.inquiryId, inquiries.id), officeScopeSql(calls.officeId, scope)))
     .as('call_counts');
 }
 
-function textCounts(db: Db) {
+function textCounts(db: Db, scope: SmsScope) {
   return db
     .select({
       textsIn: sql<number>`count(*) filter (where ${smsMessages.direction} = 'INBOUND')::int`.as('texts_in'),
       textsOut: sql<number>`count(*) filter (where ${smsMessages.direction} = 'OUTBOUND')::int`.as('texts_out'),
     })
     .from(smsMessages)
-    .where(eq(smsMessages.inquiryId, inquiries.id))
+    .where(and(eq(smsMessages.inquiryId, inquiries.id), smsScopeSql(scope)))
     .as('text_counts');
 }
 
-function lastText(db: Db) {
+function lastText(db: Db, scope: SmsScope) {
   return db
     .select({ body: sql<string>`${smsMessages.body}`.as('last_body') })
     .from(smsMessages)
-    .where(eq(smsMessages.inquiryId, inquiries.id))
+    .where(and(eq(smsMessages.inquiryId, inquiries.id), smsScopeSql(scope)))
     .orderBy(sql`${smsMessages.createdDate} desc`)
     .limit(1)
     .as('last_text');
@@ -75,11 +84,11 @@ function leadConditions(request: LeadListRequest, scope: Scope): SQL | undefined
   return and(...conditions);
 }
 
-/** One page of leads with their counts, and the total, for the caller's office scope. */
-export async function findLeadPage(db: Db, request: LeadListRequest, scope: Scope) {
-  const callsSub = callCounts(db);
-  const textsSub = textCounts(db);
-  const lastSub = lastText(db);
+/** One page of leads with their counts, and the total, for the caller's scopes. */
+export async function findLeadPage(db: Db, request: LeadListRequest, scope: LeadListScope) {
+  const callsSub = callCounts(db, scope.calls);
+  const textsSub = textCounts(db, scope.sms);
+  const lastSub = lastText(db, scope.sms);
   const sortColumns: Record<LeadColumnId, SQL[]> = {
     name: [sql`${clients.lastName}`, sql`${clients.firstName}`],
     phone: [phone],
@@ -99,7 +108,7 @@ export async function findLeadPage(db: Db, request: LeadListRequest, scope: Scop
   const order = request.sortBy
     ? sortColumns[request.sortBy].map((column) => sql`${column} ${direction}`)
     : [sql`${inquiries.createdAt} desc`];
-  const where = leadConditions(request, scope);
+  const where = leadConditions(request, scope.leads);
 
   const page = db
     .select({

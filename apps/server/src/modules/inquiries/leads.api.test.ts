@@ -6,6 +6,9 @@ import { createTestApp, SEEDED } from '../../../test/support/test-app.ts';
 import { calls } from '../calls/calls.tables.ts';
 import { smsMessages } from '../sms/sms.tables.ts';
 import { createInquiryIn, newClient, seededRefs } from './inquiries.test-support.ts';
+import type { Permission, PermissionType } from '@casedesk/contract/access/permissions';
+import { setPermissions } from '../access/access.service.ts';
+import { findUserByEmail } from '../../../test/support/office-scoped-clients.ts';
 
 let t: TestApp;
 let refs: Awaited<ReturnType<typeof seededRefs>>;
@@ -104,6 +107,36 @@ describe('POST /api/v1/inquiry/all', () => {
       ]);
     }
     expect(all.items.some((lead) => lead.callsIn + lead.callsOut + lead.textsIn + lead.textsOut > 0)).toBe(true);
+  });
+
+  it("shows a lead's calls and texts only as far as the caller's CALLS and SMS READ reach", async () => {
+    const { id, clientId } = await createInquiryIn(t, refs.inScopeOffice, {
+      client: newClient({ firstName: 'Ottoline', lastName: 'Vanderpump' }),
+    });
+    await t.db().insert(calls).values({ direction: 'INBOUND', inquiryId: id, clientId, durationInSeconds: 60 });
+    await t.db().insert(smsMessages).values({
+      direction: 'INBOUND',
+      inquiryId: id,
+      clientId,
+      officeId: refs.inScopeOffice,
+      fromNumber: '2135550142',
+      toNumber: '8885550210',
+      body: 'my case is confidential',
+    });
+    const collector = await findUserByEmail(t.db(), SEEDED.collector);
+    const read = (permissionType: PermissionType): Permission => ({
+      permissionType,
+      accessLevelDTO: [{ accessType: 'READ', conditionDTO: [] }],
+    });
+    const row = async () => {
+      const res = await list(SEEDED.collector, { filter: { searchKeyword: 'vanderpump' } });
+      expect(res.statusCode, res.body).toBe(200);
+      return leadListResponseSchema.parse(res.json()).items[0];
+    };
+    await setPermissions(t.db(), collector!.id, [read('LEADS')]);
+    expect(await row()).toMatchObject({ id, callsIn: 0, textsIn: 0, text: null });
+    await setPermissions(t.db(), collector!.id, [read('LEADS'), read('CALLS'), read('SMS')]);
+    expect(await row()).toMatchObject({ id, callsIn: 1, textsIn: 1, text: 'my case is confidential' });
   });
 
   it('sorts on the server by every column, both ways', async () => {

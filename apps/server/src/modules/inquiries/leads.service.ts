@@ -7,11 +7,19 @@ import type { Db } from '../../platform/db/database.ts';
 import { findOfficeLetterhead } from './inquiries.repository.ts';
 import { getInquiry, listIntakeQuestions } from './inquiries.service.ts';
 import { renderInquiryPdf } from './inquiry-pdf.service.ts';
+import { smsScope } from '../sms/sms.service.ts';
 import { findLeadPage } from './lead-list.repository.ts';
 
-/** POST /inquiry/all: SPEC §2 leads within the caller's LEADS office scope. */
+/**
+ * POST /inquiry/all: SPEC §2 leads within the caller's LEADS office scope. Their call and text columns
+ * (counts, the last text) show only what the caller's CALLS and SMS READ scopes reach.
+ */
 export async function listLeads(db: Db, actor: Actor, request: LeadListRequest) {
-  return findLeadPage(db, request, scopeOf(actor.permissions, 'LEADS', 'READ', 'OFFICE'));
+  return findLeadPage(db, request, {
+    leads: scopeOf(actor.permissions, 'LEADS', 'READ', 'OFFICE'),
+    calls: scopeOf(actor.permissions, 'CALLS', 'READ', 'OFFICE'),
+    sms: smsScope(actor, 'READ'),
+  });
 }
 
 const EXPORT_PAGE = 1000;

@@ -35,6 +35,10 @@ export interface SmsDeps {
   realtime: RealtimeBus;
 }
 
+export type { SmsScope };
+/** The scope as a WHERE clause on sms_messages, for other modules' queries that show texts beside a record. */
+export { scopeSql as smsScopeSql } from './sms.repository.ts';
+
 /** SPEC §6: the offices and SMS category types an access level reaches, applied together in every query. */
 export function smsScope(actor: Actor, access: AccessType): SmsScope {
   return {
