@@ -125,6 +125,7 @@ export async function loadInquiryDetail(
   row: InquiryRow,
   client: ClientDetail | undefined,
   texts: InquiryDetail['smsMessages'],
+  callScope: Scope,
 ): Promise<InquiryDetail> {
   const [lawType, leadOwner, party, callRows] = await Promise.all([
     row.lawTypeId ? findLawType(db, row.lawTypeId) : undefined,
@@ -139,7 +140,7 @@ export async function loadInquiryDetail(
         callerId: calls.callerId,
       })
       .from(calls)
-      .where(eq(calls.inquiryId, row.id))
+      .where(and(eq(calls.inquiryId, row.id), officeScopeSql(calls.officeId, callScope)))
       .orderBy(desc(calls.callStartTime)),
   ]);
   return {

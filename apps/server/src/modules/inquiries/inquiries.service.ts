@@ -48,9 +48,10 @@ async function reachableInquiry(db: Db, actor: Actor, id: string, access: Access
  * The inquiry with its client as stored (a merged-away client shows as the tombstone it is) and the texts
  * the caller's SMS READ reaches: LEADS access to the inquiry is no access to every text about it (SPEC §6).
  */
+/** The inquiry with the calls and texts beside it that the caller's CALLS and SMS READ scopes reach. */
 async function inquiryDetail(db: Db, actor: Actor, row: InquiryRow): Promise<InquiryDetail> {
   const [client, texts] = await Promise.all([findClientDetail(db, row.clientId), listInquiryTexts(db, actor, row.id)]);
-  return loadInquiryDetail(db, row, client, texts);
+  return loadInquiryDetail(db, row, client, texts, scopeOf(actor.permissions, 'CALLS', 'READ', 'OFFICE'));
 }
 
 /**

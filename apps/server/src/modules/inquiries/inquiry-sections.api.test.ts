@@ -4,9 +4,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestApp } from '../../../test/support/test-app.ts';
 import { createTestApp, SEEDED } from '../../../test/support/test-app.ts';
 import { findPermissionsOfUser, setPermissions } from '../access/access.service.ts';
+import { calls } from '../calls/calls.tables.ts';
 import { dropdownOptions } from '../dropdowns/dropdowns.tables.ts';
 import { smsMessages } from '../sms/sms.tables.ts';
 import { users } from '../users/users.tables.ts';
+import { inquiries } from './inquiries.tables.ts';
 import { createInquiryIn, seededRefs } from './inquiries.test-support.ts';
 
 let t: TestApp;
@@ -79,6 +81,30 @@ describe('GET /api/v1/inquiry: the inquiry’s texts follow the caller’s SMS R
       const inquiry = await inquiryAs(SEEDED.manager);
       expect(inquiry.id).toBe(inquiryId);
       expect(inquiry.smsMessages).toEqual([]);
+    } finally {
+      await setPermissions(t.db(), manager!.id, saved);
+    }
+  });
+});
+
+describe('GET /api/v1/inquiry: the inquiry’s calls follow the caller’s CALLS READ (SPEC §6)', () => {
+  it('a caller with LEADS READ and no CALLS READ reads the inquiry without its calls', async () => {
+    const [inquiry] = await t.db().select().from(inquiries).where(eq(inquiries.id, inquiryId));
+    const [call] = await t
+      .db()
+      .insert(calls)
+      .values({ direction: 'INBOUND', inquiryId, clientId: inquiry!.clientId, officeId: inquiry!.officeId })
+      .returning();
+    expect((await inquiryAs(SEEDED.manager)).calls.map((c) => c.id)).toEqual([call!.id]);
+    const [manager] = await t.db().select().from(users).where(eq(users.mail, SEEDED.manager));
+    const saved = await findPermissionsOfUser(t.db(), manager!.id);
+    await setPermissions(
+      t.db(),
+      manager!.id,
+      saved.filter((p) => p.permissionType !== 'CALLS'),
+    );
+    try {
+      expect((await inquiryAs(SEEDED.manager)).calls).toEqual([]);
     } finally {
       await setPermissions(t.db(), manager!.id, saved);
     }
