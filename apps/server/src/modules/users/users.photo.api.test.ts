@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { errorBodySchema, MESSAGES } from '@casedesk/contract/common/errors';
@@ -5,7 +6,21 @@ import { USER_MESSAGES } from '@casedesk/contract/users/user';
 import { PHOTO_MESSAGES, photoUploadResponseSchema, storedFileSchema } from '@casedesk/contract/users/user-photo';
 import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { jpegBytes, PNG_1X1, pngOfSize, webpBytes } from '../../../test/factories/images.factory.ts';
+import {
+  exifGpsSegment,
+  exifGpsTiff,
+  JPEG_1X1,
+  JPEG_OTHER_METADATA,
+  jpegWith,
+  PNG_1X1,
+  pngChunk,
+  pngOfSize,
+  pngWith,
+  vp8xChunk,
+  webpBytes,
+  webpChunk,
+  webpOf,
+} from '../../../test/factories/images.factory.ts';
 import type { TestApp } from '../../../test/support/test-app.ts';
 import { createTestApp, SEEDED } from '../../../test/support/test-app.ts';
 import { notifyActorsChanged } from '../../platform/auth/actor-cache.ts';
@@ -125,7 +140,7 @@ describe('PUT /api/v1/files/{id} (signed upload URL)', () => {
 
   it('accepts JPEG and WebP by their magic numbers', async () => {
     for (const [bytes, type, name] of [
-      [jpegBytes(), 'image/jpeg', 'me.jpg'],
+      [JPEG_1X1, 'image/jpeg', 'me.jpg'],
       [webpBytes(), 'image/webp', 'me.webp'],
     ] as const) {
       const { url } = await uploadLocation(name);
@@ -133,6 +148,67 @@ describe('PUT /api/v1/files/{id} (signed upload URL)', () => {
       expect(res.statusCode, res.body).toBe(200);
       expect(res.json().contentType).toBe(type);
     }
+  });
+
+  it('stores a JPEG without its Exif GPS block, XMP, IPTC and comment, the image itself intact', async () => {
+    const { url, id } = await uploadLocation('me.jpg');
+    const tagged = jpegWith(exifGpsSegment(), ...JPEG_OTHER_METADATA);
+    const res = await putBytes(url, tagged, 'image/jpeg');
+    expect(res.statusCode, res.body).toBe(200);
+    const stored = fs.readFileSync(storedPath(id));
+    for (const trace of ['Exif\0\0', 'MM\0*', 'ns.adobe.com', 'Photoshop', 'Pasadena', 'Main St']) {
+      expect(stored.includes(Buffer.from(trace, 'latin1')), trace).toBe(false);
+    }
+    expect(stored.includes(Buffer.from([0xff, 0xe1]))).toBe(false);
+    // Still a JPEG: SOI, a frame (SOF0), a scan, EOI; the same bytes as the image without the metadata.
+    expect([...stored.subarray(0, 2)]).toEqual([0xff, 0xd8]);
+    expect(stored.includes(Buffer.from([0xff, 0xc0]))).toBe(true);
+    expect(stored.includes(Buffer.from([0xff, 0xda]))).toBe(true);
+    expect([...stored.subarray(-2)]).toEqual([0xff, 0xd9]);
+    expect(stored.equals(JPEG_1X1)).toBe(true);
+    // The record, the answer and what is served describe the stored bytes, not the uploaded ones.
+    const sha256 = createHash('sha256').update(stored).digest('hex');
+    expect(res.json()).toMatchObject({ size: stored.length, sha256 });
+    expect(await fileRow(id)).toMatchObject({ size: stored.length, sha256 });
+    const served = await t.app.inject({
+      method: 'GET',
+      url: `/api/v1/files/${id}`,
+      headers: await t.authFor(SEEDED.operator),
+    });
+    expect(served.rawPayload.equals(stored)).toBe(true);
+  });
+
+  it('stores a PNG without eXIf and text chunks, and a WebP without EXIF and XMP chunks', async () => {
+    const png = await uploadLocation('me.png');
+    const taggedPng = pngWith(
+      pngChunk('eXIf', exifGpsTiff()),
+      pngChunk('tEXt', Buffer.from('Location\0Pasadena', 'latin1')),
+      pngChunk('tIME', Buffer.from([0x07, 0xea, 11, 26, 3, 30, 0])),
+    );
+    expect((await putBytes(png.url, taggedPng, 'image/png')).statusCode).toBe(200);
+    expect(fs.readFileSync(storedPath(png.id)).equals(PNG_1X1)).toBe(true);
+
+    const webp = await uploadLocation('me.webp');
+    const vp8 = webpChunk('VP8 ', Buffer.alloc(10, 1));
+    const taggedWebp = webpOf(
+      vp8xChunk(0x08 | 0x04),
+      vp8,
+      webpChunk('EXIF', exifGpsTiff()),
+      webpChunk('XMP ', Buffer.from('<x/>')),
+    );
+    expect((await putBytes(webp.url, taggedWebp, 'image/webp')).statusCode).toBe(200);
+    expect(fs.readFileSync(storedPath(webp.id)).equals(webpOf(vp8xChunk(0), vp8))).toBe(true);
+  });
+
+  it('400 for an image whose segments cannot be walked (it could not be cleaned), and nothing is stored', async () => {
+    const { url, id } = await uploadLocation('me.jpg');
+    // JPEG magic numbers and a JFIF header, then filler where the next segment should start.
+    const broken = Buffer.concat([JPEG_1X1.subarray(0, 20), Buffer.alloc(40, 0x20)]);
+    const res = await putBytes(url, broken, 'image/jpeg');
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe(PHOTO_MESSAGES.contentMismatch);
+    expect((await fileRow(id))?.status).toBe('PENDING');
+    expect(fs.existsSync(storedPath(id))).toBe(false);
   });
 
   it('415 for a type that is not an accepted image, whatever the bytes', async () => {
@@ -149,7 +225,7 @@ describe('PUT /api/v1/files/{id} (signed upload URL)', () => {
   it('400 when the bytes are not the declared type (magic numbers), or there are none', async () => {
     const { url, id } = await uploadLocation();
     const mismatches = [
-      [jpegBytes(), 'image/png'],
+      [JPEG_1X1, 'image/png'],
       [PNG_1X1, 'image/jpeg'],
       [Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'), 'image/webp'],
       [Buffer.from('MZ\u0090\u0000 not an image'), 'image/png'],
@@ -219,7 +295,7 @@ describe('PUT /api/v1/files/{id} (signed upload URL)', () => {
   it('stores once: a replay is a conflict while the link lives and refused as expired after', async () => {
     const { url, id } = await uploadLocation();
     expect((await putBytes(url, PNG_1X1)).statusCode).toBe(200);
-    const replay = await putBytes(url, jpegBytes(), 'image/jpeg');
+    const replay = await putBytes(url, JPEG_1X1, 'image/jpeg');
     expect(replay.statusCode).toBe(409);
     expect(replay.json().message).toBe(PHOTO_MESSAGES.usedLink);
     vi.useFakeTimers({ toFake: ['Date'] });

@@ -16,6 +16,7 @@ import type { FileRow } from './files.repository.ts';
 import { findFileById, insertPendingFile, markFileStored } from './files.repository.ts';
 import type { FilePurpose } from './files.tables.ts';
 import { sniffImageType } from './image-types.ts';
+import { stripImageMetadata } from './strip-image-metadata.ts';
 import type { UploadSigner } from './upload-signer.ts';
 
 /** The file provider of one app: where bytes go and how upload links are signed. */
@@ -83,16 +84,20 @@ export interface UploadedBytes {
 
 /**
  * PUT to a signed link: the declared type must be an accepted image type, the bytes must be that type
- * (magic numbers) and at most 2 MB (DESIGN §7); each link stores one file, once.
+ * (magic numbers) and at most 2 MB (DESIGN §7); each link stores one file, once. What is stored is the
+ * image without its metadata (Exif with GPS position, XMP, IPTC, comments); size and digest are of that.
  */
 export async function storeUpload(db: Db, files: Files, upload: UploadedBytes): Promise<StoredFile> {
   checkUploadLink(files, upload.id, upload.expires, upload.signature);
   const contentType = photoContentType(upload.contentTypeHeader);
   if (!contentType || !Buffer.isBuffer(upload.body)) throw AppError.unsupportedMediaType(PHOTO_MESSAGES.contentType);
-  const data = upload.body;
-  if (data.length === 0) throw AppError.validation(PHOTO_MESSAGES.empty);
-  if (data.length > MAX_PHOTO_BYTES) throw AppError.payloadTooLarge(PHOTO_MESSAGES.tooLarge);
-  if (sniffImageType(data) !== contentType) throw AppError.validation(PHOTO_MESSAGES.contentMismatch);
+  const uploaded = upload.body;
+  if (uploaded.length === 0) throw AppError.validation(PHOTO_MESSAGES.empty);
+  if (uploaded.length > MAX_PHOTO_BYTES) throw AppError.payloadTooLarge(PHOTO_MESSAGES.tooLarge);
+  if (sniffImageType(uploaded) !== contentType) throw AppError.validation(PHOTO_MESSAGES.contentMismatch);
+  // A file whose segments or chunks cannot be walked cannot be cleaned, so it is not a photo we store.
+  const data = stripImageMetadata(contentType, uploaded);
+  if (!data) throw AppError.validation(PHOTO_MESSAGES.contentMismatch);
 
   const sha256 = createHash('sha256').update(data).digest('hex');
   let written = false;
