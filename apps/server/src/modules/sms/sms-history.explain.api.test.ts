@@ -35,9 +35,10 @@ beforeAll(async () => {
   const scope = (perms: ReturnType<typeof operatorPermissions>): SmsScope => ({
     office: scopeOf(perms, 'SMS', 'READ', 'OFFICE', ['SMS_CATEGORY_TYPE']),
     categoryType: scopeOf(perms, 'SMS', 'READ', 'SMS_CATEGORY_TYPE', ['OFFICE']),
+    clientNames: scopeOf(perms, 'CLIENT_PROFILE', 'READ', 'OFFICE'),
   });
   scopes = {
-    all: { office: { kind: 'all' }, categoryType: { kind: 'all' } },
+    all: { office: { kind: 'all' }, categoryType: { kind: 'all' }, clientNames: { kind: 'all' } },
     operator: scope(operatorPermissions()),
     manager: scope(managerPermissions([refs.la.id, refs.sd.id])),
   };

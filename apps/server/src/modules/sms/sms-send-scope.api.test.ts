@@ -103,3 +103,25 @@ describe('POST /api/v1/sms/send: the client found by the phone number', () => {
     expect(stored!.clientId).toBe(inLv.clientId);
   });
 });
+
+describe('reading texts: a client is named only to a reader who may read them', () => {
+  it('the SMS list and the number’s history name the client in reach and not the other; no search by that name', async () => {
+    for (const lead of [inLa, inLv]) {
+      expect((await send({ toNumber: lead.phone, body: 'a text to each lead' })).statusCode).toBe(200);
+    }
+    const history = async (phone: string) =>
+      (await call('POST', `/api/v1/sms/byPhoneNumber?phoneNumber=${phone}`, SENDER, {})).json().items;
+    expect((await history(inLa.phone))[0]).toMatchObject({ clientId: inLa.clientId, clientName: 'Maria Gonzalez' });
+    expect((await history(inLv.phone))[0]).toMatchObject({ clientName: null });
+
+    const list = async (filter: object, sortBy?: string) =>
+      (await call('POST', '/api/v1/sms/all', SENDER, { filter, pageSize: 100, ...(sortBy ? { sortBy } : {}) })).json()
+        .items as { clientId: string | null; clientName: string | null }[];
+    const inLvList = await list({ clientId: inLv.clientId }, 'clientName');
+    expect(inLvList.length).toBeGreaterThan(0);
+    expect(inLvList.every((m) => m.clientName === null)).toBe(true);
+    const byName = await list({ searchKeyword: 'Gonzalez' });
+    expect(byName.some((m) => m.clientId === inLv.clientId)).toBe(false);
+    expect(byName.some((m) => m.clientId === inLa.clientId)).toBe(true);
+  });
+});

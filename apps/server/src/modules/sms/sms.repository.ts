@@ -13,18 +13,29 @@ import { inlineCount, preparedOnce } from '../../platform/db/prepared.ts';
 import { dropdownOptions } from '../dropdowns/dropdowns.tables.ts';
 import { smsMessages } from './sms.tables.ts';
 
-/** What a caller may read: SPEC §6 OFFICE and SMS_CATEGORY_TYPE conditions, applied in the query. */
+/**
+ * What a caller may read: SPEC §6 OFFICE and SMS_CATEGORY_TYPE conditions, applied in the query. A text
+ * names its client only for a caller whose CLIENT_PROFILE READ reaches that client's office (`clientNames`):
+ * reading a text is not reading the client.
+ */
 export interface SmsScope {
   office: Scope;
   categoryType: Scope;
+  clientNames: Scope;
 }
+
+/** The client's office condition inside the subqueries below, whose clients table is aliased `c`. */
+const clientOffice = sql.raw('c.office_id');
+const clientReach = (scope: Scope) => officeScopeSql(clientOffice, scope) ?? sql`true`;
 
 /**
  * Names and options come from scalar subqueries on primary keys rather than joins: a seven-way join costs
  * the planner several milliseconds per statement (more than running it), and these run per page row only.
  */
-const clientName = sql<string | null>`(select c.first_name || ' ' || c.last_name from clients c
-  where c.id = ${smsMessages.clientId})`;
+const clientName = (scope: Scope) => sql<string | null>`(select c.first_name || ' ' || c.last_name from clients c
+  where c.id = ${smsMessages.clientId} and ${clientReach(scope)})`;
+const clientSortName = (scope: Scope) => sql`(select c.last_name || ' ' || c.first_name from clients c
+  where c.id = ${smsMessages.clientId} and ${clientReach(scope)})`;
 const operatorName = sql<string | null>`(select u.display_name from users u where u.id = ${smsMessages.operatorId})`;
 const officeName = sql<string | null>`(select o.name from offices o where o.id = ${smsMessages.officeId})`;
 const optionValue = (column: AnyPgColumn) =>
@@ -55,7 +66,7 @@ export function scopeSql(scope: SmsScope): SQL | undefined {
   return and(officeScopeSql(smsMessages.officeId, scope.office), categoryScopeSql(scope.categoryType));
 }
 
-const messageColumns = {
+const messageColumns = (scope: SmsScope) => ({
   id: smsMessages.id,
   direction: smsMessages.direction,
   fromNumber: smsMessages.fromNumber,
@@ -63,7 +74,7 @@ const messageColumns = {
   participantNumber: sql<string>`${smsMessages.participantNumber}`,
   body: smsMessages.body,
   clientId: smsMessages.clientId,
-  clientName,
+  clientName: clientName(scope.clientNames),
   operatorId: smsMessages.operatorId,
   operatorName,
   inquiryId: smsMessages.inquiryId,
@@ -79,7 +90,7 @@ const messageColumns = {
   retryOfId: smsMessages.retryOfId,
   optedOut: sql<boolean>`coalesce((select s.opted_out from sms_opt_outs s
     where s.phone_number = ${smsMessages.participantNumber}), false)`,
-};
+});
 
 type MessageRow = Omit<SmsMessage, 'createdDate'> & { createdDate: Date | string };
 
@@ -90,14 +101,14 @@ export function toSmsMessage(row: MessageRow): SmsMessage {
 }
 
 /** The select every read shares: the message with its names, options and the participant's opt-out state. */
-function selectMessages(db: Db) {
-  return db.select(messageColumns).from(smsMessages).$dynamic();
+function selectMessages(db: Db, scope: SmsScope) {
+  return db.select(messageColumns(scope)).from(smsMessages).$dynamic();
 }
 
-/** One message; with a scope, a message outside it is not found (no IDOR). */
-export async function findMessage(db: Db, id: string, scope?: SmsScope): Promise<SmsMessage | undefined> {
-  const [row] = await selectMessages(db)
-    .where(and(eq(smsMessages.id, id), scope ? scopeSql(scope) : undefined))
+/** One message; a message outside the scope is not found (no IDOR). */
+export async function findMessage(db: Db, id: string, scope: SmsScope): Promise<SmsMessage | undefined> {
+  const [row] = await selectMessages(db, scope)
+    .where(and(eq(smsMessages.id, id), scopeSql(scope)))
     .limit(1);
   return row ? toSmsMessage(row) : undefined;
 }
@@ -136,7 +147,7 @@ function historyPageSelect(db: Db, phone: string | SQLWrapper, scope: SmsScope, 
   const total = sql<number>`(select count(*)::int from ${smsMessages} where ${where})`;
   const offset = pageOffset(page.pageNumber, page.pageSize);
   return db
-    .select({ ...messageColumns, totalCount: total })
+    .select({ ...messageColumns(scope), totalCount: total })
     .from(smsMessages)
     .where(where)
     .orderBy(order(smsMessages.createdDate), order(smsMessages.id))
@@ -215,7 +226,7 @@ function listConditions(request: SmsListRequest, offsetHours: number, scope: Sms
     conditions.push(
       or(
         ilike(smsMessages.body, pattern),
-        ilike(clientName, pattern),
+        ilike(clientName(scope.clientNames), pattern),
         digits.length >= 3 ? like(sql`${smsMessages.participantNumber}`, `%${digits}%`) : undefined,
       ),
     );
@@ -223,18 +234,18 @@ function listConditions(request: SmsListRequest, offsetHours: number, scope: Sms
   return and(...conditions);
 }
 
-const SORT_COLUMNS: Record<SmsSort, SQL[]> = {
+const sortColumns = (scope: SmsScope): Record<SmsSort, SQL[]> => ({
   createdDate: [sql`${smsMessages.createdDate}`],
   direction: [sql`${smsMessages.direction}`],
   fromNumber: [sql`${smsMessages.fromNumber}`],
   toNumber: [sql`${smsMessages.toNumber}`],
-  clientName: [sql`(select c.last_name || ' ' || c.first_name from clients c where c.id = ${smsMessages.clientId})`],
+  clientName: [clientSortName(scope.clientNames)],
   operatorName: [operatorName],
   officeName: [officeName],
   category: [optionValue(smsMessages.categoryId)],
   reason: [optionValue(smsMessages.reasonId)],
   status: [sql`${smsMessages.status}`],
-};
+});
 
 /** SPEC §7 POST /sms/all: one page and the total, sorted on the server, within the caller's scope. */
 export async function findMessagePage(
@@ -246,10 +257,10 @@ export async function findMessagePage(
   const where = listConditions(request, offsetHours, scope);
   const direction = request.sortOrder === 'ASC' ? sql`asc nulls last` : sql`desc nulls last`;
   const order = request.sortBy
-    ? SORT_COLUMNS[request.sortBy].map((column) => sql`${column} ${direction}`)
+    ? sortColumns(scope)[request.sortBy].map((column) => sql`${column} ${direction}`)
     : [sql`${smsMessages.createdDate} desc`];
   const [rows, [total]] = await Promise.all([
-    selectMessages(db)
+    selectMessages(db, scope)
       .where(where)
       .orderBy(...order, smsMessages.id)
       .limit(request.pageSize)

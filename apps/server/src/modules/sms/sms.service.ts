@@ -1,4 +1,4 @@
-import type { AccessType } from '@casedesk/contract/access/permissions';
+import type { AccessType, Scope } from '@casedesk/contract/access/permissions';
 import { allowsRecord, scopeAllows, scopeOf } from '@casedesk/contract/access/permissions';
 import { formatPhone } from '@casedesk/contract/common/text';
 import type { ClientSms } from '@casedesk/contract/clients/client-details';
@@ -36,6 +36,7 @@ export interface SmsDeps {
 }
 
 export type { SmsScope };
+const ALL: Scope = { kind: 'all' };
 /** The scope as a WHERE clause on sms_messages, for other modules' queries that show texts beside a record. */
 export { scopeSql as smsScopeSql } from './sms.repository.ts';
 
@@ -44,6 +45,7 @@ export function smsScope(actor: Actor, access: AccessType): SmsScope {
   return {
     office: scopeOf(actor.permissions, 'SMS', access, 'OFFICE', ['SMS_CATEGORY_TYPE']),
     categoryType: scopeOf(actor.permissions, 'SMS', access, 'SMS_CATEGORY_TYPE', ['OFFICE']),
+    clientNames: scopeOf(actor.permissions, 'CLIENT_PROFILE', 'READ', 'OFFICE'),
   };
 }
 
@@ -274,7 +276,9 @@ export async function updateSms(deps: SmsDeps, actor: Actor, input: UpdateSmsReq
     }
   });
   await live.flush(deps.realtime);
-  return (await findMessage(deps.db, current.id))!;
+  // Read back whatever its new category: the caller has just changed it. Its client is named as ever.
+  const everyText = { office: ALL, categoryType: ALL, clientNames: smsScope(actor, 'READ').clientNames };
+  return (await findMessage(deps.db, current.id, everyText))!;
 }
 
 /** A client's texts for the client screen, within the caller's SMS READ scope (none without it). */
