@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import middie from '@fastify/middie';
@@ -39,6 +38,7 @@ import { filesRoutes } from './platform/files/files.routes.ts';
 import { createLocalFiles } from './platform/files/local-files.ts';
 import { containsNul, registerErrorHandling, sendError } from './platform/errors/error-handler.ts';
 import type { AppInstance } from './platform/http/app-instance.ts';
+import { requestIdGenerator } from './platform/http/request-id.ts';
 import { systemRoutes } from './platform/http/system.routes.ts';
 import { createIdentityProvider } from './platform/idp/idp.ts';
 import { purgeExpiredPayloads } from './platform/idp/idp-adapter.ts';
@@ -81,10 +81,7 @@ export async function buildApp({
           redact: ['req.headers.authorization', 'req.headers.cookie'],
         }
       : false,
-    genReqId: (request) => {
-      const given = request.headers['x-request-id'];
-      return typeof given === 'string' && /^[\w-]{1,64}$/.test(given) ? given : randomUUID();
-    },
+    genReqId: requestIdGenerator(config.trustedProxies),
     requestIdHeader: false,
     // One line per request, written in onResponse below.
     logController: new LogController({ disableRequestLogging: true }),
@@ -97,7 +94,8 @@ export async function buildApp({
         message: status === 414 ? 'URL too long' : 'Malformed URL',
       });
     },
-    trustProxy: true,
+    // request.ip (rate limits, audit rows) follows X-Forwarded-For only through the proxies of TRUST_PROXY.
+    trustProxy: config.trustedProxies,
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
@@ -240,10 +238,14 @@ async function mountIdentityProvider(app: AppInstance, config: Config, database:
   const provider = createIdentityProvider(config, database.db, secrets);
   provider.on('grant.revoked', (ctx, grantId: string) => {
     const accountId = ctx.oidc?.entities?.RefreshToken?.accountId ?? ctx.oidc?.entities?.AccessToken?.accountId;
+    // Fastify's address and id, which middie copies onto the raw request: Koa's ctx.ip believes any
+    // X-Forwarded-For once the provider sits behind a proxy (idp.ts), whoever sent it.
+    const { ip, id } = ctx.req as { ip?: string; id?: string };
     void recordAudit(database.db, {
       actorId: accountId ?? null,
       action: 'auth.sign_out',
-      ip: ctx.ip,
+      ip: ip ?? ctx.ip,
+      requestId: id,
       detail: { grantId },
     }).catch((error: unknown) => app.log.error({ err: error }, 'audit of sign-out failed'));
   });

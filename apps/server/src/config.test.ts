@@ -13,3 +13,20 @@ describe('DATABASE_POOL_SIZE', () => {
     expect(() => loadConfig({ DATABASE_POOL_SIZE: 'many' })).toThrow();
   });
 });
+
+describe('TRUST_PROXY', () => {
+  it('trusts no proxy unless told, and takes a comma-separated list of addresses and ranges', () => {
+    expect(loadConfig({}).trustedProxies).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: ' , ' }).trustedProxies).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.1, 192.168.0.0/16,loopback' }).trustedProxies).toEqual([
+      '10.0.0.1',
+      '192.168.0.0/16',
+      'loopback',
+    ]);
+  });
+
+  it('refuses to start on an entry that is not an address, a range or a known name', () => {
+    expect(() => loadConfig({ TRUST_PROXY: 'proxy.internal' })).toThrow(/TRUST_PROXY: invalid IP address/);
+    expect(() => loadConfig({ TRUST_PROXY: '10.0.0.0/33' })).toThrow(/TRUST_PROXY/);
+  });
+});

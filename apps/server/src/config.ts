@@ -1,6 +1,7 @@
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import proxyAddr from '@fastify/proxy-addr';
 import { z } from 'zod';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
@@ -28,6 +29,15 @@ const envSchema = z.object({
     .default(() => Math.max(4, 3 * os.availableParallelism())),
   DATA_DIR: z.string().default(path.join(repoRoot, '.data')),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /**
+   * The reverse proxies in front of this server, comma-separated: addresses, CIDR ranges, or the names
+   * loopback, linklocal and uniquelocal (what Fastify's trustProxy takes). Only a connection from one of
+   * them may name the client (X-Forwarded-For, X-Forwarded-Proto, X-Forwarded-Host) and the request id
+   * (X-Request-Id): rate limits are keyed by the client address and the audit trail records both, so a
+   * header anyone can write must not set them. Unset: no proxy is trusted, the client is the connection's
+   * own address and every request gets a fresh id.
+   */
+  TRUST_PROXY: z.string().optional(),
   OIDC_ISSUER: z.string().url().optional(),
   OIDC_CLIENT_ID: z.string().default('casedesk-web'),
   OIDC_AUDIENCE: z.string().default('urn:casedesk:api'),
@@ -93,10 +103,26 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
   }
   return {
     ...parsed,
+    trustedProxies: parseTrustedProxies(parsed.TRUST_PROXY),
     publicUrl,
     localIdentity,
     issuer: parsed.OIDC_ISSUER ?? `${publicUrl}/idp`,
     scope: parsed.OIDC_SCOPE ?? 'openid profile email offline_access',
     repoRoot,
   };
+}
+
+/** TRUST_PROXY as a list, or false when it names none; a misspelt address stops the server at startup. */
+function parseTrustedProxies(setting: string | undefined): string[] | false {
+  const proxies = (setting ?? '')
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean);
+  if (proxies.length === 0) return false;
+  try {
+    proxyAddr.compile(proxies);
+  } catch (error) {
+    throw new Error(`TRUST_PROXY: ${(error as Error).message}`, { cause: error });
+  }
+  return proxies;
 }

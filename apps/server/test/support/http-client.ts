@@ -16,9 +16,21 @@ export interface HttpRequest {
 /** One shape for in-process (`inject`) and over-the-wire (`fetch`) calls, so flows run against both. */
 export type HttpClient = (request: HttpRequest) => Promise<HttpResponse>;
 
-export function injectClient(app: FastifyInstance): HttpClient {
+/** Where injected requests come from: the connection's address (inject's default: 127.0.0.1), headers they all carry. */
+export interface InjectOrigin {
+  remoteAddress?: string;
+  headers?: Record<string, string>;
+}
+
+export function injectClient(app: FastifyInstance, origin: InjectOrigin = {}): HttpClient {
   return async ({ method, url, headers, body }) => {
-    const response = await app.inject({ method: method as 'GET', url, headers, payload: body });
+    const response = await app.inject({
+      method: method as 'GET',
+      url,
+      headers: { ...origin.headers, ...headers },
+      payload: body,
+      ...(origin.remoteAddress ? { remoteAddress: origin.remoteAddress } : {}),
+    });
     return { status: response.statusCode, headers: response.headers, body: response.body };
   };
 }

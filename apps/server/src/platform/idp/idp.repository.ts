@@ -18,18 +18,27 @@ export async function findAccountById(db: Db, id: string): Promise<IdpAccount | 
   return row;
 }
 
+/** A sign-in attempt's outcome; a refusal names the account the email belongs to, if it belongs to one. */
+export type CredentialCheck = { ok: true; account: IdpAccount } | { ok: false; userId?: string };
+
 /**
  * The embedded provider lets a disabled user authenticate, as a corporate provider would:
  * the product decides what a disabled account sees (SPEC §8 inactive wording).
  */
-export async function verifyCredentials(db: Db, email: string, password: string): Promise<IdpAccount | undefined> {
+export async function verifyCredentials(db: Db, email: string, password: string): Promise<CredentialCheck> {
   const [row] = await db
     .select({ id: users.id, email: users.mail, name: users.displayName, hash: localCredentials.passwordHash })
     .from(users)
-    .innerJoin(localCredentials, eq(localCredentials.userId, users.id))
-    .where(eq(sql`lower(${users.mail})`, email.trim().toLowerCase()));
-  if (!row || !(await verifyPassword(password, row.hash))) return undefined;
-  return { id: row.id, email: row.email, name: row.name };
+    .leftJoin(localCredentials, eq(localCredentials.userId, users.id))
+    .where(eq(sql`lower(${users.mail})`, normalizeEmail(email)));
+  if (!row) return { ok: false };
+  if (!row.hash || !(await verifyPassword(password, row.hash))) return { ok: false, userId: row.id };
+  return { ok: true, account: { id: row.id, email: row.email, name: row.name } };
+}
+
+/** How sign-in compares emails: case and surrounding spaces do not count. */
+export function normalizeEmail(email: string): string {
+  return email.trim().toLowerCase();
 }
 
 export async function setLocalPassword(db: Db, userId: string, password: string): Promise<void> {

@@ -104,6 +104,8 @@ export function createIdentityProvider(config: Config, db: Db, secrets: IdpSecre
     },
   };
   const provider = new Provider(config.issuer, configuration);
-  provider.proxy = true;
+  // Koa believes X-Forwarded-Proto and -Host (secure cookies, redirects) from every caller once this is on,
+  // so only when TRUST_PROXY says a proxy stands in front; addresses are taken from Fastify (app.ts).
+  provider.proxy = config.trustedProxies !== false;
   return provider;
 }

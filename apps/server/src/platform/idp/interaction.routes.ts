@@ -7,6 +7,7 @@ import { recordAudit } from '../audit/audit.ts';
 import type { Db } from '../db/database.ts';
 import { verifyCredentials } from './idp.repository.ts';
 import { LOGIN_CSS, renderLoginPage } from './login-page.ts';
+import { createFailedSignInRecorder } from './sign-in-audit.ts';
 
 const uidParams = z.object({ uid: z.string().min(1).max(200) });
 const loginBody = z.object({ email: z.string().max(320), password: z.string().max(500) });
@@ -17,6 +18,7 @@ const INCORRECT = 'Email or password is incorrect.';
 export async function registerInteractionRoutes(app: FastifyInstance, provider: Provider, db: Db): Promise<void> {
   await app.register(formbody);
   await app.register(rateLimit, { global: false });
+  const recordFailedSignIn = await createFailedSignInRecorder(db);
 
   app.get('/interaction/login.css', { config: { public: true } }, async (_request, reply) =>
     reply.type('text/css; charset=utf-8').header('cache-control', 'public, max-age=3600').send(LOGIN_CSS),
@@ -44,19 +46,17 @@ export async function registerInteractionRoutes(app: FastifyInstance, provider: 
     async (request, reply) => {
       const details = await provider.interactionDetails(request.raw, reply.raw);
       const { email, password } = request.body as z.infer<typeof loginBody>;
-      const account = await verifyCredentials(db, email, password);
-      if (!account) {
-        await recordAudit(db, {
-          action: 'auth.sign_in_failed',
-          ip: request.ip,
-          requestId: request.id,
-          detail: { email },
-        });
+      const check = await verifyCredentials(db, email, password);
+      if (!check.ok) {
+        await recordFailedSignIn({ userId: check.userId, email, ip: request.ip, requestId: request.id });
+        // The typed email goes back into the form only, so the user can correct it; no cache keeps it.
         return reply
           .status(401)
           .type('text/html; charset=utf-8')
+          .header('cache-control', 'no-store')
           .send(renderLoginPage({ uid: details.uid, email, error: INCORRECT }));
       }
+      const { account } = check;
       await recordAudit(db, {
         actorId: account.id,
         action: 'auth.sign_in',
