@@ -17,6 +17,7 @@ export const CLICK_TO_CALL_MESSAGES = {
     'Your click to call number is not set. Set it under Change click to call in the user menu, then call again.',
   targetRequired: 'Client Id or Inquiry Id is required.',
   clientNotOfInquiry: 'Client Id does not belong to the inquiry.',
+  collectionAccountUnknown: 'Collection account not found.',
   invalidId: (label: string) => `${label} must be a valid id.`,
   success: 'Call started. Your phone will ring first.',
 } as const;

@@ -136,6 +136,12 @@ export async function clickToCall(
   request: ClickToCallRequest,
 ): Promise<CallRow> {
   const operatorNumber = ownOperatorNumber(actor, request.operatorNumber);
+  // Collection accounts have no records to check the caller's reach against yet: refused, not trusted.
+  if (request.collectionAccountId) {
+    throw new AppError('NOT_FOUND', CLICK_TO_CALL_MESSAGES.collectionAccountUnknown, {
+      collectionAccountId: CLICK_TO_CALL_MESSAGES.collectionAccountUnknown,
+    });
+  }
   const offered = await listOutgoingCallNumbers(db, actor);
   const office = offered.find((o) => o.outboundCallerId === request.outboundCallerId);
   if (!office) {

@@ -225,4 +225,16 @@ describe('POST /api/v1/call/click2Call', () => {
     expect(res.statusCode).toBe(404);
     expect((await t.db().select().from(calls)).length).toBe(before);
   });
+
+  it('answers 404 for a collection account: none can be checked against the caller’s scope yet', async () => {
+    const before = (await t.db().select().from(calls)).length;
+    const res = await call(SEEDED.manager, {
+      participantNumber: '2135550172',
+      outboundCallerId: refs.inScope.outboundCallerId,
+      collectionAccountId: '00000000-0000-4000-8000-000000000001',
+    });
+    expect(res.statusCode).toBe(404);
+    expect(res.json().fieldErrors).toEqual({ collectionAccountId: 'Collection account not found.' });
+    expect((await t.db().select().from(calls)).length).toBe(before);
+  });
 });
