@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildClient } from '../../../test/factories/clients.factory.ts';
 import type { TestApp } from '../../../test/support/test-app.ts';
 import { createTestApp, SEEDED } from '../../../test/support/test-app.ts';
+import { auditEvents } from '../../platform/audit/audit.tables.ts';
 import { setPermissions } from '../access/access.service.ts';
 import { offices } from '../offices/offices.tables.ts';
 import { users } from '../users/users.tables.ts';
@@ -79,6 +80,12 @@ async function search(keyword: string | undefined, as: string = SEEDED.operator,
   return clientSearchResponseSchema.parse(res.json());
 }
 const idsOf = (r: { items: { id: string }[] }) => r.items.map((i) => i.id);
+
+/** The audit rows one request wrote, found by the request id the response names. */
+async function auditOf(res: { headers: Record<string, unknown> }) {
+  const requestId = String(res.headers['x-request-id']);
+  return t.db().select().from(auditEvents).where(eq(auditEvents.requestId, requestId));
+}
 
 describe('POST /api/v1/client/search', () => {
   it('401 without a token; 400 for bad paging or an over-long keyword', async () => {
@@ -265,5 +272,67 @@ describe('POST /api/v1/client/export', () => {
     const lastNames = sheet.getColumn(3).values.slice(2);
     expect(lastNames).toContain('Quax');
     expect(lastNames).not.toContain('Quaxton');
+  });
+});
+
+describe('audit of the client list', () => {
+  const post = async (url: string, payload: object, as: string = SEEDED.operator) =>
+    t.app.inject({ method: 'POST', url, headers: await t.authFor(as), payload });
+
+  it('a search without a keyword (left out, empty or blank) is audited: who, which page and how many rows', async () => {
+    const operator = await findUserByEmail(t.db(), SEEDED.operator);
+    const payloads = [
+      {},
+      { filter: {} },
+      { filter: { searchKeyword: '' } },
+      { pageNumber: 2, pageSize: 10, sortBy: 'lastName', sortOrder: 'DESC', filter: { searchKeyword: '   ' } },
+    ];
+    for (const payload of payloads) {
+      const res = await post('/api/v1/client/search', payload);
+      expect(res.statusCode, res.body).toBe(200);
+      const answer = res.json();
+      const rows = await auditOf(res);
+      expect(rows, JSON.stringify(payload)).toHaveLength(1);
+      expect(rows[0]).toMatchObject({
+        action: 'client.list',
+        entity: 'client',
+        entityId: null,
+        actorId: operator!.id,
+        ip: '127.0.0.1',
+        requestId: res.headers['x-request-id'],
+      });
+      // Paging and counts only: no name, phone or date of birth of the listed clients.
+      expect(rows[0]!.detail).toEqual({
+        pageNumber: answer.pageNumber,
+        pageSize: answer.pageSize,
+        sortBy: 'sortBy' in payload ? payload.sortBy : null,
+        sortOrder: 'sortOrder' in payload ? payload.sortOrder : null,
+        rows: answer.items.length,
+      });
+      expect(answer.items.length).toBeGreaterThan(0);
+    }
+  });
+
+  it('a keyword search is an ordinary lookup and writes no audit row', async () => {
+    for (const keyword of ['zebulon quax', '6543', 'a']) {
+      const res = await post('/api/v1/client/search', { filter: { searchKeyword: keyword } });
+      expect(res.statusCode).toBe(200);
+      expect(await auditOf(res), keyword).toEqual([]);
+    }
+  });
+
+  it('an export is audited with who, the format and the keyword it was asked for', async () => {
+    const scoped = await findUserByEmail(t.db(), SCOPED);
+    const res = await post('/api/v1/client/export?offsetHours=0', { format: 'csv', filter: {} }, SCOPED);
+    expect(res.statusCode).toBe(200);
+    const rows = await auditOf(res);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({
+      action: 'client.export',
+      entity: 'client',
+      actorId: scoped!.id,
+      ip: '127.0.0.1',
+      detail: { format: 'csv', searchKeyword: null },
+    });
   });
 });

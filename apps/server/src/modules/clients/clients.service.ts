@@ -163,17 +163,39 @@ export async function getClient(db: Db, actor: Actor, id: string): Promise<Clien
   return toClientDetail(await requireClient(db, actor, id));
 }
 
-/** SPEC §7 POST /client/search, limited to the offices of the caller's SEARCH_CLIENT READ. */
+/**
+ * SPEC §7 POST /client/search, limited to the offices of the caller's SEARCH_CLIENT READ.
+ * A search without a keyword (absent, or empty once trimmed: the repository then lists every client in
+ * scope) hands over the client list page by page, so it is audited like an export: who, which page and how
+ * many rows. A keyword search is an ordinary lookup and is not audited, so the hottest route pays nothing.
+ */
 export async function searchClients(db: Db, actor: Actor, request: ClientSearchRequest): Promise<ClientSearchResponse> {
+  const keyword = request.filter?.searchKeyword;
   const found = await searchClientsPage(
     db,
     {
-      keyword: request.filter?.searchKeyword,
+      keyword,
       scope: officeScope(actor, 'SEARCH_CLIENT', 'READ'),
       sortBy: request.sortBy,
       sortOrder: request.sortOrder,
     },
     request,
   );
+  if (!keyword?.trim()) {
+    await recordAudit(db, {
+      actorId: actor.userId,
+      action: 'client.list',
+      entity: 'client',
+      ip: actor.ip,
+      requestId: actor.requestId,
+      detail: {
+        pageNumber: request.pageNumber,
+        pageSize: request.pageSize,
+        sortBy: request.sortBy ?? null,
+        sortOrder: request.sortOrder ?? null,
+        rows: found.items.length,
+      },
+    });
+  }
   return { ...found, pageNumber: request.pageNumber, pageSize: request.pageSize };
 }

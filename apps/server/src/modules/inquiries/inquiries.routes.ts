@@ -146,7 +146,7 @@ export async function inquiriesRoutes(app: AppInstance): Promise<void> {
       },
     },
     async (request, reply) => {
-      const rows = exportLeadsCsv(app.db, request.actor!, request.body, request.query.offsetHours);
+      const rows = await exportLeadsCsv(app.db, request.actor!, request.body, request.query.offsetHours);
       return reply
         .type('text/csv; charset=utf-8')
         .header('content-disposition', 'attachment; filename="leads.csv"')

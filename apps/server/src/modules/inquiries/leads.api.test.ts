@@ -3,8 +3,10 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestApp } from '../../../test/support/test-app.ts';
 import { createTestApp, SEEDED } from '../../../test/support/test-app.ts';
+import { auditEvents } from '../../platform/audit/audit.tables.ts';
 import { calls } from '../calls/calls.tables.ts';
 import { smsMessages } from '../sms/sms.tables.ts';
+import { users } from '../users/users.tables.ts';
 import { createInquiryIn, newClient, seededRefs } from './inquiries.test-support.ts';
 import type { Permission, PermissionType } from '@casedesk/contract/access/permissions';
 import { setPermissions } from '../access/access.service.ts';
@@ -17,6 +19,21 @@ beforeAll(async () => {
   refs = await seededRefs(t);
 });
 afterAll(async () => t?.close());
+
+/** The audit rows one request wrote, found by the request id the response names. */
+async function auditOf(res: { headers: Record<string, unknown> }) {
+  const requestId = String(res.headers['x-request-id']);
+  return t.db().select().from(auditEvents).where(eq(auditEvents.requestId, requestId));
+}
+
+/** A seeded user's id (tests read the table; the users module's repository is its own). */
+async function userIdOf(mail: string) {
+  const [row] = await t.db().select({ id: users.id }).from(users).where(eq(users.mail, mail));
+  return row!.id;
+}
+
+/** Personal data of the client behind the audited inquiries, which an audit row must never hold. */
+const PERSONAL = ['Auditee', 'Privata', '555-0199', '5550199', '07-04-1979', '1979'];
 
 const list = async (email: string | null, payload: unknown) =>
   t.app.inject({
@@ -223,6 +240,91 @@ describe('POST /api/v1/inquiry/export', () => {
     const scoped = await exportCsv(SEEDED.manager, '', { filter: { searchKeyword: 'Outsider' } });
     expect(scoped.body.trim().split('\r\n')).toHaveLength(1);
     expect(outside.id).toBeTruthy();
+  });
+});
+
+describe('audit of lead exports', () => {
+  it('a CSV export is audited: who, from where, the filter (as sent); nothing of the rows', async () => {
+    await createInquiryIn(t, refs.inScopeOffice, {
+      lawTypeId: refs.lawType.id,
+      client: newClient({
+        firstName: 'Auditee',
+        lastName: 'Privata',
+        primaryNumber: '(213) 555-0199',
+        dateOfBirth: '07-04-1979',
+      }),
+    });
+    const filter = { lawTypeId: refs.lawType.id, dateFrom: '2020-01-01T08:00:00.000Z' };
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/inquiry/export?offsetHours=-8',
+      headers: await t.authFor(SEEDED.operator),
+      payload: { filter, sortBy: 'name', sortOrder: 'ASC' },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain('Auditee Privata');
+    const rows = await auditOf(res);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({
+      action: 'inquiry.export',
+      entity: 'inquiry',
+      entityId: null,
+      actorId: await userIdOf(SEEDED.operator),
+      ip: '127.0.0.1',
+      requestId: res.headers['x-request-id'],
+    });
+    expect(rows[0]!.detail).toEqual({ format: 'csv', filter });
+    for (const value of PERSONAL) expect(JSON.stringify(rows[0]), value).not.toContain(value);
+  });
+
+  it('a search keyword in the filter is recorded as typed, as the call and client exports do', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/inquiry/export',
+      headers: await t.authFor(SEEDED.operator),
+      payload: { filter: { searchKeyword: 'gonz' } },
+    });
+    expect(res.statusCode).toBe(200);
+    expect((await auditOf(res))[0]?.detail).toEqual({ format: 'csv', filter: { searchKeyword: 'gonz' } });
+  });
+
+  it('a PDF is audited with the inquiry id only; a refused or out-of-scope one is no export', async () => {
+    const inside = await createInquiryIn(t, refs.inScopeOffice, {
+      client: newClient({
+        firstName: 'Auditee',
+        lastName: 'Privata',
+        primaryNumber: '(213) 555-0199',
+        dateOfBirth: '07-04-1979',
+      }),
+    });
+    const outside = await createInquiryIn(t, refs.outOfScopeOffice);
+    const pdf = async (email: string, id: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: `/api/v1/inquiry/exportToPdf?inquiryId=${id}`,
+        headers: await t.authFor(email),
+      });
+    const res = await pdf(SEEDED.manager, inside.id);
+    expect(res.statusCode).toBe(200);
+    const rows = await auditOf(res);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({
+      action: 'inquiry.export',
+      entity: 'inquiry',
+      entityId: inside.id,
+      actorId: await userIdOf(SEEDED.manager),
+      ip: '127.0.0.1',
+      requestId: res.headers['x-request-id'],
+      detail: { format: 'pdf' },
+    });
+    for (const value of PERSONAL) expect(JSON.stringify(rows[0]), value).not.toContain(value);
+    const outOfScope = await pdf(SEEDED.manager, outside.id);
+    expect(outOfScope.statusCode).toBe(404);
+    expect((await auditOf(outOfScope)).map((row) => row.action)).not.toContain('inquiry.export');
+    const forbidden = await pdf(SEEDED.attorney, inside.id);
+    expect(forbidden.statusCode).toBe(403);
+    // A refusal has its own row (auth.denied), not an export's.
+    expect((await auditOf(forbidden)).map((row) => row.action)).toEqual(['auth.denied']);
   });
 });
 

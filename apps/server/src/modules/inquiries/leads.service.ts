@@ -2,6 +2,7 @@ import { scopeOf } from '@casedesk/contract/access/permissions';
 import { formatPhone } from '@casedesk/contract/common/text';
 import type { LeadListRequest, LeadRow } from '@casedesk/contract/inquiries/lead-list';
 import { formatDateTimeAt, inOut, LEAD_COLUMNS } from '@casedesk/contract/inquiries/lead-list';
+import { recordAudit } from '../../platform/audit/audit.ts';
 import type { Actor } from '../../platform/auth/actor.ts';
 import type { Db } from '../../platform/db/database.ts';
 import { findOfficeLetterhead } from './inquiries.repository.ts';
@@ -49,11 +50,20 @@ function csvLine(row: LeadRow, offsetHours: number): string {
   return LEAD_COLUMNS.map((c) => csvCell(cells[c.id])).join(',');
 }
 
-/**
- * POST /inquiry/export: every lead of the current filter and sort as CSV with the SPEC §2 headers,
- * read page by page so "All" never buffers the whole table (DESIGN §3).
- */
-export async function* exportLeadsCsv(
+/** Who took which data out: exports are audited like mutations, before the first byte leaves. */
+async function auditExport(db: Db, actor: Actor, entityId: string | undefined, detail: Record<string, unknown>) {
+  await recordAudit(db, {
+    actorId: actor.userId,
+    action: 'inquiry.export',
+    entity: 'inquiry',
+    entityId,
+    ip: actor.ip,
+    requestId: actor.requestId,
+    detail,
+  });
+}
+
+async function* leadCsvLines(
   db: Db,
   actor: Actor,
   request: LeadListRequest,
@@ -67,9 +77,26 @@ export async function* exportLeadsCsv(
   }
 }
 
-/** POST /inquiry/exportToPdf: the inquiry the caller may read, as a PDF. */
+/**
+ * POST /inquiry/export: every lead of the current filter and sort as CSV with the SPEC §2 headers,
+ * read page by page so "All" never buffers the whole table (DESIGN §3). The audit row is written before
+ * the stream starts, so a failed audit is an error response and not a download; like the other exports
+ * it records the filter as sent (ids, dates, and the search keyword as typed).
+ */
+export async function exportLeadsCsv(
+  db: Db,
+  actor: Actor,
+  request: LeadListRequest,
+  offsetHours: number,
+): Promise<AsyncGenerator<string>> {
+  await auditExport(db, actor, undefined, { format: 'csv', filter: request.filter ?? null });
+  return leadCsvLines(db, actor, request, offsetHours);
+}
+
+/** POST /inquiry/exportToPdf: the inquiry the caller may read, as a PDF; one out of scope is not audited (404). */
 export async function exportInquiryPdf(db: Db, actor: Actor, inquiryId: string, offsetHours: number) {
   const inquiry = await getInquiry(db, actor, inquiryId);
+  await auditExport(db, actor, inquiry.id, { format: 'pdf' });
   const [questions, office] = await Promise.all([
     inquiry.lawType ? listIntakeQuestions(db, inquiry.lawType.id) : [],
     inquiry.officeId ? findOfficeLetterhead(db, inquiry.officeId) : undefined,
