@@ -52,7 +52,7 @@ import { simulatorRoutes } from './platform/providers/simulator.routes.ts';
 import { webhookLoopback } from './platform/providers/webhook-loopback.ts';
 import { webhooksRoutes } from './platform/providers/webhooks.routes.ts';
 import { WebhookHandlers } from './platform/providers/webhook-handlers.ts';
-import { registerLiveSocket } from './platform/realtime/live-socket.routes.ts';
+import { closeSignedOutSockets, registerLiveSocket } from './platform/realtime/live-socket.routes.ts';
 import { openRealtimeBus } from './platform/realtime/open-realtime-bus.ts';
 import { adoptSocketToken, LIVE_SOCKET_SERVER_OPTIONS } from './platform/realtime/socket-token.ts';
 
@@ -248,6 +248,7 @@ async function mountIdentityProvider(app: AppInstance, config: Config, database:
       requestId: id,
       detail: { grantId },
     }).catch((error: unknown) => app.log.error({ err: error }, 'audit of sign-out failed'));
+    if (accountId) void closeSignedOutSockets(app.realtime, accountId, grantId, app.log);
   });
   provider.on('server_error', (_ctx, error) => app.log.error({ err: error }, 'identity provider error'));
   await registerInteractionRoutes(app, provider, database.db);

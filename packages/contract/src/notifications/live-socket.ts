@@ -11,6 +11,9 @@ import { NOTIFICATION_TYPES } from './notification.ts';
  *    in logs). The server authenticates the upgrade like any API call and answers with SOCKET_PROTOCOL.
  * 2. Once open, the client sends one subscribe message: `{ notificationTypes, userId }`.
  * 3. The server sends plain text frames: 'NEW_DIRECT' for a direct notification, else the type.
+ * 4. A socket lives no longer than the right it was opened with: the server closes it, with one of the
+ *    SOCKET_CLOSE codes below, when its access token expires, when the account is disabled, when the
+ *    session its token came from signs out, and when the user opens more than MAX_SOCKETS_PER_USER.
  */
 export const SOCKET_PATH = '/ws';
 export const SOCKET_PROTOCOL = 'casedesk.v1';
@@ -23,14 +26,34 @@ export type SubscribableType = (typeof SUBSCRIBABLE_TYPES)[number];
 /** SPEC §4: the live message of a direct notification. */
 export const NEW_DIRECT = 'NEW_DIRECT';
 
-/** Close codes the server uses (4000–4999 are the application's range). */
+/**
+ * Open sockets one user may have on one server instance (one per browser tab). The newest connection
+ * is always taken and the user's oldest socket is closed with `tooManySockets`: the tab someone has
+ * just opened or reloaded is the one they are looking at, the oldest is most likely forgotten.
+ */
+export const MAX_SOCKETS_PER_USER = 10;
+
+/**
+ * Close codes the server uses (4000–4999 are the application's range; the last three digits follow the
+ * HTTP status of the same meaning). What the client does after each is part of the protocol.
+ */
 export const SOCKET_CLOSE = {
-  /** The subscribe message was not the agreed shape. */
+  /** The subscribe message was not the agreed shape. Do not reconnect. */
   badMessage: 4400,
-  /** The token went bad while the socket was open; reconnect with a fresh one. */
-  unauthorized: 4401,
-  /** The subscribe message named another user. */
+  /** The access token expired (the socket closes at its `exp`). Reconnect with a renewed token, never the same one. */
+  tokenExpired: 4401,
+  /** The subscribe message named another user. Do not reconnect. */
   forbidden: 4403,
+  /** The session the token came from signed out (or was revoked). Do not reconnect: a new sign-in opens a new socket. */
+  signedOut: 4410,
+  /** The account was disabled. Do not reconnect (the upgrade would be refused with 403). */
+  accountDisabled: 4423,
+  /**
+   * The user opened more than MAX_SOCKETS_PER_USER and this was the oldest. Reconnect only when the tab
+   * is in use again (shown or focused), which then closes the oldest other one: never on a timer, or
+   * tabs in the background would take turns closing each other.
+   */
+  tooManySockets: 4429,
 } as const;
 
 /** Client → server, once the socket is open (SPEC §4). */

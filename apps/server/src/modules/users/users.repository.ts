@@ -53,7 +53,10 @@ export type UserChanges = Partial<
   >
 >;
 
-export async function updateUserRow(db: Db, id: string, changes: UserChanges): Promise<UserDetail | undefined> {
+/** What the service may write: the editable fields, and whether the account is enabled. */
+export type UserRowChanges = UserChanges & Partial<Pick<UserDetail, 'accountEnabled'>>;
+
+export async function updateUserRow(db: Db, id: string, changes: UserRowChanges): Promise<UserDetail | undefined> {
   const [row] = await db
     .update(users)
     .set({ ...changes, updatedAt: new Date() })

@@ -19,7 +19,8 @@ import { AppError } from '../../platform/errors/app-error.ts';
 import type { Files } from '../../platform/files/files.service.ts';
 import { isStoredPhotoOf, requestUpload } from '../../platform/files/files.service.ts';
 import { findPermissionsOfUser } from '../access/access.service.ts';
-import type { UserChanges } from './users.repository.ts';
+import type { RealtimeBus } from '../../platform/realtime/realtime-bus.ts';
+import type { UserChanges, UserRowChanges } from './users.repository.ts';
 import {
   findActiveUsersMin,
   findDirectoryPage,
@@ -136,6 +137,32 @@ export async function listUsersByRole(db: Db, actor: Actor, role: Role): Promise
   return findUsersByRole(db, role, scopeOf(actor.permissions, 'SMS', 'UPDATE', 'OFFICE', ['SMS_CATEGORY_TYPE']));
 }
 
+/**
+ * Enables or disables another user's account (USER_ACCESS UPDATE in their office, as for their other
+ * fields). A disabled account loses access at once (SPEC §6: Access Denied): every actor cache is
+ * emptied and the user's live sockets close on every instance, since an open socket is not checked again.
+ */
+export async function setAccountEnabled(
+  db: Db,
+  bus: RealtimeBus,
+  actor: Actor,
+  userId: string,
+  enabled: boolean,
+): Promise<UserDetail> {
+  if (userId === actor.userId || !hasAccess(actor.permissions, 'USER_ACCESS', 'UPDATE')) throw AppError.forbidden();
+  const scope = userAccessScope(actor, 'UPDATE');
+  const changed = await changeUser(
+    db,
+    actor,
+    userId,
+    { accountEnabled: enabled },
+    enabled ? 'user.enable' : 'user.disable',
+    scope,
+  );
+  if (!enabled) await bus.publish({ userIds: [userId], close: 'accountDisabled' });
+  return changed;
+}
+
 export async function updateDefaultDashboard(db: Db, actor: Actor, defaultDashboard: DefaultDashboard) {
   return changeUser(db, actor, actor.userId, { defaultDashboard }, 'user.update_dashboard');
 }
@@ -144,7 +171,7 @@ async function changeUser(
   db: Db,
   actor: Actor,
   userId: string,
-  changes: UserChanges,
+  changes: UserRowChanges,
   action: string,
   scope: Scope = { kind: 'all' },
 ) {

@@ -151,7 +151,7 @@ describe('route access table', () => {
     const app = Fastify();
     registerAccessControl(app, {
       db: t.db(),
-      verifier: { verify: async () => ({ subject: 'x', email: 'x' }) },
+      verifier: { verify: async () => ({ subject: 'x', email: 'x', expiresAt: Date.now() + 60_000 }) },
       resolveUser: async () => undefined,
     });
     app.get('/api/v1/forgotten', async () => 'open');

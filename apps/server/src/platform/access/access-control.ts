@@ -4,7 +4,7 @@ import { AppError } from '../errors/app-error.ts';
 import { recordAudit } from '../audit/audit.ts';
 import type { Db } from '../db/database.ts';
 import type { UserResolver } from '../auth/actor.ts';
-import type { TokenVerifier } from '../auth/token-verifier.ts';
+import type { TokenVerifier, VerifiedToken } from '../auth/token-verifier.ts';
 import { TokenRejected } from '../auth/token-verifier.ts';
 import type { RouteAccessEntry } from './route-access.ts';
 import { accessOf, isGuardedPath } from './route-access.ts';
@@ -13,6 +13,10 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Every guarded route and who may reach it; snapshot-tested (DESIGN §3). */
     routeAccessTable: RouteAccessEntry[];
+  }
+  interface FastifyRequest {
+    /** The verified token's expiry and sign-in, for what lives longer than the request (the live socket). */
+    credential?: Pick<VerifiedToken, 'expiresAt' | 'grantId'>;
   }
 }
 
@@ -65,13 +69,14 @@ export function registerAccessControl(app: FastifyInstance, options: AccessContr
 
     const token = bearerToken(request);
     if (!token) throw AppError.unauthorized();
-    let email: string;
+    let verified: VerifiedToken;
     try {
-      ({ email } = await options.verifier.verify(token));
+      verified = await options.verifier.verify(token);
     } catch (error) {
       if (error instanceof TokenRejected) throw AppError.unauthorized(error.message);
       throw error;
     }
+    const { email, expiresAt, grantId } = verified;
 
     const user = await options.resolveUser(email);
     if (!user || !user.accountEnabled) {
@@ -88,6 +93,7 @@ export function registerAccessControl(app: FastifyInstance, options: AccessContr
       ip: request.ip,
       requestId: request.id,
     };
+    request.credential = { expiresAt, grantId };
     const required = config.permission;
     if (required && !hasAccess(user.permissions, required[0], required[1])) {
       await auditDenied(options.db, request, user.id, `MISSING_PERMISSION ${required.join(':')}`);

@@ -5,7 +5,17 @@ import { z } from 'zod';
 export interface VerifiedToken {
   subject: string;
   email: string;
+  /** The token's `exp`, in milliseconds: a connection opened with it must not outlive it. */
+  expiresAt: number;
+  /** The sign-in the token belongs to, when the provider says (the embedded one does, GRANT_ID_CLAIM). */
+  grantId?: string;
 }
+
+/**
+ * The embedded provider names the grant (one sign-in of one browser) in its access tokens, so that
+ * what was opened with a token can be ended when that sign-in is revoked (sign-out).
+ */
+export const GRANT_ID_CLAIM = 'grant_id';
 
 export interface TokenVerifier {
   /** Resolves the token's identity or throws TokenRejected. */
@@ -29,26 +39,26 @@ const VERIFIED_CACHE_LIMIT = 10_000;
  * expires (its expiry is still checked on every use); failures are never remembered.
  */
 export function createTokenVerifier(options: TokenVerifierOptions): TokenVerifier {
-  const verified = new Map<string, VerifiedToken & { expiresAt: number }>();
+  const verified = new Map<string, VerifiedToken>();
   const check = verifyOnce(options);
   return {
     async verify(token) {
       const hit = verified.get(token);
       if (hit) {
-        if (hit.expiresAt > Date.now()) return { subject: hit.subject, email: hit.email };
+        if (hit.expiresAt > Date.now()) return { ...hit };
         verified.delete(token);
         throw new TokenRejected('Token expired');
       }
       const result = await check(token);
       if (verified.size >= VERIFIED_CACHE_LIMIT) verified.clear();
       verified.set(token, result);
-      return { subject: result.subject, email: result.email };
+      return { ...result };
     },
   };
 }
 
 function verifyOnce(options: TokenVerifierOptions) {
-  return async (token: string): Promise<VerifiedToken & { expiresAt: number }> => {
+  return async (token: string): Promise<VerifiedToken> => {
     {
       try {
         const { payload } = await jwtVerify(token, options.keys, {
@@ -59,7 +69,13 @@ function verifyOnce(options: TokenVerifierOptions) {
         });
         const email = payload[options.emailClaim];
         if (typeof email !== 'string' || !email) throw new TokenRejected(`Token has no ${options.emailClaim} claim`);
-        return { subject: payload.sub!, email, expiresAt: payload.exp! * 1000 };
+        const grantId = payload[GRANT_ID_CLAIM];
+        return {
+          subject: payload.sub!,
+          email,
+          expiresAt: payload.exp! * 1000,
+          ...(typeof grantId === 'string' && grantId ? { grantId } : {}),
+        };
       } catch (error) {
         if (error instanceof TokenRejected) throw error;
         if (error instanceof errors.JWTExpired) throw new TokenRejected('Token expired');

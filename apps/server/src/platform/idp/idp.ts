@@ -1,6 +1,7 @@
 import type { Configuration, KoaContextWithOIDC } from 'oidc-provider';
 import Provider from 'oidc-provider';
 import type { Config } from '../../config.ts';
+import { GRANT_ID_CLAIM } from '../auth/token-verifier.ts';
 import type { Db } from '../db/database.ts';
 import { createAdapterFactory } from './idp-adapter.ts';
 import type { IdpSecrets } from './idp-secrets.ts';
@@ -44,11 +45,16 @@ export function createIdentityProvider(config: Config, db: Db, secrets: IdpSecre
         claims: async () => ({ sub: account.id, email: account.email, email_verified: true, name: account.name }),
       };
     },
-    // The access token carries the email, the claim our API maps to a user (OIDC_EMAIL_CLAIM).
+    // The access token carries the email, the claim our API maps to a user (OIDC_EMAIL_CLAIM), and its
+    // grant, so that sign-out can close the live sockets of this sign-in (and of no other).
     async extraTokenClaims(_ctx, token) {
       if (!('accountId' in token) || !token.accountId) return undefined;
       const account = await findAccountById(db, token.accountId);
-      return account ? { [config.OIDC_EMAIL_CLAIM]: account.email } : undefined;
+      if (!account) return undefined;
+      return {
+        [config.OIDC_EMAIL_CLAIM]: account.email,
+        ...(token.grantId ? { [GRANT_ID_CLAIM]: token.grantId } : {}),
+      };
     },
     features: {
       devInteractions: { enabled: false },

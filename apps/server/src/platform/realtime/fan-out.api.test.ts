@@ -1,6 +1,8 @@
+import { SOCKET_CLOSE } from '@casedesk/contract/notifications/live-socket';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { notifyUsers } from '../../modules/notifications/notifications.service.ts';
+import { resolveUserByEmail, setAccountEnabled } from '../../modules/users/users.service.ts';
 import { users } from '../../modules/users/users.tables.ts';
 import type { LiveSocket } from '../../../test/support/live-socket-client.ts';
 import { eventually, listenForSockets, openLiveSocket } from '../../../test/support/live-socket-client.ts';
@@ -20,13 +22,14 @@ describe.skipIf(!process.env.DATABASE_URL)('live fan-out across instances (Postg
   let b: SecondInstance;
   let socketOnB: LiveSocket;
   let operatorId: string;
+  let urlOfB: string;
 
   beforeAll(async () => {
     a = await createTestApp();
     b = await startSecondInstance(a);
     const [operator] = await a.db().select({ id: users.id }).from(users).where(eq(users.mail, SEEDED.operator));
     operatorId = operator!.id;
-    const urlOfB = await listenForSockets(b.app);
+    urlOfB = await listenForSockets(b.app);
     socketOnB = await openLiveSocket(urlOfB, await a.tokenFor(SEEDED.operator));
     socketOnB.send({ notificationTypes: ['DIRECT', 'CALL', 'SMS'], userId: operatorId });
     await eventually(() => b.app.liveSockets.subscribedSocketsOf(operatorId) > 0);
@@ -72,5 +75,28 @@ describe.skipIf(!process.env.DATABASE_URL)('live fan-out across instances (Postg
     }
     await notifyOnA('SMS');
     expect(await socketOnB.next()).toBe('SMS');
+  });
+
+  it('disabling an account on instance A closes its socket on instance B', async () => {
+    const email = SEEDED.collector;
+    const [collector] = await a.db().select({ id: users.id }).from(users).where(eq(users.mail, email));
+    const socket = await openLiveSocket(urlOfB, await a.tokenFor(email));
+    const admin = (await resolveUserByEmail(a.db(), SEEDED.admin))!;
+    const actor = {
+      userId: admin.id,
+      role: admin.role,
+      officeId: admin.officeId,
+      permissions: admin.permissions,
+      self: admin.user,
+      ip: '127.0.0.1',
+      requestId: 'fan-out-test',
+    };
+    try {
+      await setAccountEnabled(a.db(), a.app.realtime, actor, collector!.id, false);
+      expect(await socket.closed).toMatchObject({ code: SOCKET_CLOSE.accountDisabled });
+    } finally {
+      await socket.close();
+      await setAccountEnabled(a.db(), a.app.realtime, actor, collector!.id, true);
+    }
   });
 });

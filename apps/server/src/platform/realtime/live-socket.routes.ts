@@ -4,11 +4,15 @@ import {
   subscribeMessageSchema,
   subscribedTypes,
 } from '@casedesk/contract/notifications/live-socket';
+import type { FastifyBaseLogger } from 'fastify';
 import type { RawData, WebSocket } from 'ws';
 import type { Actor } from '../auth/actor.ts';
+import { notifyActorsChanged } from '../auth/actor-cache.ts';
 import type { AppInstance } from '../http/app-instance.ts';
 import type { LiveConnection } from './socket-registry.ts';
 import { SocketRegistry } from './socket-registry.ts';
+import type { RealtimeBus } from './realtime-bus.ts';
+import { isCloseSockets } from './realtime-bus.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -27,13 +31,24 @@ const GOING_AWAY = 1001;
 /**
  * SPEC §4 live socket at /ws (DESIGN §1). The upgrade passes access control like any signed-in route
  * (the token comes as a subprotocol, see socket-token.ts); once open, the client's subscribe message
- * names the types it wants and its own user id. Registered on the root instance, after
+ * names the types it wants and its own user id. It closes when its token expires, and when a
+ * message on the bus says the account was disabled or the sign-in ended (on whichever instance holds
+ * it; the close codes are in the contract's SOCKET_CLOSE). Registered on the root instance, after
  * @fastify/websocket, so the registry is visible app-wide (`app.liveSockets`).
  */
 export function registerLiveSocket(app: AppInstance, options: LiveSocketOptions = {}): void {
   const registry = new SocketRegistry();
   app.decorate('liveSockets', registry);
-  const unsubscribe = app.realtime.subscribe((message) => registry.deliver(message));
+  const unsubscribe = app.realtime.subscribe((message) => {
+    if (!isCloseSockets(message)) {
+      registry.deliver(message);
+      return;
+    }
+    // The instance that disabled the account emptied its own actor cache; this one may still hold the
+    // user as enabled for a few seconds and would let the closed socket straight back in.
+    if (message.close === 'accountDisabled') notifyActorsChanged();
+    registry.closeFor(message);
+  });
   const stopHeartbeat = registry.startHeartbeat(options.heartbeatMs ?? 30_000);
   app.addHook('preClose', async () => {
     unsubscribe();
@@ -45,11 +60,30 @@ export function registerLiveSocket(app: AppInstance, options: LiveSocketOptions 
     SOCKET_PATH,
     { websocket: true, config: { signedIn: true }, schema: { hide: true } },
     (socket: WebSocket, request) => {
-      const connection = registry.add(request.actor!.userId, socket);
+      const connection = registry.add(request.actor!.userId, socket, request.credential);
       socket.on('message', (data, isBinary) => onClientMessage(registry, connection, request.actor!, data, isBinary));
       socket.on('close', () => registry.remove(connection));
     },
   );
+}
+
+/**
+ * Sign-out (the revocation of a grant, SPEC §1) closes the live sockets opened with that sign-in's
+ * tokens, on every instance. Only that sign-in's: the same person signed in on another computer or in
+ * another browser has a sign-in of their own, and leaving one is not leaving the other. The tabs of one
+ * browser share one sign-in (its token is in local storage), so all of them close together.
+ */
+export async function closeSignedOutSockets(
+  bus: RealtimeBus,
+  userId: string,
+  grantId: string,
+  log: Pick<FastifyBaseLogger, 'error'>,
+): Promise<void> {
+  try {
+    await bus.publish({ userIds: [userId], close: 'signedOut', grantId });
+  } catch (error) {
+    log.error({ err: error }, 'closing the live sockets of a sign-out failed');
+  }
 }
 
 /**

@@ -17,7 +17,7 @@ describe('NOTIFY payloads (DESIGN §1: ids only, < 8 kB)', () => {
     expect(payloads.length).toBeGreaterThan(1);
     for (const payload of payloads) expect(Buffer.byteLength(payload)).toBeLessThanOrEqual(MAX_PAYLOAD_BYTES);
     const back = payloads.map((p) => decodePayload(p)!);
-    expect(back.every((m) => m.text === 'SMS')).toBe(true);
+    expect(back.every((m) => 'text' in m && m.text === 'SMS')).toBe(true);
     expect(back.flatMap((m) => m.userIds)).toEqual(userIds);
   });
 
@@ -31,12 +31,33 @@ describe('NOTIFY payloads (DESIGN §1: ids only, < 8 kB)', () => {
     );
   });
 
+  it("a close of a user's sockets, with or without a sign-in, is read back as sent", () => {
+    const userIds = [randomUUID()];
+    for (const message of [
+      { close: 'accountDisabled' as const, userIds },
+      { close: 'signedOut' as const, grantId: 'grant-1', userIds },
+    ]) {
+      const payloads = encodePayloads(message);
+      expect(payloads).toHaveLength(1);
+      expect(decodePayload(payloads[0]!)).toEqual(message);
+    }
+  });
+
   it('nothing to send for no recipients', () => {
     expect(encodePayloads({ text: 'SMS', userIds: [] })).toEqual([]);
   });
 
   it('ignores payloads of any other shape', () => {
-    for (const payload of ['', 'not json', '{}', '{"t":"SMS","u":[]}', '{"t":"","u":["a"]}', '[1]']) {
+    for (const payload of [
+      '',
+      'not json',
+      '{}',
+      '{"t":"SMS","u":[]}',
+      '{"t":"","u":["a"]}',
+      '[1]',
+      '{"c":"everyone","u":["a"]}',
+      '{"c":"signedOut","u":[]}',
+    ]) {
       expect(decodePayload(payload)).toBeUndefined();
     }
   });

@@ -1,6 +1,7 @@
 import pg from 'pg';
 import { z } from 'zod';
 import type { RealtimeBus, RealtimeListener, RealtimeMessage } from './realtime-bus.ts';
+import { isCloseSockets, SOCKET_ENDS } from './realtime-bus.ts';
 
 /** One channel per database: instances of one deployment share it, test databases never cross. */
 export const REALTIME_CHANNEL = 'casedesk_realtime';
@@ -8,19 +9,29 @@ export const REALTIME_CHANNEL = 'casedesk_realtime';
 /** PostgreSQL refuses NOTIFY payloads of 8000 bytes or more; stay clearly below. */
 export const MAX_PAYLOAD_BYTES = 7_900;
 
-/** The wire form: the text and the recipients' ids, nothing else (DESIGN §1: ids only). */
-const payloadSchema = z.object({
-  t: z.string().min(1).max(64),
-  u: z.array(z.string().min(1).max(64)).min(1),
+/** The wire forms: a text or a close, and the recipients' ids, nothing else (DESIGN §1: ids only). */
+const recipientsSchema = z.array(z.string().min(1).max(64)).min(1);
+const textPayloadSchema = z.object({ t: z.string().min(1).max(64), u: recipientsSchema });
+const closePayloadSchema = z.object({
+  c: z.enum(SOCKET_ENDS),
+  g: z.string().min(1).max(128).optional(),
+  u: recipientsSchema,
 });
+
+/** Everything of the payload but its recipients. */
+function headOf(message: RealtimeMessage): Record<string, string> {
+  if (!isCloseSockets(message)) return { t: message.text };
+  return message.grantId ? { c: message.close, g: message.grantId } : { c: message.close };
+}
 
 /**
  * The NOTIFY payloads for one message. A long recipient list is split over several payloads, each
  * under `maxBytes`, so a notification to a whole office never hits PostgreSQL's payload limit.
  */
 export function encodePayloads(message: RealtimeMessage, maxBytes = MAX_PAYLOAD_BYTES): string[] {
-  const base = Buffer.byteLength(JSON.stringify({ t: message.text, u: [] }));
-  if (base >= maxBytes) throw new Error('Realtime text too long for a NOTIFY payload');
+  const head = headOf(message);
+  const base = Buffer.byteLength(JSON.stringify({ ...head, u: [] }));
+  if (base >= maxBytes) throw new Error('Realtime message too long for a NOTIFY payload');
   const payloads: string[] = [];
   let chunk: string[] = [];
   let size = base;
@@ -28,25 +39,31 @@ export function encodePayloads(message: RealtimeMessage, maxBytes = MAX_PAYLOAD_
     const idBytes = Buffer.byteLength(JSON.stringify(userId));
     if (base + idBytes > maxBytes) throw new Error('Realtime recipient id too long for a NOTIFY payload');
     if (chunk.length > 0 && size + 1 + idBytes > maxBytes) {
-      payloads.push(JSON.stringify({ t: message.text, u: chunk }));
+      payloads.push(JSON.stringify({ ...head, u: chunk }));
       chunk = [];
       size = base;
     }
     size += (chunk.length > 0 ? 1 : 0) + idBytes;
     chunk.push(userId);
   }
-  if (chunk.length > 0) payloads.push(JSON.stringify({ t: message.text, u: chunk }));
+  if (chunk.length > 0) payloads.push(JSON.stringify({ ...head, u: chunk }));
   return payloads;
 }
 
 /** A payload read back; anything not of our shape (another writer on the channel) is ignored. */
 export function decodePayload(payload: string): RealtimeMessage | undefined {
+  let parsed: unknown;
   try {
-    const parsed = payloadSchema.safeParse(JSON.parse(payload));
-    return parsed.success ? { text: parsed.data.t, userIds: parsed.data.u } : undefined;
+    parsed = JSON.parse(payload);
   } catch {
     return undefined;
   }
+  const text = textPayloadSchema.safeParse(parsed);
+  if (text.success) return { text: text.data.t, userIds: text.data.u };
+  const close = closePayloadSchema.safeParse(parsed);
+  if (!close.success) return undefined;
+  const { c, g, u } = close.data;
+  return g ? { close: c, grantId: g, userIds: u } : { close: c, userIds: u };
 }
 
 export interface PostgresBusLogger {

@@ -3,9 +3,29 @@
  * only the text the socket sends: 'NEW_DIRECT' or a notification type (ids only, DESIGN §1).
  * In-process on PGlite; across instances through PostgreSQL LISTEN/NOTIFY (postgres-bus.ts).
  */
-export interface RealtimeMessage {
+export interface LiveTextMessage {
   userIds: string[];
   text: string;
+}
+
+/** Why a user's sockets must close on every instance, whichever one they are connected to. */
+export const SOCKET_ENDS = ['accountDisabled', 'signedOut'] as const;
+export type SocketEnd = (typeof SOCKET_ENDS)[number];
+
+/**
+ * Closes the recipients' sockets on every instance: all of them, or with `grantId` only those opened
+ * with a token of that sign-in (the embedded provider's grant, carried in the token's grant_id claim).
+ */
+export interface CloseSocketsMessage {
+  userIds: string[];
+  close: SocketEnd;
+  grantId?: string;
+}
+
+export type RealtimeMessage = LiveTextMessage | CloseSocketsMessage;
+
+export function isCloseSockets(message: RealtimeMessage): message is CloseSocketsMessage {
+  return 'close' in message;
 }
 
 export type RealtimeListener = (message: RealtimeMessage) => void;

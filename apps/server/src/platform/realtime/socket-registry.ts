@@ -1,17 +1,35 @@
 import type { SubscribableType } from '@casedesk/contract/notifications/live-socket';
-import { typeOfLiveText } from '@casedesk/contract/notifications/live-socket';
+import { MAX_SOCKETS_PER_USER, SOCKET_CLOSE, typeOfLiveText } from '@casedesk/contract/notifications/live-socket';
 import type { WebSocket } from 'ws';
 import { openSockets } from '../metrics/metrics.ts';
-import type { RealtimeMessage } from './realtime-bus.ts';
+import type { CloseSocketsMessage, LiveTextMessage, SocketEnd } from './realtime-bus.ts';
 
 /** One open socket of a signed-in user and the notification types it asked for (none until it subscribes). */
 export interface LiveConnection {
   readonly userId: string;
   readonly socket: WebSocket;
+  /** The sign-in whose token opened the socket (sign-out closes only its sockets). */
+  readonly grantId?: string;
   types: ReadonlySet<SubscribableType>;
   /** Answered the last heartbeat ping. */
   alive: boolean;
+  /** Closes the socket when its token expires. */
+  expiry?: NodeJS.Timeout;
 }
+
+/** What the socket was opened with: its token's expiry (ms since the epoch) and sign-in. */
+export interface SocketCredential {
+  expiresAt: number;
+  grantId?: string;
+}
+
+const CLOSE_OF: Record<SocketEnd, { code: number; reason: string }> = {
+  accountDisabled: { code: SOCKET_CLOSE.accountDisabled, reason: 'Account disabled' },
+  signedOut: { code: SOCKET_CLOSE.signedOut, reason: 'Signed out' },
+};
+
+/** setTimeout fires at once for delays beyond 2³¹−1 ms (some 24 days); a longer token just closes early. */
+const MAX_TIMER_MS = 2 ** 31 - 1;
 
 /**
  * The sockets of this instance by user (SPEC §4 live socket). The bus hands every message here; it
@@ -21,16 +39,39 @@ export class SocketRegistry {
   private readonly byUser = new Map<string, Set<LiveConnection>>();
   private count = 0;
 
-  add(userId: string, socket: WebSocket): LiveConnection {
-    const connection: LiveConnection = { userId, socket, types: new Set(), alive: true };
+  /**
+   * Takes a new socket and closes it when its token expires: an open socket is never checked again, so
+   * it must not outlive the token that let it in (the client reconnects with a renewed one).
+   *
+   * Over MAX_SOCKETS_PER_USER the user's oldest socket is closed, not the new one refused: the newest is
+   * the tab just opened or reloaded, the one in front of the user, while the oldest is most likely a
+   * forgotten tab (the client reopens it only when that tab is used again). The limit is per instance:
+   * a count across instances would need shared state on every connect and close, and the limit is about
+   * what one instance holds open; behind N instances a user has at most N × MAX_SOCKETS_PER_USER.
+   */
+  add(userId: string, socket: WebSocket, credential?: SocketCredential): LiveConnection {
+    const connection: LiveConnection = { userId, socket, grantId: credential?.grantId, types: new Set(), alive: true };
     let sockets = this.byUser.get(userId);
     if (!sockets) this.byUser.set(userId, (sockets = new Set()));
+    // A Set keeps insertion order: the first is the oldest.
+    while (sockets.size >= MAX_SOCKETS_PER_USER) {
+      const oldest = sockets.values().next().value!;
+      this.end(oldest, SOCKET_CLOSE.tooManySockets, `More than ${MAX_SOCKETS_PER_USER} sockets`);
+    }
     sockets.add(connection);
     this.count++;
     openSockets.inc();
     socket.on('pong', () => {
       connection.alive = true;
     });
+    if (credential) {
+      const ms = credential.expiresAt - Date.now();
+      connection.expiry = setTimeout(
+        () => this.end(connection, SOCKET_CLOSE.tokenExpired, 'Access token expired'),
+        Math.min(Math.max(ms, 0), MAX_TIMER_MS),
+      );
+      connection.expiry.unref();
+    }
     return connection;
   }
 
@@ -38,7 +79,9 @@ export class SocketRegistry {
     connection.types = new Set(types);
   }
 
+  /** Forgets a closed socket; a second call for the same one does nothing. */
   remove(connection: LiveConnection): void {
+    clearTimeout(connection.expiry);
     const sockets = this.byUser.get(connection.userId);
     if (!sockets?.delete(connection)) return;
     if (sockets.size === 0) this.byUser.delete(connection.userId);
@@ -46,8 +89,31 @@ export class SocketRegistry {
     openSockets.dec();
   }
 
+  /**
+   * Removes the socket at once and closes it: the close handshake takes a while, and meanwhile the
+   * socket must neither count towards the limit nor be chosen to close a second time.
+   */
+  private end(connection: LiveConnection, code: number, reason: string): void {
+    this.remove(connection);
+    connection.socket.close(code, reason);
+  }
+
+  /** Closes the recipients' sockets on this instance (of one sign-in only, when the message names one). */
+  closeFor(message: CloseSocketsMessage): number {
+    const { code, reason } = CLOSE_OF[message.close];
+    let closed = 0;
+    for (const userId of message.userIds) {
+      for (const connection of [...(this.byUser.get(userId) ?? [])]) {
+        if (message.grantId && connection.grantId !== message.grantId) continue;
+        this.end(connection, code, reason);
+        closed++;
+      }
+    }
+    return closed;
+  }
+
   /** Sends the message's text to its recipients' subscribed sockets; returns how many got it. */
-  deliver(message: RealtimeMessage): number {
+  deliver(message: LiveTextMessage): number {
     const type = typeOfLiveText(message.text);
     if (!type) return 0;
     let sent = 0;
@@ -67,6 +133,11 @@ export class SocketRegistry {
     const types = new Set<SubscribableType>();
     for (const connection of this.byUser.get(userId) ?? []) connection.types.forEach((t) => types.add(t));
     return [...types];
+  }
+
+  /** How many sockets a user has open on this instance. */
+  socketsOf(userId: string): number {
+    return this.byUser.get(userId)?.size ?? 0;
   }
 
   /** How many of a user's sockets on this instance have subscribed. */
@@ -102,8 +173,8 @@ export class SocketRegistry {
   }
 
   closeAll(code: number, reason: string): void {
-    for (const sockets of this.byUser.values()) {
-      for (const connection of sockets) connection.socket.close(code, reason);
+    for (const sockets of [...this.byUser.values()]) {
+      for (const connection of [...sockets]) this.end(connection, code, reason);
     }
   }
 }
