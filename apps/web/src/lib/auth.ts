@@ -120,10 +120,32 @@ export function completeSignIn(url: string): Promise<string> {
   return pending;
 }
 
+/** One refresh at a time across this browser's tabs (Web Locks; without them, within this tab only). */
+const REFRESH_LOCK = 'casedesk.token-refresh';
+
+async function oneTabAtATime(task: () => Promise<string | null>): Promise<string | null> {
+  const locks = typeof navigator === 'undefined' ? undefined : navigator.locks;
+  // The lock is held until the task's promise settles; request resolves with its result.
+  return locks ? await locks.request(REFRESH_LOCK, task) : task();
+}
+
+/**
+ * Tabs share the stored session, and refresh tokens rotate: two tabs presenting the same one would
+ * look like theft and revoke the session. Token expiry is the same instant in every tab (each live
+ * socket is closed at it), so the tabs take turns, and a tab that waited uses the token renewed by
+ * the tab before it instead of refreshing again.
+ */
 async function refreshOnce(): Promise<string | null> {
   const [manager, config] = await Promise.all([getUserManager(), loadClientConfig()]);
-  const user = await manager.getUser();
-  if (!user?.refresh_token) return null;
+  const stale = (await manager.getUser())?.access_token;
+  return oneTabAtATime(async () => {
+    const user = await manager.getUser();
+    if (user && !user.expired && user.access_token !== stale) return user.access_token;
+    return user?.refresh_token ? renew(manager, config) : null;
+  });
+}
+
+async function renew(manager: UserManager, config: ClientConfig): Promise<string | null> {
   try {
     // With a refresh token signinSilent makes a refresh_token grant; it does not reuse the
     // settings' extraTokenParams, so the resource is passed again here.

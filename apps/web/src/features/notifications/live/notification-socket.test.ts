@@ -2,7 +2,12 @@ import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { WebSocketServer, type WebSocket as ServerSocket } from 'ws';
 import { SOCKET_CLOSE, SOCKET_PROTOCOL } from '@casedesk/contract/notifications/live-socket';
-import { connectNotificationSocket, NOT_CONNECTED_MESSAGE, reconnectDelay } from './notification-socket.ts';
+import {
+  connectNotificationSocket,
+  NOT_CONNECTED_MESSAGE,
+  reconnectDelay,
+  whenPageInUse,
+} from './notification-socket.ts';
 
 const USER_ID = '00000000-0000-4000-8000-000000000001';
 
@@ -42,8 +47,13 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-function connect(url: string, tokens: (string | null)[], onMessage: (text: string) => void = () => undefined) {
-  const getToken = vi.fn(async () => (tokens.length > 1 ? tokens.shift()! : tokens[0]!));
+function connect(
+  url: string,
+  tokens: (string | null)[],
+  onMessage: (text: string) => void = () => undefined,
+  whenInUse: (resume: () => void) => () => void = () => () => undefined,
+) {
+  const getToken = vi.fn(async (_expired?: string) => (tokens.length > 1 ? tokens.shift()! : tokens[0]!));
   const socket = connectNotificationSocket({
     url,
     userId: USER_ID,
@@ -51,6 +61,7 @@ function connect(url: string, tokens: (string | null)[], onMessage: (text: strin
     getToken,
     onMessage,
     backoff: { baseMs: 20, maxMs: 100 },
+    whenInUse,
   });
   cleanups.push(() => socket.close());
   return { socket, getToken };
@@ -113,6 +124,56 @@ describe('connectNotificationSocket (SPEC §4)', () => {
     peers[0]!.socket.close(SOCKET_CLOSE.forbidden, 'userId is not the signed-in user');
     await new Promise((resolve) => setTimeout(resolve, 150));
     expect(peers).toHaveLength(1);
+  });
+
+  it('after a close for token expiry, asks for a token other than the expired one and reconnects with it', async () => {
+    const { url, peers } = await startServer();
+    const { getToken } = connect(url, ['token-1', 'token-2']);
+    await vi.waitFor(() => expect(peers[0]?.messages).toHaveLength(1));
+    expect(getToken).toHaveBeenLastCalledWith(undefined);
+    peers[0]!.socket.close(SOCKET_CLOSE.tokenExpired, 'Access token expired');
+    await vi.waitFor(() => expect(peers[1]?.messages).toHaveLength(1));
+    expect(getToken).toHaveBeenLastCalledWith('token-1');
+    expect(peers[1]!.protocols).toContain('bearer.token-2');
+  });
+
+  it.each([
+    ['signed out', SOCKET_CLOSE.signedOut],
+    ['account disabled', SOCKET_CLOSE.accountDisabled],
+  ])('does not reconnect after a close for %s', async (_, code) => {
+    const { url, peers } = await startServer();
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const { getToken } = connect(url, ['token-1']);
+    await vi.waitFor(() => expect(peers[0]?.messages).toHaveLength(1));
+    peers[0]!.socket.close(code, 'Gone');
+    await new Promise((resolve) => setTimeout(resolve, 150));
+    expect(peers).toHaveLength(1);
+    expect(getToken).toHaveBeenCalledTimes(1);
+  });
+
+  it('closed as the oldest of too many, reconnects only once the tab is in use again', async () => {
+    const { url, peers } = await startServer();
+    let resume: (() => void) | undefined;
+    connect(url, ['token-1', 'token-2'], undefined, (next) => {
+      resume = next;
+      return () => undefined;
+    });
+    await vi.waitFor(() => expect(peers[0]?.messages).toHaveLength(1));
+    peers[0]!.socket.close(SOCKET_CLOSE.tooManySockets, 'More than 10 sockets');
+    await vi.waitFor(() => expect(resume).toBeDefined());
+    await new Promise((resolve) => setTimeout(resolve, 150));
+    expect(peers).toHaveLength(1);
+    resume!();
+    await vi.waitFor(() => expect(peers[1]?.messages).toHaveLength(1));
+    expect(peers[1]!.protocols).toContain('bearer.token-2');
+  });
+
+  it('whenPageInUse resumes when the page is focused, once', () => {
+    const resume = vi.fn();
+    whenPageInUse(resume);
+    window.dispatchEvent(new Event('focus'));
+    window.dispatchEvent(new Event('focus'));
+    expect(resume).toHaveBeenCalledTimes(1);
   });
 
   it('opens nothing once signed out (no token)', async () => {

@@ -13,11 +13,15 @@ export function socketUrl(location: Pick<Location, 'protocol' | 'host'> = window
   return `${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}${SOCKET_PATH}`;
 }
 
-/** The stored token, renewed first when it has expired; null once signed out. */
-async function socketToken(): Promise<string | null> {
+/**
+ * The stored token, renewed first when it has expired or the server closed the socket for its expiry
+ * (this clock may still call it valid: its lifetime was counted from when it arrived); null once
+ * signed out.
+ */
+export async function socketToken(expired?: string): Promise<string | null> {
   const user = await getStoredUser();
   if (!user) return null;
-  if (!user.expired) return user.access_token;
+  if (!user.expired && user.access_token !== expired) return user.access_token;
   const renewed = await refreshAccessToken();
   if (!renewed) throw new Error('The access token could not be renewed');
   return renewed;
