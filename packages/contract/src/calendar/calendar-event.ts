@@ -31,12 +31,44 @@ export const calendarEventSchema = z.object({
 });
 export type CalendarEvent = z.infer<typeof calendarEventSchema>;
 
+/** The longest range one calendarEvents request reads; a longer view (a month grid) asks in pieces. */
+export const CALENDAR_EVENTS_MAX_DAYS = 31;
+const DAY_MS = 86_400_000;
+
+export const CALENDAR_EVENTS_MESSAGES = {
+  range: 'End Date Time must be after Start Date Time.',
+  rangeTooLong: `A range of at most ${CALENDAR_EVENTS_MAX_DAYS} days can be shown.`,
+} as const;
+
 /** SPEC §7: calendar events GET with userId, startDateTime, endDateTime. */
-export const calendarEventsQuerySchema = z.object({
-  userId: z.uuid(),
-  startDateTime: instant,
-  endDateTime: instant,
-});
+export const calendarEventsQuerySchema = z
+  .object({
+    userId: z.uuid(),
+    startDateTime: instant,
+    endDateTime: instant,
+  })
+  .refine((q) => Date.parse(q.endDateTime) > Date.parse(q.startDateTime), {
+    message: CALENDAR_EVENTS_MESSAGES.range,
+    path: ['endDateTime'],
+  })
+  .refine((q) => Date.parse(q.endDateTime) - Date.parse(q.startDateTime) <= CALENDAR_EVENTS_MAX_DAYS * DAY_MS, {
+    message: CALENDAR_EVENTS_MESSAGES.rangeTooLong,
+    path: ['endDateTime'],
+  });
+
+/** [start, end) cut into consecutive pieces of at most CALENDAR_EVENTS_MAX_DAYS, as ISO instants. */
+export function calendarEventsPieces(
+  startDateTime: string,
+  endDateTime: string,
+): { startDateTime: string; endDateTime: string }[] {
+  const end = Date.parse(endDateTime);
+  const pieces = [];
+  for (let from = Date.parse(startDateTime); from < end; from += CALENDAR_EVENTS_MAX_DAYS * DAY_MS) {
+    const to = Math.min(end, from + CALENDAR_EVENTS_MAX_DAYS * DAY_MS);
+    pieces.push({ startDateTime: new Date(from).toISOString(), endDateTime: new Date(to).toISOString() });
+  }
+  return pieces;
+}
 
 export const holidaySchema = z.object({
   id: z.uuid(),

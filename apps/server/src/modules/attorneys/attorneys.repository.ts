@@ -76,6 +76,8 @@ export async function findUserWithAttorney(db: Db, userId: string) {
       name: users.displayName,
       mail: users.mail,
       attorneyId: attorneys.id,
+      /** An attorney's calendar belongs to their attorney office; anyone else's to their own office. */
+      officeId: sql<string | null>`coalesce(${attorneys.officeId}, ${users.officeId})`,
     })
     .from(users)
     .leftJoin(attorneys, eq(attorneys.userId, users.id))

@@ -53,12 +53,14 @@ export async function attorneysRoutes(app: AppInstance): Promise<void> {
       config: { permission: ['ATTORNEY_AVAILABILITY', 'READ'] },
       schema: {
         tags: ['users', 'attorneys'],
-        summary: 'The calendars of a user: an attorney’s one default calendar, none for other users; 404 unknown user',
+        summary:
+          'The calendars of a user: an attorney’s one default calendar, none for other users; 404 for an unknown ' +
+          'user or one outside the caller’s ATTORNEY_AVAILABILITY scope',
         querystring: userCalendarsQuerySchema,
         response: { 200: userCalendarsResponseSchema },
       },
     },
-    async (request) => userCalendars(app.db, request.query.userId),
+    async (request) => userCalendars(app.db, request.actor!, request.query.userId),
   );
 
   app.get(

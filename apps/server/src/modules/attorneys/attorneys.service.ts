@@ -5,7 +5,7 @@ import type { UserCalendarsResponse } from '@casedesk/contract/calendar/user-cal
 import type { Actor } from '../../platform/auth/actor.ts';
 import type { Db } from '../../platform/db/database.ts';
 import { AppError } from '../../platform/errors/app-error.ts';
-import { getSchedule } from '../calendar/calendar.service.ts';
+import { getSchedule, mayViewAttorney } from '../calendar/calendar.service.ts';
 import { findAttorneySummaries, findUserWithAttorney } from './attorneys.repository.ts';
 
 /** The name Microsoft Graph gives a mailbox's default calendar; ours in the database carries the same. */
@@ -25,11 +25,12 @@ export async function attorneySchedule(db: Db, actor: Actor, attorneyId: string)
 /**
  * SPEC §7 GET /user/allCalendars (userId). Our model gives each attorney one default calendar (the
  * database, or the attorney's mailbox at Microsoft Graph when that provider is configured); a user who
- * is not an attorney has none. An unknown user is a 404.
+ * is not an attorney has none. An unknown user, and one outside the caller's ATTORNEY_AVAILABILITY scope, is
+ * a 404.
  */
-export async function userCalendars(db: Db, userId: string): Promise<UserCalendarsResponse> {
+export async function userCalendars(db: Db, actor: Actor, userId: string): Promise<UserCalendarsResponse> {
   const user = await findUserWithAttorney(db, userId);
-  if (!user) throw AppError.notFound('User');
+  if (!user || !mayViewAttorney(actor, user.officeId)) throw AppError.notFound('User');
   if (!user.attorneyId) return { items: [] };
   return {
     items: [

@@ -2,7 +2,6 @@ import { createHash } from 'node:crypto';
 import type { CalendarEvent } from '@casedesk/contract/calendar/calendar-event';
 import type { Db } from '../../platform/db/database.ts';
 import { findMirrored } from './calendar-sync.repository.ts';
-import { findAttorneys } from './calendar.repository.ts';
 import { calendarSync } from './calendar-sync.ts';
 import type { AttorneyInfo } from './calendar.repository.ts';
 import type { CalendarProvider, ProviderEvent } from './providers/calendar-provider.ts';
@@ -44,28 +43,51 @@ async function providerOnlyEvents(
 }
 
 /**
+ * How an event only in the attorney's mailbox is shown to someone else: that the time is taken, nothing of
+ * what fills it (a meeting's subject, attendees and notes can name a client or the attorney's private life).
+ */
+function busyBlock(event: ProviderEvent): ProviderEvent {
+  return {
+    ...event,
+    eventTitle: BUSY,
+    subject: BUSY,
+    eventNotes: null,
+    organizer: null,
+    bodyPreview: null,
+    location: { displayName: null },
+    attendees: [],
+  };
+}
+const BUSY = 'Busy';
+
+/**
  * With Microsoft Graph, an attorney's calendar (SPEC §7 calendar events) also shows what is only in their
  * mailbox: meetings put in Outlook directly, read through calendarView. Our own events mirrored there are
  * shown once, from the database. Graph being down never fails the calendar: it shows our events alone.
+ * `details`: whether the caller may see those meetings' details; otherwise, and always for an event its owner
+ * marked private, each is a busy block, and time left free is not shown.
  */
 export async function withProviderEvents(
   db: Db,
   provider: CalendarProvider,
-  query: { userId: string; from: Date; to: Date },
+  attorney: Attorney,
+  range: { from: Date; to: Date; details: boolean },
   own: CalendarEvent[],
   log: { warn(details: object, message: string): void },
 ): Promise<CalendarEvent[]> {
-  if (provider.name === 'database') return own;
-  const [attorney] = await findAttorneys(db, { userIds: [query.userId] });
-  if (!attorney?.email) return own;
+  if (provider.name === 'database' || !attorney.email) return own;
   let external;
   try {
-    external = await providerOnlyEvents(db, provider, { ...attorney, email: attorney.email }, query.from, query.to);
+    external = await providerOnlyEvents(db, provider, { ...attorney, email: attorney.email }, range.from, range.to);
   } catch (error) {
     log.warn({ err: error, attorneyId: attorney.attorneyId }, 'calendar provider read failed; showing stored events');
     return own;
   }
-  const theirs: CalendarEvent[] = external.map(({ busy: _busy, ...e }) => ({
+  const shown = external.flatMap((event) => {
+    if (range.details && !event.private) return [event];
+    return event.busy ? [busyBlock(event)] : [];
+  });
+  const theirs: CalendarEvent[] = shown.map(({ busy: _busy, private: _private, ...e }) => ({
     ...e,
     id: uuidOfExternalId(e.id),
     kind: 'EVENT',

@@ -303,7 +303,7 @@ describe('calendar write-through to Microsoft Graph', () => {
     ]);
   });
 
-  it('the attorney’s calendar also shows Outlook-only events, and ours once', async () => {
+  it('the attorney’s calendar also shows Outlook-only events, and ours once: in full to the attorney, else as busy blocks', async () => {
     const day = futureTuesday(13);
     const appointment = await book(day, '09:00');
     const ours = await until(appointment.id, 'SYNCED');
@@ -328,23 +328,56 @@ describe('calendar write-through to Microsoft Graph', () => {
         organizer: { emailAddress: { name: 'Avery Attorney', address: avery.mail } },
         isCancelled: false,
       },
+      {
+        id: 'AAMkOutlookPrivate=',
+        subject: 'Custody hearing (family)',
+        bodyPreview: 'Personal',
+        start: { dateTime: `${la(day, '15:00').slice(0, -1)}0000`, timeZone: 'UTC' },
+        end: { dateTime: `${la(day, '16:00').slice(0, -1)}0000`, timeZone: 'UTC' },
+        sensitivity: 'private',
+        isCancelled: false,
+      },
+      {
+        id: 'AAMkOutlookFree=',
+        subject: 'Lunch maybe',
+        start: { dateTime: `${la(day, '13:00').slice(0, -1)}0000`, timeZone: 'UTC' },
+        end: { dateTime: `${la(day, '13:30').slice(0, -1)}0000`, timeZone: 'UTC' },
+        showAs: 'free',
+        isCancelled: false,
+      },
     ];
     const [user] = await t.db().select({ id: users.id }).from(users).where(eq(users.mail, avery.mail));
     const from = la(day, '00:00');
     const to = la(addDays(day, 1), '00:00');
     const url = `/api/v1/appointment/calendarEvents?userId=${user!.id}&startDateTime=${encodeURIComponent(from)}&endDateTime=${encodeURIComponent(to)}`;
-    const res = await t.app.inject({ method: 'GET', url, headers: await t.authFor(SEEDED.operator) });
-    expect(res.statusCode).toBe(200);
-    const events = res.json() as { subject: string; kind: string; id: string; appointmentId: string | null }[];
-    expect(events.map((e) => [e.subject, e.kind, e.appointmentId])).toEqual([
+    type Shown = { subject: string; kind: string; appointmentId: string | null; bodyPreview: string | null };
+    const calendarAs = async (mail: string) => {
+      const res = await t.app.inject({ method: 'GET', url, headers: await t.authFor(mail) });
+      expect(res.statusCode).toBe(200);
+      return res.json() as Shown[];
+    };
+    // The attorney: their meetings in full, the private one as a busy block.
+    const own = await calendarAs(SEEDED.attorney);
+    expect(own.map((e) => [e.subject, e.kind, e.appointmentId])).toEqual([
       ['Consultation', 'APPOINTMENT', appointment.id],
       ['Dentist', 'EVENT', null],
+      ['Lunch maybe', 'EVENT', null],
+      ['Busy', 'EVENT', null],
     ]);
-    expect(events[1]).toMatchObject({
+    expect(own[1]).toMatchObject({
       eventDateTime: la(day, '12:00'),
       location: { displayName: 'Downtown' },
       organizer: 'Avery Attorney',
     });
+    // An operator booking for them: that the time is taken, nothing of what fills it; free time not at all.
+    const operator = await calendarAs(SEEDED.operator);
+    expect(operator.map((e) => [e.subject, e.eventDateTime])).toEqual([
+      ['Consultation', la(day, '09:00')],
+      ['Busy', la(day, '12:00')],
+      ['Busy', la(day, '15:00')],
+    ]);
+    expect(operator[1]).toMatchObject({ bodyPreview: null, organizer: null, location: { displayName: null } });
+    expect(JSON.stringify(operator)).not.toMatch(/Dentist|Downtown|Custody|Personal|Lunch/);
     const view = graph.views.at(-1)!;
     expect(view.path).toContain(`/v1.0/users/${encodeURIComponent(avery.mail)}/calendarView?`);
 

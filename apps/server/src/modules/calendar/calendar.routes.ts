@@ -14,9 +14,8 @@ import {
 } from '@casedesk/contract/calendar/calendar-event';
 import { z } from 'zod';
 import type { AppInstance } from '../../platform/http/app-instance.ts';
-import { withProviderEvents } from './calendar-provider-events.ts';
 import { startCalendarSync } from './calendar-sync-job.ts';
-import { attorneyAvailability, calendarEventsOfUser, getSchedule, saveSchedule } from './calendar.service.ts';
+import { attorneyAvailability, attorneyCalendar, getSchedule, saveSchedule } from './calendar.service.ts';
 import { changeHoliday, createHoliday, listHolidays, removeHoliday } from './holidays.service.ts';
 
 const availability = {
@@ -37,13 +36,13 @@ export async function calendarRoutes(app: AppInstance): Promise<void> {
   app.addHook('onClose', async () => calendarSync.stop());
 
   app.get('/api/v1/appointment/attorneyAvailability', availability, async (request) =>
-    attorneyAvailability(app.db, request.query),
+    attorneyAvailability(app.db, request.actor!, request.query),
   );
   app.get('/api/v1/attorney/availability', availability, async (request) =>
-    attorneyAvailability(app.db, request.query),
+    attorneyAvailability(app.db, request.actor!, request.query),
   );
   app.get('/api/v1/attorney/availableSlots', availability, async (request) =>
-    attorneyAvailability(app.db, request.query),
+    attorneyAvailability(app.db, request.actor!, request.query),
   );
 
   app.get(
@@ -82,8 +81,9 @@ export async function calendarRoutes(app: AppInstance): Promise<void> {
       schema: {
         tags: ['appointments'],
         summary:
-          'Events of a user’s (attorney’s) calendar between two instants: appointments, events, litigation; with ' +
-          'Microsoft Graph also the events only in their Outlook calendar',
+          'Events of an attorney’s calendar in the caller’s ATTORNEY_AVAILABILITY scope between two instants (at most ' +
+          '31 days): appointments, events, litigation; with Microsoft Graph also the events only in their Outlook ' +
+          'calendar, as busy blocks unless the caller is the attorney or manages their schedule; 404 outside the scope',
         querystring: calendarEventsQuerySchema,
         response: { 200: z.array(calendarEventSchema) },
       },
@@ -94,8 +94,7 @@ export async function calendarRoutes(app: AppInstance): Promise<void> {
         from: new Date(request.query.startDateTime),
         to: new Date(request.query.endDateTime),
       };
-      const own = await calendarEventsOfUser(app.db, query.userId, query.from, query.to);
-      return withProviderEvents(app.db, calendarSync.provider, query, own, request.log);
+      return attorneyCalendar(app.db, request.actor!, query, calendarSync.provider, request.log);
     },
   );
 

@@ -9,7 +9,7 @@ import type {
 import type { AppointmentLength, GridDay } from '@casedesk/contract/appointments/slots';
 import { mergeBusy, openStarts, slotGrid, slotLabel } from '@casedesk/contract/appointments/slots';
 import { addDays, instantOfWallTimeCompatible } from '@casedesk/contract/appointments/zoned-time';
-import type { CalendarEvent, CalendarEventKind } from '@casedesk/contract/calendar/calendar-event';
+import type { CalendarEvent } from '@casedesk/contract/calendar/calendar-event';
 import type { Actor } from '../../platform/auth/actor.ts';
 import { recordAudit } from '../../platform/audit/audit.ts';
 import type { Db } from '../../platform/db/database.ts';
@@ -17,6 +17,8 @@ import { AppError } from '../../platform/errors/app-error.ts';
 import type { AttorneyInfo, CalendarEventRow } from './calendar.repository.ts';
 import * as repo from './calendar.repository.ts';
 import { calendarSync } from './calendar-sync.ts';
+import { withProviderEvents } from './calendar-provider-events.ts';
+import type { CalendarProvider } from './providers/calendar-provider.ts';
 
 export { isExclusionViolation } from './calendar.repository.ts';
 export { providerBusyOverlap } from './calendar-provider-events.ts';
@@ -69,10 +71,12 @@ function spanOf(from: string, to: string, timeZone: string) {
  */
 export async function attorneyAvailability(
   db: Db,
+  actor: Actor,
   query: AvailabilityQuery,
   now = new Date(),
 ): Promise<AvailabilityRecord[]> {
-  const everyone = await repo.findAttorneys(db, { attorneyIds: query.attorneyId ? [query.attorneyId] : undefined });
+  const found = await repo.findAttorneys(db, { attorneyIds: query.attorneyId ? [query.attorneyId] : undefined });
+  const everyone = found.filter((a) => mayViewAttorney(actor, a.officeId));
   const schedules = await repo.findSchedules(
     db,
     everyone.map((a) => a.attorneyId),
@@ -230,11 +234,33 @@ export function toCalendarEvent(row: CalendarEventRow, organizer: string | null)
 }
 
 /** SPEC §7 calendar events of a user (an attorney's calendar) between two instants. */
-export async function calendarEventsOfUser(db: Db, userId: string, from: Date, to: Date, kinds?: CalendarEventKind[]) {
-  const [attorney] = await repo.findAttorneys(db, { userIds: [userId] });
+/** SPEC §6: the attorneys whose open slots and calendar a caller sees, by their ATTORNEY_AVAILABILITY READ. */
+export function mayViewAttorney(actor: Actor, officeId: string | null): boolean {
+  return allowsRecord(actor.permissions, 'ATTORNEY_AVAILABILITY', 'READ', { OFFICE: officeId });
+}
+
+/**
+ * GET /appointment/calendarEvents: the calendar of an attorney in the caller's ATTORNEY_AVAILABILITY scope
+ * (404 outside it; a user who is no attorney has none). Meetings only in their mailbox show in full to the
+ * attorney and to whoever manages their schedule (ATTORNEY_SCHEDULE UPDATE in their office), as busy blocks
+ * to everyone else.
+ */
+export async function attorneyCalendar(
+  db: Db,
+  actor: Actor,
+  query: { userId: string; from: Date; to: Date },
+  provider: CalendarProvider,
+  log: { warn(details: object, message: string): void },
+): Promise<CalendarEvent[]> {
+  const [attorney] = await repo.findAttorneys(db, { userIds: [query.userId] });
   if (!attorney) return [];
-  const rows = await repo.findEvents(db, [attorney.attorneyId], from, to, kinds);
-  return rows.map((r) => toCalendarEvent(r, attorney.attorney));
+  if (!mayViewAttorney(actor, attorney.officeId)) throw AppError.notFound('Attorney');
+  const details =
+    attorney.userId === actor.userId ||
+    allowsRecord(actor.permissions, 'ATTORNEY_SCHEDULE', 'UPDATE', { OFFICE: attorney.officeId });
+  const rows = await repo.findEvents(db, [attorney.attorneyId], query.from, query.to);
+  const own = rows.map((r) => toCalendarEvent(r, attorney.attorney));
+  return withProviderEvents(db, provider, attorney, { from: query.from, to: query.to, details }, own, log);
 }
 
 /*

@@ -52,6 +52,8 @@ export type ProviderEvent = Pick<
   id: string;
   /** The time is taken (Outlook's showAs other than free or working elsewhere): no booking may overlap it. */
   busy: boolean;
+  /** Marked private or confidential by its owner: others see only that the time is taken. */
+  private: boolean;
 };
 
 /**

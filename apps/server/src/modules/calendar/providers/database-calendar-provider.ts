@@ -12,7 +12,7 @@ export function databaseCalendarProvider(db: Db): CalendarProvider {
     name: 'database',
     async listEvents(owner, start, end) {
       const rows = await findEvents(db, [owner.attorneyId], start, end);
-      return rows.map((row) => ({ ...toCalendarEvent(row, owner.name), busy: true }));
+      return rows.map((row) => ({ ...toCalendarEvent(row, owner.name), busy: true, private: false }));
     },
     async createEvent(_owner, event) {
       return event.id;

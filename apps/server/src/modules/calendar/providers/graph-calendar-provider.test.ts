@@ -152,7 +152,7 @@ describe('Graph adapter: calendarView', () => {
     expect(Object.fromEntries(first!.url.searchParams)).toEqual({
       startDateTime: '2026-03-09T07:00:00.000Z',
       endDateTime: '2026-03-14T07:00:00.000Z',
-      $select: 'subject,bodyPreview,body,start,end,location,attendees,organizer,isCancelled,showAs',
+      $select: 'subject,bodyPreview,body,start,end,location,attendees,organizer,isCancelled,showAs,sensitivity',
       $orderby: 'start/dateTime',
       $top: '100',
     });
@@ -184,6 +184,7 @@ describe('Graph adapter: calendarView', () => {
         start: { formattedDateTime: '2026-03-09T17:00:00.000Z' },
         end: { formattedDateTime: '2026-03-09T18:30:00.000Z' },
         busy: true,
+        private: false,
       },
       {
         id: 'AAMkAGI2TGuNAAA=',
@@ -200,6 +201,7 @@ describe('Graph adapter: calendarView', () => {
         end: { formattedDateTime: '2026-03-12T23:00:00.000Z' },
         // Tentative still takes the time.
         busy: true,
+        private: true,
       },
     ]);
   });

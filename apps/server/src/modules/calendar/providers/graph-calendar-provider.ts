@@ -41,6 +41,7 @@ const SELECT = [
   'organizer',
   'isCancelled',
   'showAs',
+  'sensitivity',
 ];
 
 /**

@@ -14,7 +14,12 @@ export interface GraphEvent {
   isCancelled?: boolean;
   /** free, tentative, busy, oof, workingElsewhere or unknown. */
   showAs?: string | null;
+  /** normal, personal, private or confidential. */
+  sensitivity?: string | null;
 }
+
+/** Outlook's sensitivities that keep an event's details to its owner. */
+const PRIVATE_SENSITIVITY = new Set(['private', 'confidential']);
 
 /** Shown in the mailbox without taking the time: a booking may go over these. */
 const FREE_SHOW_AS = new Set(['free', 'workingElsewhere']);
@@ -67,6 +72,7 @@ export function fromGraphEvent(event: GraphEvent): ProviderEvent {
     end: { formattedDateTime: end },
     // Unknown or missing counts as busy: a booking over a meeting is worse than a slot left free.
     busy: !FREE_SHOW_AS.has(event.showAs ?? 'busy'),
+    private: PRIVATE_SENSITIVITY.has(event.sensitivity ?? 'normal'),
   };
 }
 

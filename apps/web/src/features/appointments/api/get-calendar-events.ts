@@ -1,5 +1,9 @@
 import { z } from 'zod';
-import { calendarEventSchema, type CalendarEvent } from '@casedesk/contract/calendar/calendar-event';
+import {
+  calendarEventSchema,
+  calendarEventsPieces,
+  type CalendarEvent,
+} from '@casedesk/contract/calendar/calendar-event';
 import { apiRequest } from '@/lib/api-client.ts';
 
 const calendarEventListSchema = z.array(calendarEventSchema);
@@ -11,9 +15,23 @@ export interface CalendarEventsQuery {
   endDateTime: string;
 }
 
-/** GET /api/v1/appointment/calendarEvents: appointments, events and litigation events of one calendar. */
-export function getCalendarEvents(query: CalendarEventsQuery, signal?: AbortSignal): Promise<CalendarEvent[]> {
-  return apiRequest('/api/v1/appointment/calendarEvents', calendarEventListSchema, { query: { ...query }, signal });
+/**
+ * GET /api/v1/appointment/calendarEvents: appointments, events and litigation events of one calendar. The
+ * server reads at most 31 days a request, so a longer range (a month grid and its margins) is read in pieces;
+ * an event across a cut comes back in both and is kept once.
+ */
+export async function getCalendarEvents(query: CalendarEventsQuery, signal?: AbortSignal): Promise<CalendarEvent[]> {
+  const pieces = calendarEventsPieces(query.startDateTime, query.endDateTime);
+  const answers = await Promise.all(
+    pieces.map((piece) =>
+      apiRequest('/api/v1/appointment/calendarEvents', calendarEventListSchema, {
+        query: { userId: query.userId, ...piece },
+        signal,
+      }),
+    ),
+  );
+  const byId = new Map(answers.flat().map((event) => [event.id, event]));
+  return [...byId.values()].sort((a, b) => a.eventDateTime.localeCompare(b.eventDateTime));
 }
 
 export const calendarEventsKey = (query: CalendarEventsQuery) => ['calendar-events', query] as const;
