@@ -21,12 +21,20 @@ export const users = pgTable(
     defaultDashboard: text({ enum: DEFAULT_DASHBOARDS }),
     accountEnabled: boolean().notNull().default(true),
     officeId: uuid().references(() => offices.id),
+    /**
+     * The provider's identity this user signed in with first (the token's `iss` and `sub`); later sign-ins
+     * are matched on it, never on the email, which a provider may hand to someone else. Null until then.
+     */
+    oidcIssuer: text(),
+    oidcSubject: text(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     uniqueIndex('users_mail_lower_key').on(sql`lower(${t.mail})`),
     index('users_office_idx').on(t.officeId),
+    uniqueIndex('users_oidc_identity_key').on(t.oidcIssuer, t.oidcSubject),
+    check('users_oidc_identity_whole', sql`(${t.oidcIssuer} IS NULL) = (${t.oidcSubject} IS NULL)`),
     check('users_extension_six_digits', sql`${t.phoneExtension} ~ '^[0-9]{6}$'`),
     check('users_work_number_digits', sql`${t.workNumber} ~ '^[0-9]{10}$'`),
     check('users_mobile_number_digits', sql`${t.mobileNumber} ~ '^[0-9]{10}$'`),
