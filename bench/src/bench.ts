@@ -51,8 +51,15 @@ const repoRoot = path.resolve(benchDir, '..');
 const ADMIN_EMAIL = 'admin@casedesk.local';
 /** Both hear of every inbound text (SMS READ with no office condition), so each socket gets each webhook. */
 const SOCKET_EMAILS = [ADMIN_EMAIL, 'operator@casedesk.local'];
-/** The communication scenario measures sending, not the per-user rate limit that guards the cost of SMS. */
-const COMMUNICATION_SERVER_ENV = { SMS_RATE_LIMIT_PER_MINUTE: '100000000', SIMULATOR_AUTO_STATUS: 'false' };
+/**
+ * The communication scenario measures sending, not the per-user rate limit that guards the cost of SMS,
+ * and fan-out to many sockets of the two users above, not the per-user socket limit (one per tab).
+ */
+const COMMUNICATION_SERVER_ENV = {
+  SMS_RATE_LIMIT_PER_MINUTE: '100000000',
+  SIMULATOR_AUTO_STATUS: 'false',
+  LIVE_SOCKETS_PER_USER: '100000',
+};
 const SEARCH_KEYWORD = 'an';
 
 const TARGETS: RouteTarget[] = [

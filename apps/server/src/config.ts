@@ -2,6 +2,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import proxyAddr from '@fastify/proxy-addr';
+import { MAX_SOCKETS_PER_USER } from '@casedesk/contract/notifications/live-socket';
 import { z } from 'zod';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
@@ -54,6 +55,8 @@ const envSchema = z.object({
   SIMULATOR_AUTH_TOKEN: z.string().default(DEFAULT_SIMULATOR_AUTH_TOKEN),
   /** DESIGN §7: texts a user may send per minute (SMS costs money); the bench raises it. */
   SMS_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(30),
+  /** Live sockets one user may hold open on one instance (one per tab); the bench raises it. */
+  LIVE_SOCKETS_PER_USER: z.coerce.number().int().min(1).default(MAX_SOCKETS_PER_USER),
   /** Local mode: post simulated 'sent'/'delivered' callbacks after each text (default on, off under test). */
   SIMULATOR_AUTO_STATUS: z.stringbool().optional(),
   /**

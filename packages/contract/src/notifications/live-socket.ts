@@ -27,7 +27,8 @@ export type SubscribableType = (typeof SUBSCRIBABLE_TYPES)[number];
 export const NEW_DIRECT = 'NEW_DIRECT';
 
 /**
- * Open sockets one user may have on one server instance (one per browser tab). The newest connection
+ * Open sockets one user may have on one server instance (one per browser tab; the server's
+ * LIVE_SOCKETS_PER_USER, for a shared account on many screens or a load test). The newest connection
  * is always taken and the user's oldest socket is closed with `tooManySockets`: the tab someone has
  * just opened or reloaded is the one they are looking at, the oldest is most likely forgotten.
  */

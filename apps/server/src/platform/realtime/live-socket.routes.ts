@@ -24,6 +24,8 @@ declare module 'fastify' {
 export interface LiveSocketOptions {
   /** Heartbeat ping interval; a socket that misses one ping is dropped. */
   heartbeatMs?: number;
+  /** Sockets one user may hold open here; the oldest closes beyond it (default LIVE_SOCKETS_PER_USER). */
+  socketsPerUser?: number;
 }
 
 const GOING_AWAY = 1001;
@@ -37,7 +39,7 @@ const GOING_AWAY = 1001;
  * @fastify/websocket, so the registry is visible app-wide (`app.liveSockets`).
  */
 export function registerLiveSocket(app: AppInstance, options: LiveSocketOptions = {}): void {
-  const registry = new SocketRegistry();
+  const registry = new SocketRegistry(options.socketsPerUser ?? app.config.LIVE_SOCKETS_PER_USER);
   app.decorate('liveSockets', registry);
   const unsubscribe = app.realtime.subscribe((message) => {
     if (!isCloseSockets(message)) {

@@ -1,4 +1,5 @@
 import type { AddressInfo } from 'node:net';
+import { SOCKET_CLOSE } from '@casedesk/contract/notifications/live-socket';
 import { afterEach, describe, expect, it } from 'vitest';
 import WebSocket, { WebSocketServer } from 'ws';
 import { SocketRegistry } from './socket-registry.ts';
@@ -62,5 +63,20 @@ describe('SocketRegistry delivery', () => {
     expect(registry.deliver({ userIds: ['user-1'], text: 'SMS' })).toBe(1);
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(received).toEqual(['NEW_DIRECT', 'SMS']);
+  });
+});
+
+describe('SocketRegistry limit per user', () => {
+  it('a configured limit closes the oldest socket beyond it with 4429, never the new one', async () => {
+    const registry = new SocketRegistry(2);
+    const { server, url } = await serverWith(registry);
+    cleanups.push(() => server.close());
+    const oldest = await connect(url);
+    const closed = new Promise<number>((resolve) => oldest.once('close', (code) => resolve(code)));
+    const middle = await connect(url);
+    const newest = await connect(url);
+    expect(await closed).toBe(SOCKET_CLOSE.tooManySockets);
+    expect(registry.socketsOf('user-1')).toBe(2);
+    expect([middle.readyState, newest.readyState]).toEqual([WebSocket.OPEN, WebSocket.OPEN]);
   });
 });

@@ -39,24 +39,26 @@ export class SocketRegistry {
   private readonly byUser = new Map<string, Set<LiveConnection>>();
   private count = 0;
 
+  constructor(private readonly maxPerUser = MAX_SOCKETS_PER_USER) {}
+
   /**
    * Takes a new socket and closes it when its token expires: an open socket is never checked again, so
    * it must not outlive the token that let it in (the client reconnects with a renewed one).
    *
-   * Over MAX_SOCKETS_PER_USER the user's oldest socket is closed, not the new one refused: the newest is
+   * Over the limit (MAX_SOCKETS_PER_USER unless configured) the user's oldest socket is closed, not the new one refused: the newest is
    * the tab just opened or reloaded, the one in front of the user, while the oldest is most likely a
    * forgotten tab (the client reopens it only when that tab is used again). The limit is per instance:
    * a count across instances would need shared state on every connect and close, and the limit is about
-   * what one instance holds open; behind N instances a user has at most N × MAX_SOCKETS_PER_USER.
+   * what one instance holds open; behind N instances a user has at most N times the limit.
    */
   add(userId: string, socket: WebSocket, credential?: SocketCredential): LiveConnection {
     const connection: LiveConnection = { userId, socket, grantId: credential?.grantId, types: new Set(), alive: true };
     let sockets = this.byUser.get(userId);
     if (!sockets) this.byUser.set(userId, (sockets = new Set()));
     // A Set keeps insertion order: the first is the oldest.
-    while (sockets.size >= MAX_SOCKETS_PER_USER) {
+    while (sockets.size >= this.maxPerUser) {
       const oldest = sockets.values().next().value!;
-      this.end(oldest, SOCKET_CLOSE.tooManySockets, `More than ${MAX_SOCKETS_PER_USER} sockets`);
+      this.end(oldest, SOCKET_CLOSE.tooManySockets, `More than ${this.maxPerUser} sockets`);
     }
     sockets.add(connection);
     this.count++;
