@@ -350,7 +350,13 @@ describe('calendar write-through to Microsoft Graph', () => {
     const from = la(day, '00:00');
     const to = la(addDays(day, 1), '00:00');
     const url = `/api/v1/appointment/calendarEvents?userId=${user!.id}&startDateTime=${encodeURIComponent(from)}&endDateTime=${encodeURIComponent(to)}`;
-    type Shown = { subject: string; kind: string; appointmentId: string | null; bodyPreview: string | null };
+    type Shown = {
+      subject: string;
+      kind: string;
+      appointmentId: string | null;
+      bodyPreview: string | null;
+      eventDateTime: string;
+    };
     const calendarAs = async (mail: string) => {
       const res = await t.app.inject({ method: 'GET', url, headers: await t.authFor(mail) });
       expect(res.statusCode).toBe(200);
