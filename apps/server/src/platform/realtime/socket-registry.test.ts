@@ -79,4 +79,18 @@ describe('SocketRegistry limit per user', () => {
     expect(registry.socketsOf('user-1')).toBe(2);
     expect([middle.readyState, newest.readyState]).toEqual([WebSocket.OPEN, WebSocket.OPEN]);
   });
+
+  it('a limit of one keeps the newest socket, and it still gets messages', async () => {
+    const registry = new SocketRegistry(1);
+    const { server, url } = await serverWith(registry);
+    cleanups.push(() => server.close());
+    const first = await connect(url);
+    const closed = new Promise<number>((resolve) => first.once('close', (code) => resolve(code)));
+    const second = await connect(url);
+    const received = new Promise<string>((resolve) => second.once('message', (data) => resolve(data.toString())));
+    expect(await closed).toBe(SOCKET_CLOSE.tooManySockets);
+    expect(registry.size).toBe(1);
+    expect(registry.deliver({ userIds: ['user-1'], text: 'SMS' })).toBe(1);
+    expect(await received).toBe('SMS');
+  });
 });

@@ -45,21 +45,23 @@ export class SocketRegistry {
    * Takes a new socket and closes it when its token expires: an open socket is never checked again, so
    * it must not outlive the token that let it in (the client reconnects with a renewed one).
    *
-   * Over the limit (MAX_SOCKETS_PER_USER unless configured) the user's oldest socket is closed, not the new one refused: the newest is
-   * the tab just opened or reloaded, the one in front of the user, while the oldest is most likely a
-   * forgotten tab (the client reopens it only when that tab is used again). The limit is per instance:
-   * a count across instances would need shared state on every connect and close, and the limit is about
-   * what one instance holds open; behind N instances a user has at most N times the limit.
+   * Over the limit (MAX_SOCKETS_PER_USER unless configured) the user's oldest socket is closed, not the
+   * new one refused: the newest is the tab just opened or reloaded, the one in front of the user, while
+   * the oldest is most likely a forgotten tab (the client reopens it only when that tab is used again).
+   * The limit is per instance: a count across instances would need shared state on every connect and
+   * close, and the limit is about what one instance holds open; behind N instances a user may have N
+   * times the limit.
    */
   add(userId: string, socket: WebSocket, credential?: SocketCredential): LiveConnection {
     const connection: LiveConnection = { userId, socket, grantId: credential?.grantId, types: new Set(), alive: true };
+    // A Set keeps insertion order: the first is the oldest. Evicting the last one drops the user's set,
+    // so the new socket's set is looked up afterwards.
+    const older = this.byUser.get(userId);
+    while (older && older.size >= this.maxPerUser) {
+      this.end(older.values().next().value!, SOCKET_CLOSE.tooManySockets, `More than ${this.maxPerUser} sockets`);
+    }
     let sockets = this.byUser.get(userId);
     if (!sockets) this.byUser.set(userId, (sockets = new Set()));
-    // A Set keeps insertion order: the first is the oldest.
-    while (sockets.size >= this.maxPerUser) {
-      const oldest = sockets.values().next().value!;
-      this.end(oldest, SOCKET_CLOSE.tooManySockets, `More than ${this.maxPerUser} sockets`);
-    }
     sockets.add(connection);
     this.count++;
     openSockets.inc();
