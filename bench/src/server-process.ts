@@ -85,8 +85,10 @@ export async function startServer(options: StartServerOptions): Promise<ServerPr
     HOST: '127.0.0.1',
     PUBLIC_URL: baseUrl,
     LOG_LEVEL: 'warn',
+    // The bench signs in as the demo accounts on either engine (demo mode is off by default on PostgreSQL).
+    DEMO: 'true',
   };
-  // Local mode refuses NODE_ENV=production (DESIGN §7), and the bench's own environment must not leak in.
+  // Demo mode refuses NODE_ENV=production (DESIGN §7), and the bench's own environment must not leak in.
   delete env.NODE_ENV;
   if (!options.databaseEnv.DATABASE_URL) delete env.DATABASE_URL;
 

@@ -1,19 +1,15 @@
 import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
 import { openConfiguredDatabase } from './platform/db/open-configured.ts';
-import { isSeeded, seedDemoData } from './seed/seed.ts';
+import { prepareDatabase } from './seed/prepare-database.ts';
 
 const config = loadConfig();
 const database = await openConfiguredDatabase(config);
-await database.migrate();
-if (!(await isSeeded(database.db))) {
-  console.log(`First start: seeding demo data (${config.SEED_CLIENTS} clients)…`);
-  await seedDemoData(database.db, { clients: config.SEED_CLIENTS });
-}
+await prepareDatabase(config, database);
 const app = await buildApp({ config, database });
 await app.listen({ port: config.PORT, host: config.HOST });
 app.log.info(
-  `Casedesk is ready at ${config.publicUrl} (${database.kind}, ${config.localIdentity ? 'local sign-in' : config.issuer})`,
+  `Casedesk is ready at ${config.publicUrl} (${database.kind}, ${config.localIdentity ? 'local sign-in' : config.issuer}${config.demo ? ', demo mode' : ''})`,
 );
 
 let stopping = false;

@@ -5,6 +5,10 @@ import { vacuumAfterBulkLoad, isSeeded, seedClients, seedDemoData } from './seed
 
 /** `npm run seed [-- --clients N]`: seeds an empty database, or adds N more clients to a seeded one. */
 const config = loadConfig();
+if (!config.demo) {
+  console.error('npm run seed writes demo data and demo accounts: it runs in demo mode only (DEMO=true).');
+  process.exit(1);
+}
 const flag = process.argv.indexOf('--clients');
 const extraClients = flag >= 0 ? Number(process.argv[flag + 1]) : undefined;
 const database = await openConfiguredDatabase(config);

@@ -154,6 +154,15 @@ export async function vacuumAfterBulkLoad(db: Db): Promise<void> {
   await db.execute(sql`vacuum analyze`);
 }
 
+/**
+ * A firm's server (not demo mode) starts with the reference lists the screens need (law types,
+ * jurisdictions, SMS categories and reasons) and nothing else: no offices, users or clients.
+ */
+export async function seedReferenceData(db: Db): Promise<void> {
+  const [row] = await db.select({ n: count() }).from(dropdownOptions);
+  if ((row?.n ?? 0) === 0) await seedDropdowns(db);
+}
+
 async function seedDropdowns(db: Db): Promise<void> {
   const rows = [
     ...LAW_TYPES.map((value, i) => ({ dropdownType: 'INQUIRY_LAW_TYPE', value, sortOrder: i })),

@@ -19,6 +19,7 @@ export async function registerInteractionRoutes(app: FastifyInstance, provider: 
   await app.register(formbody);
   await app.register(rateLimit, { global: false });
   const recordFailedSignIn = await createFailedSignInRecorder(db);
+  const { demo } = app.config;
 
   app.get('/interaction/login.css', { config: { public: true } }, async (_request, reply) =>
     reply.type('text/css; charset=utf-8').header('cache-control', 'public, max-age=3600').send(LOGIN_CSS),
@@ -32,7 +33,7 @@ export async function registerInteractionRoutes(app: FastifyInstance, provider: 
       return reply
         .type('text/html; charset=utf-8')
         .header('cache-control', 'no-store')
-        .send(renderLoginPage({ uid: details.uid }));
+        .send(renderLoginPage({ uid: details.uid, demo }));
     },
   );
 
@@ -54,7 +55,7 @@ export async function registerInteractionRoutes(app: FastifyInstance, provider: 
           .status(401)
           .type('text/html; charset=utf-8')
           .header('cache-control', 'no-store')
-          .send(renderLoginPage({ uid: details.uid, email, error: INCORRECT }));
+          .send(renderLoginPage({ uid: details.uid, email, error: INCORRECT, demo }));
       }
       const { account } = check;
       await recordAudit(db, {

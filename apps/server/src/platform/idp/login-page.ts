@@ -1,8 +1,14 @@
 const escapeHtml = (text: string) =>
   text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
-/** The embedded provider's sign-in page: plain HTML, no script, styles from /interaction/login.css (strict CSP). */
-export function renderLoginPage(options: { uid: string; email?: string; error?: string }): string {
+/**
+ * The embedded provider's sign-in page: plain HTML, no script, styles from /interaction/login.css (strict CSP).
+ * Only demo mode names the demo accounts' password; a firm's server has no such accounts.
+ */
+export function renderLoginPage(options: { uid: string; email?: string; error?: string; demo: boolean }): string {
+  const hint = options.demo
+    ? '<p class="hint">Demo mode: the demo accounts use the password <code>casedesk</code>.</p>\n'
+    : '';
   const error = options.error ? `<p class="error" role="alert">${escapeHtml(options.error)}</p>` : '';
   return `<!doctype html>
 <html lang="en">
@@ -24,8 +30,7 @@ ${error}
 <input id="password" name="password" type="password" required autocomplete="current-password">
 <button type="submit">Sign in</button>
 </form>
-<p class="hint">Local mode: the demo accounts use the password <code>casedesk</code>.</p>
-</main>
+${hint}</main>
 </body>
 </html>`;
 }

@@ -40,7 +40,7 @@ beforeAll(async () => {
     NODE_ENV: 'test',
     PUBLIC_URL: TEST_PUBLIC_URL,
     LOG_LEVEL: 'silent',
-    ...(connectionString ? { DATABASE_URL: connectionString } : {}),
+    ...(connectionString ? { DATABASE_URL: connectionString, DEMO: 'true' } : {}),
   });
   app = await buildApp({ config, database, logger: false });
   await app.ready();

@@ -3,7 +3,6 @@ import { loadConfig } from '../../config.ts';
 import { createProvider, simulatesDeliveryStatus } from './create-provider.ts';
 import type { WebhookLoopback } from './webhook-loopback.ts';
 
-const OIDC = { OIDC_ISSUER: 'https://login.example.com' };
 const TWILIO = { TWILIO_ACCOUNT_SID: `AC${'3'.repeat(32)}`, TWILIO_AUTH_TOKEN: 'secret' };
 /** Selection never posts; a loopback that would say so if it did. */
 const loopback: WebhookLoopback = {
@@ -18,15 +17,6 @@ describe('createProvider (DESIGN §1)', () => {
     expect(createProvider(loadConfig({}), loopback).name).toBe('local');
     expect(createProvider(loadConfig({ TWILIO_ACCOUNT_SID: TWILIO.TWILIO_ACCOUNT_SID }), loopback).name).toBe('local');
     expect(createProvider(loadConfig(TWILIO), loopback).name).toBe('twilio');
-  });
-
-  it("refuses the simulator's well-known token in production (DESIGN §7)", () => {
-    expect(() => createProvider(loadConfig({ NODE_ENV: 'production', ...OIDC }), loopback)).toThrow(
-      /TWILIO_ACCOUNT_SID and TWILIO_AUTH_TOKEN, or a secret SIMULATOR_AUTH_TOKEN/,
-    );
-    const secret = loadConfig({ NODE_ENV: 'production', ...OIDC, SIMULATOR_AUTH_TOKEN: 'long-random' });
-    expect(createProvider(secret, loopback).name).toBe('local');
-    expect(createProvider(loadConfig({ NODE_ENV: 'production', ...OIDC, ...TWILIO }), loopback).name).toBe('twilio');
   });
 
   it('simulates delivery callbacks by default, except under test or when turned off', () => {

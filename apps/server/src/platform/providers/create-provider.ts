@@ -1,5 +1,4 @@
 import type { Config } from '../../config.ts';
-import { DEFAULT_SIMULATOR_AUTH_TOKEN } from '../../config.ts';
 import { localProvider } from './local-provider.ts';
 import type { CommunicationProvider } from './provider.ts';
 import { twilioProvider } from './twilio-provider.ts';
@@ -8,7 +7,8 @@ import { usesTwilio } from './webhook-signing.ts';
 
 /**
  * DESIGN §1: Twilio when TWILIO_ACCOUNT_SID and TWILIO_AUTH_TOKEN are both set, else the local
- * simulator. The simulator posts delivery callbacks through `loopback` unless SIMULATOR_AUTO_STATUS
+ * simulator, which only demo mode gets (loadConfig refuses a firm's server without Twilio, and demo mode
+ * in production). The simulator posts delivery callbacks through `loopback` unless SIMULATOR_AUTO_STATUS
  * is false (its default is off under NODE_ENV=test, so tests drive statuses themselves).
  */
 export function createProvider(config: Config, loopback: WebhookLoopback): CommunicationProvider {
@@ -18,12 +18,6 @@ export function createProvider(config: Config, loopback: WebhookLoopback): Commu
       authToken: config.TWILIO_AUTH_TOKEN!,
       publicUrl: config.publicUrl,
     });
-  }
-  // DESIGN §7: anyone knowing the default token could post forged texts and calls to /hooks.
-  if (config.NODE_ENV === 'production' && config.SIMULATOR_AUTH_TOKEN === DEFAULT_SIMULATOR_AUTH_TOKEN) {
-    throw new Error(
-      'In production set TWILIO_ACCOUNT_SID and TWILIO_AUTH_TOKEN, or a secret SIMULATOR_AUTH_TOKEN for the local phone simulator.',
-    );
   }
   return localProvider(config.SIMULATOR_AUTH_TOKEN, simulatesDeliveryStatus(config) ? loopback : undefined);
 }
