@@ -23,7 +23,7 @@ import { reportsRoutes } from './modules/reports/reports.routes.ts';
 import { notificationsRoutes } from './modules/notifications/notifications.routes.ts';
 import { smsRoutes, welcomeTextSender } from './modules/sms/sms.routes.ts';
 import { templatesRoutes } from './modules/templates/templates.routes.ts';
-import { resolveUserByEmail } from './modules/users/users.service.ts';
+import { resolveUserByIdentity } from './modules/users/user-identity.service.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 import { registerAccessControl } from './platform/access/access-control.ts';
 import { isGuardedPath } from './platform/access/route-access.ts';
@@ -98,6 +98,9 @@ export async function buildApp({
     trustProxy: config.trustedProxies,
   }).withTypeProvider<ZodTypeProvider>();
 
+  // First: a provider that cannot be trusted (discovery naming another issuer) stops the start before
+  // anything is opened that would need closing.
+  const verifier = await buildVerifier(config, database);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('config', config);
@@ -169,7 +172,6 @@ export async function buildApp({
     securityHeaders(request.raw, reply.raw, (error) => done(error instanceof Error ? error : undefined)),
   );
 
-  const verifier = await buildVerifier(config, database);
   // Before access control: its onRequest hook marks upgrade requests, so a refused upgrade's socket is
   // closed after the 401/403; and the live socket's token arrives as a subprotocol (socket-token.ts).
   await app.register(websocket, { options: LIVE_SOCKET_SERVER_OPTIONS });
@@ -177,7 +179,7 @@ export async function buildApp({
   registerAccessControl(app, {
     db: database.db,
     verifier,
-    resolveUser: cachedUserResolver((email) => resolveUserByEmail(database.db, email)),
+    resolveUser: cachedUserResolver((identity) => resolveUserByIdentity(database.db, identity)),
   });
 
   await app.register(swagger, {

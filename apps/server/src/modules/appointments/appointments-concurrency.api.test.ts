@@ -29,6 +29,8 @@ describe('100 concurrent overlapping bookings', () => {
     const inquiry = await createInquiryIn(t, avery.officeId);
     const day = futureTuesday(10);
     const headers = { ...(await t.authFor(SEEDED.operator)), 'content-type': 'application/json' };
+    // A user's first request links their sign-in identity, an audit row of its own: made before counting.
+    expect((await t.app.inject({ method: 'GET', url: '/api/v1/user', headers })).statusCode).toBe(200);
     const countOf = async (table: typeof appointments | typeof calendarEvents | typeof auditEvents) =>
       Number((await t.db().select({ n: count() }).from(table))[0]!.n);
     const before = {
@@ -75,6 +77,8 @@ describe('concurrent bookings of one inquiry at different times', () => {
     const inquiry = await createInquiryIn(t, avery.officeId);
     const day = futureTuesday(11);
     const headers = { ...(await t.authFor(SEEDED.operator)), 'content-type': 'application/json' };
+    // A user's first request links their sign-in identity, an audit row of its own: made before counting.
+    expect((await t.app.inject({ method: 'GET', url: '/api/v1/user', headers })).statusCode).toBe(200);
     const responses = await Promise.all(
       [avery.id, laOther.id, avery.id, laOther.id].map((attorneyId, i) =>
         fetch(`${baseUrl}/api/v1/appointment`, {

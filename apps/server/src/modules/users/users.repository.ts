@@ -1,7 +1,7 @@
 import type { Scope } from '@casedesk/contract/access/permissions';
 import { pageOffset } from '@casedesk/contract/common/paging';
 import type { Role, UserByRole, UserDetail, UserDirectoryRequest, UserMin } from '@casedesk/contract/users/user';
-import { and, asc, count, eq, ilike, like, or, sql } from 'drizzle-orm';
+import { and, asc, count, eq, ilike, isNull, like, ne, or, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/database.ts';
 import { officeScopeSql } from '../../platform/db/office-scope.ts';
 import { offices } from '../offices/offices.tables.ts';
@@ -44,6 +44,42 @@ export async function findUserByEmail(db: Db, email: string): Promise<UserDetail
     .from(users)
     .where(eq(sql`lower(${users.mail})`, email.toLowerCase()));
   return row;
+}
+
+/** The user linked to this provider identity (users.oidc_issuer, users.oidc_subject). */
+export async function findUserByIdentity(db: Db, issuer: string, subject: string): Promise<UserDetail | undefined> {
+  const [row] = await db
+    .select(detailColumns)
+    .from(users)
+    .where(and(eq(users.oidcIssuer, issuer), eq(users.oidcSubject, subject)));
+  return row;
+}
+
+/** A user by email, with the identity they are linked to (both null if none yet). */
+export async function findUserLinkByEmail(
+  db: Db,
+  email: string,
+): Promise<(UserDetail & { oidcIssuer: string | null; oidcSubject: string | null }) | undefined> {
+  const [row] = await db
+    .select({ ...detailColumns, oidcIssuer: users.oidcIssuer, oidcSubject: users.oidcSubject })
+    .from(users)
+    .where(eq(sql`lower(${users.mail})`, email.toLowerCase()));
+  return row;
+}
+
+/**
+ * Links a user to a provider identity, unless they are already linked to another one of this issuer
+ * (checked in the statement, so two first sign-ins at once cannot both win). False when not linked.
+ */
+export async function linkUserIdentity(db: Db, id: string, issuer: string, subject: string): Promise<boolean> {
+  const rows = await db
+    .update(users)
+    .set({ oidcIssuer: issuer, oidcSubject: subject, updatedAt: new Date() })
+    .where(
+      and(eq(users.id, id), or(isNull(users.oidcIssuer), ne(users.oidcIssuer, issuer), eq(users.oidcSubject, subject))),
+    )
+    .returning({ id: users.id });
+  return rows.length > 0;
 }
 
 export type UserChanges = Partial<

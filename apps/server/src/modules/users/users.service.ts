@@ -30,10 +30,17 @@ import {
   updateUserRow,
 } from './users.repository.ts';
 
-/** The token's email → the product's user and permissions; unknown emails get no access. */
+/**
+ * A user by email with their permissions, for tools and tests: requests are resolved by the token's
+ * provider identity instead (user-identity.service.ts).
+ */
 export async function resolveUserByEmail(db: Db, email: string): Promise<ResolvedUser | undefined> {
   const user = await findUserByEmail(db, email);
-  if (!user) return undefined;
+  return user && withPermissions(db, user);
+}
+
+/** The user's permissions, as every request needs them. */
+export async function withPermissions(db: Db, user: UserDetail): Promise<ResolvedUser> {
   // SPEC §6 role conditions are about the caller: judged here once, so every later check sees record conditions only.
   const permissions = user.accountEnabled
     ? applyRoleConditions(await findPermissionsOfUser(db, user.id), user.role)

@@ -26,8 +26,8 @@ async function forgeToken(overrides: {
 }) {
   const secrets = await loadOrCreateIdpSecrets(t.db());
   const key = overrides.key ?? ((await importJWK(secrets.signingKey, 'RS256')) as CryptoKey);
-  return new SignJWT({ email: overrides.email ?? SEEDED.admin, scope: 'openid' })
-    .setProtectedHeader({ alg: 'RS256', kid: overrides.kid ?? secrets.signingKey.kid })
+  return new SignJWT({ email: overrides.email ?? SEEDED.admin, email_verified: true, scope: 'openid' })
+    .setProtectedHeader({ alg: 'RS256', typ: 'at+jwt', kid: overrides.kid ?? secrets.signingKey.kid })
     .setSubject('00000000-0000-4000-8000-000000000001')
     .setIssuer(overrides.iss ?? t.config.issuer)
     .setAudience(overrides.aud ?? t.config.OIDC_AUDIENCE)
@@ -151,7 +151,9 @@ describe('route access table', () => {
     const app = Fastify();
     registerAccessControl(app, {
       db: t.db(),
-      verifier: { verify: async () => ({ subject: 'x', email: 'x', expiresAt: Date.now() + 60_000 }) },
+      verifier: {
+        verify: async () => ({ issuer: 'x', subject: 'x', emailTrusted: false, expiresAt: Date.now() + 60_000 }),
+      },
       resolveUser: async () => undefined,
     });
     app.get('/api/v1/forgotten', async () => 'open');

@@ -3,7 +3,8 @@ import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
 import { AppError } from '../errors/app-error.ts';
 import { recordAudit } from '../audit/audit.ts';
 import type { Db } from '../db/database.ts';
-import type { UserResolver } from '../auth/actor.ts';
+import type { ResolvedUser, UserResolver } from '../auth/actor.ts';
+import { IdentityRefused } from '../auth/actor.ts';
 import type { TokenVerifier, VerifiedToken } from '../auth/token-verifier.ts';
 import { TokenRejected } from '../auth/token-verifier.ts';
 import type { RouteAccessEntry } from './route-access.ts';
@@ -78,7 +79,14 @@ export function registerAccessControl(app: FastifyInstance, options: AccessContr
     }
     const { email, expiresAt, grantId } = verified;
 
-    const user = await options.resolveUser(email);
+    let user: ResolvedUser | undefined;
+    try {
+      user = await options.resolveUser(verified);
+    } catch (error) {
+      if (!(error instanceof IdentityRefused)) throw error;
+      await auditDenied(options.db, request, null, error.reason, email, verified.subject);
+      throw AppError.unauthorized(error.message);
+    }
     if (!user || !user.accountEnabled) {
       const reason = user ? 'ACCOUNT_INACTIVE' : 'MISSING_PERMISSION';
       await auditDenied(options.db, request, user?.id ?? null, reason, email);
@@ -102,12 +110,24 @@ export function registerAccessControl(app: FastifyInstance, options: AccessContr
   });
 }
 
-async function auditDenied(db: Db, request: FastifyRequest, actorId: string | null, reason: string, email?: string) {
+async function auditDenied(
+  db: Db,
+  request: FastifyRequest,
+  actorId: string | null,
+  reason: string,
+  email?: string,
+  subject?: string,
+) {
   await recordAudit(db, {
     actorId,
     action: 'auth.denied',
     ip: request.ip,
     requestId: request.id,
-    detail: { route: `${request.method} ${request.routeOptions.url}`, reason, ...(email && !actorId ? { email } : {}) },
+    detail: {
+      route: `${request.method} ${request.routeOptions.url}`,
+      reason,
+      ...(email && !actorId ? { email } : {}),
+      ...(subject ? { subject } : {}),
+    },
   });
 }

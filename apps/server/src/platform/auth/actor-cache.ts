@@ -27,14 +27,15 @@ export function cachedUserResolver(resolve: UserResolver, options: ActorCacheOpt
   const ttlMs = options.ttlMs ?? 5_000;
   const maxEntries = options.maxEntries ?? 10_000;
   const entries = new Map<string, Entry>();
-  return (email) => {
-    const key = email.toLowerCase();
+  return (identity) => {
+    // The provider's identity, not the email: two tokens with one address may be two people.
+    const key = `${identity.issuer}\n${identity.subject}`;
     const now = Date.now();
     const hit = entries.get(key);
     if (hit && hit.until > now && hit.generation === generation) return hit.promise;
     if (entries.size >= maxEntries) entries.clear();
-    // Concurrent requests of one caller share one lookup; a failed lookup is not kept.
-    const promise = resolve(email);
+    // Concurrent requests of one caller share one lookup; a failed or refused lookup is not kept.
+    const promise = resolve(identity);
     entries.set(key, { until: now + ttlMs, generation, promise });
     promise.catch(() => entries.delete(key));
     return promise;

@@ -1,3 +1,4 @@
+import http from 'node:http';
 import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.ts';
@@ -118,6 +119,31 @@ describe('external OpenID Connect mode', () => {
       expect(res.statusCode).toBe(401);
     } finally {
       await local.close();
+    }
+  });
+
+  it('refuses to start when the discovery document names another issuer than OIDC_ISSUER', async () => {
+    // A host that serves the corporate provider's keys but says it is someone else (or is misconfigured).
+    const port = await freePort();
+    const impostor = http.createServer((_request, response) => {
+      response.setHeader('content-type', 'application/json');
+      response.end(JSON.stringify({ issuer: corporate.issuer, jwks_uri: `${corporate.issuer}/jwks` }));
+    });
+    await new Promise<void>((resolve) => impostor.listen(port, '127.0.0.1', resolve));
+    const { database, dispose } = await openTestDatabase();
+    try {
+      const config = loadConfig({
+        NODE_ENV: 'test',
+        LOG_LEVEL: 'silent',
+        OIDC_ISSUER: `http://127.0.0.1:${port}/tenant`,
+        OIDC_AUDIENCE: AUDIENCE,
+      });
+      await expect(buildApp({ config, database, logger: false })).rejects.toThrow(
+        `names the issuer "${corporate.issuer}", not the configured OIDC_ISSUER "http://127.0.0.1:${port}/tenant"`,
+      );
+    } finally {
+      await new Promise((resolve) => impostor.close(resolve));
+      await dispose();
     }
   });
 

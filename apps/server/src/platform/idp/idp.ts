@@ -45,14 +45,17 @@ export function createIdentityProvider(config: Config, db: Db, secrets: IdpSecre
         claims: async () => ({ sub: account.id, email: account.email, email_verified: true, name: account.name }),
       };
     },
-    // The access token carries the email, the claim our API maps to a user (OIDC_EMAIL_CLAIM), and its
-    // grant, so that sign-out can close the live sockets of this sign-in (and of no other).
+    // The access token carries the email (OIDC_EMAIL_CLAIM), which links the user at their first sign-in,
+    // and its grant, so that sign-out can close the live sockets of this sign-in (and of no other). The
+    // email is verified: a local account is the user's own row (sub is users.id, email users.mail), so
+    // nobody can claim an address here that the product did not give them.
     async extraTokenClaims(_ctx, token) {
       if (!('accountId' in token) || !token.accountId) return undefined;
       const account = await findAccountById(db, token.accountId);
       if (!account) return undefined;
       return {
         [config.OIDC_EMAIL_CLAIM]: account.email,
+        email_verified: true,
         ...(token.grantId ? { [GRANT_ID_CLAIM]: token.grantId } : {}),
       };
     },

@@ -165,8 +165,8 @@ describe('a socket lives no longer than its right to exist', () => {
   /** An access token of the embedded provider that expires in `seconds` (its TTL is never under 5 s). */
   async function tokenExpiringIn(email: string, seconds: number): Promise<string> {
     const { signingKey } = await loadOrCreateIdpSecrets(t.db());
-    return new SignJWT({ [t.config.OIDC_EMAIL_CLAIM]: email })
-      .setProtectedHeader({ alg: 'RS256', kid: signingKey.kid })
+    return new SignJWT({ [t.config.OIDC_EMAIL_CLAIM]: email, email_verified: true })
+      .setProtectedHeader({ alg: 'RS256', typ: 'at+jwt', kid: signingKey.kid })
       .setIssuer(t.config.issuer)
       .setAudience(t.config.OIDC_AUDIENCE)
       .setSubject(ids[email]!)
