@@ -4,8 +4,17 @@ import { openConfiguredDatabase } from './platform/db/open-configured.ts';
 import { prepareDatabase } from './seed/prepare-database.ts';
 
 const config = loadConfig();
+if (config.DATABASE_URL) {
+  // Migrations and the demo seed on a connection of their own, without the requests' statement timeout.
+  const setup = await openConfiguredDatabase(config, { setup: true });
+  try {
+    await prepareDatabase(config, setup);
+  } finally {
+    await setup.close();
+  }
+}
 const database = await openConfiguredDatabase(config);
-await prepareDatabase(config, database);
+if (!config.DATABASE_URL) await prepareDatabase(config, database);
 const app = await buildApp({ config, database });
 await app.listen({ port: config.PORT, host: config.HOST });
 app.log.info(

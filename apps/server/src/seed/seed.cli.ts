@@ -11,7 +11,7 @@ if (!config.demo) {
 }
 const flag = process.argv.indexOf('--clients');
 const extraClients = flag >= 0 ? Number(process.argv[flag + 1]) : undefined;
-const database = await openConfiguredDatabase(config);
+const database = await openConfiguredDatabase(config, { setup: true });
 try {
   await database.migrate();
   if (!(await isSeeded(database.db))) {

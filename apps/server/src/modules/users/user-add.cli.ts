@@ -31,7 +31,7 @@ if (!values.email || !values.role) {
   process.exit(2);
 }
 const config = loadConfig();
-const database = await openConfiguredDatabase(config);
+const database = await openConfiguredDatabase(config, { setup: true });
 try {
   await prepareDatabase(config, database);
   const password = await readPassword('Password: ');

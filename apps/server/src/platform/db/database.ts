@@ -40,10 +40,18 @@ export interface OpenDatabaseOptions {
   /** A dumped PGlite data directory to start from (tests start from a migrated template). */
   loadDataDir?: Blob;
   poolSize?: number;
+  /**
+   * PostgreSQL: the longest any one statement may run, so a runaway query cannot hold a connection and a
+   * core; PostgreSQL cancels it (SQLSTATE 57014). PGlite runs one statement at a time in this process:
+   * its long lists yield between chunks instead.
+   */
+  statementTimeoutMs?: number;
 }
 
 export async function openDatabase(options: OpenDatabaseOptions): Promise<Database> {
-  return options.databaseUrl ? openPostgres(options.databaseUrl, options.poolSize ?? 20) : openPglite(options);
+  return options.databaseUrl
+    ? openPostgres(options.databaseUrl, options.poolSize ?? 20, options.statementTimeoutMs)
+    : openPglite(options);
 }
 
 async function openPglite(options: OpenDatabaseOptions): Promise<Database> {
@@ -67,8 +75,13 @@ async function openPglite(options: OpenDatabaseOptions): Promise<Database> {
   };
 }
 
-async function openPostgres(connectionString: string, max: number): Promise<Database> {
-  const pool = new pg.Pool({ connectionString, max, Client: TimedClient });
+async function openPostgres(connectionString: string, max: number, statementTimeoutMs?: number): Promise<Database> {
+  const pool = new pg.Pool({
+    connectionString,
+    max,
+    Client: TimedClient,
+    ...(statementTimeoutMs ? { statement_timeout: statementTimeoutMs } : {}),
+  });
   pool.on('error', () => {
     // An idle client lost its connection; the pool replaces it on next use.
   });
