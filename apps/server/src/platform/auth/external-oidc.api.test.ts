@@ -41,7 +41,7 @@ beforeAll(async () => {
     PUBLIC_URL: base,
     OIDC_AUDIENCE: AUDIENCE,
     OIDC_EMAIL_CLAIM: EMAIL_CLAIM,
-    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+    ...(databaseUrl ? { DATABASE_URL: databaseUrl, DEMO: 'true' } : {}),
   });
   const app = await buildApp({ config: issuerConfig, database, logger: false });
   await app.listen({ port, host: '127.0.0.1' });
@@ -147,8 +147,15 @@ describe('external OpenID Connect mode', () => {
     }
   });
 
-  it('refuses to start in local mode with NODE_ENV=production', () => {
+  it('refuses to start in demo mode with NODE_ENV=production; a firm’s server with its provider starts', () => {
     expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/refuses to start with NODE_ENV=production/);
-    expect(() => loadConfig({ NODE_ENV: 'production', OIDC_ISSUER: corporate.issuer })).not.toThrow();
+    const firm = {
+      NODE_ENV: 'production',
+      OIDC_ISSUER: corporate.issuer,
+      DATABASE_URL: 'postgres://casedesk@db.internal:5432/casedesk',
+      TWILIO_ACCOUNT_SID: `AC${'4'.repeat(32)}`,
+      TWILIO_AUTH_TOKEN: '9f8e7d6c5b4a39281706f5e4d3c2b1a0',
+    };
+    expect(() => loadConfig(firm)).not.toThrow();
   });
 });
