@@ -7,7 +7,7 @@ export async function accessRoutes(app: AppInstance): Promise<void> {
   app.get(
     '/api/v1/accessControl/permissions',
     {
-      config: { signedIn: true },
+      config: { signedIn: true, records: { userId: 'user' } },
       schema: {
         tags: ['access'],
         summary: 'Permissions of a user (own, or any with USER_ACCESS READ)',

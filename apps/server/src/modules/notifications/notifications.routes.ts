@@ -33,7 +33,10 @@ export async function notificationsRoutes(app: AppInstance): Promise<void> {
   app.put(
     '/api/v1/notification/markRead',
     {
-      config: { signedIn: true },
+      config: {
+        signedIn: true,
+        unscopedIds: { id: "the caller's own notification: looked up by its recipient, so another's is not found" },
+      },
       schema: {
         tags: ['notifications'],
         summary: 'Mark one of your notifications read',
@@ -60,7 +63,13 @@ export async function notificationsRoutes(app: AppInstance): Promise<void> {
   app.post(
     '/api/v1/notification/textMessages',
     {
-      config: { signedIn: true },
+      config: {
+        signedIn: true,
+        unscopedIds: {
+          notificationId:
+            "the text one of the caller's own notifications is about (else not found); the thread is cut to their SMS READ",
+        },
+      },
       schema: {
         tags: ['notifications'],
         summary: 'The text thread a notification is about (pageNumber 1, pageSize 100, sortOrder DESC)',

@@ -25,7 +25,7 @@ export async function usersRoutes(app: AppInstance): Promise<void> {
   app.get(
     '/api/v1/user',
     {
-      config: { signedIn: true },
+      config: { signedIn: true, records: { userId: 'user' } },
       schema: {
         tags: ['users'],
         summary: 'The signed-in user, or another user with USER_ACCESS READ',
@@ -39,7 +39,7 @@ export async function usersRoutes(app: AppInstance): Promise<void> {
   app.put(
     '/api/v1/user',
     {
-      config: { signedIn: true },
+      config: { signedIn: true, records: { userId: 'user' } },
       schema: {
         tags: ['users'],
         summary: 'Update profile fields (phone numbers as digits, extension six digits)',
@@ -111,7 +111,7 @@ export async function usersRoutes(app: AppInstance): Promise<void> {
     '/api/v1/user/upload',
     {
       // Own photo with USER_PROFILE UPDATE, anyone's with USER_ACCESS UPDATE: checked in the service.
-      config: { signedIn: true },
+      config: { signedIn: true, records: { userId: 'user' } },
       schema: {
         tags: ['users'],
         summary: 'A short-lived signed URL to PUT a profile photo to (PNG, JPEG or WebP, max 2 MB)',

@@ -38,7 +38,10 @@ export async function filesRoutes(app: AppInstance): Promise<void> {
     '/api/v1/files/:id',
     {
       // The signature in the URL is the authority (it was handed to a user allowed to upload), not a token.
-      config: { public: true },
+      config: {
+        public: true,
+        unscopedIds: { id: 'the signed URL authorizes it: its signature names this file id and expires in minutes' },
+      },
       bodyLimit: MAX_PHOTO_BYTES,
       schema: {
         tags: ['files'],
@@ -72,7 +75,10 @@ export async function filesRoutes(app: AppInstance): Promise<void> {
   app.get(
     '/api/v1/files/:id',
     {
-      config: { signedIn: true },
+      config: {
+        signedIn: true,
+        unscopedIds: { id: 'only profile photos are served, and every signed-in user may see them (User Directory)' },
+      },
       schema: {
         tags: ['files'],
         summary: 'The bytes of a stored file (profile photos: any signed-in user)',
