@@ -36,7 +36,7 @@ export async function attorneysRoutes(app: AppInstance): Promise<void> {
   app.get(
     '/api/v1/attorney/schedule',
     {
-      config: { permission: ['ATTORNEY_SCHEDULE', 'READ'] },
+      config: { permission: ['ATTORNEY_SCHEDULE', 'READ'], records: { attorneyId: 'attorney' } },
       schema: {
         tags,
         summary: 'One attorney’s weekly schedule (as GET /attorney/{attorneyId}/availability); 404 outside the scope',
@@ -50,7 +50,7 @@ export async function attorneysRoutes(app: AppInstance): Promise<void> {
   app.get(
     '/api/v1/user/allCalendars',
     {
-      config: { permission: ['ATTORNEY_AVAILABILITY', 'READ'] },
+      config: { permission: ['ATTORNEY_AVAILABILITY', 'READ'], records: { userId: 'user' } },
       schema: {
         tags: ['users', 'attorneys'],
         summary:
@@ -66,7 +66,12 @@ export async function attorneysRoutes(app: AppInstance): Promise<void> {
   app.get(
     '/api/v1/attorney/litigationCalendar',
     {
-      config: { permission: ['LITIGATION_CALENDAR', 'READ'] },
+      config: {
+        permission: ['LITIGATION_CALENDAR', 'READ'],
+        unscopedIds: {
+          attorneyId: 'only narrows the events, already cut to the litigation attorneys LITIGATION_CALENDAR reaches',
+        },
+      },
       schema: {
         tags,
         summary:
@@ -98,7 +103,7 @@ export async function attorneysRoutes(app: AppInstance): Promise<void> {
     app.post(
       path,
       {
-        config: { permission: ['LITIGATION_CALENDAR', 'UPDATE'] },
+        config: { permission: ['LITIGATION_CALENDAR', 'UPDATE'], records: { attorneyId: 'attorney' } },
         schema: {
           tags,
           summary: isLitigation

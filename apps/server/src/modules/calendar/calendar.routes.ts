@@ -19,7 +19,12 @@ import { attorneyAvailability, attorneyCalendar, getSchedule, saveSchedule } fro
 import { changeHoliday, createHoliday, listHolidays, removeHoliday } from './holidays.service.ts';
 
 const availability = {
-  config: { permission: ['ATTORNEY_AVAILABILITY', 'READ'] as const },
+  config: {
+    permission: ['ATTORNEY_AVAILABILITY', 'READ'] as const,
+    unscopedIds: {
+      attorneyId: 'only narrows the list, already cut to the attorneys of the offices ATTORNEY_AVAILABILITY reaches',
+    },
+  },
   schema: {
     tags: ['attorneys', 'appointments'],
     summary:
@@ -48,7 +53,7 @@ export async function calendarRoutes(app: AppInstance): Promise<void> {
   app.get(
     '/api/v1/attorney/:attorneyId/availability',
     {
-      config: { permission: ['ATTORNEY_SCHEDULE', 'READ'] },
+      config: { permission: ['ATTORNEY_SCHEDULE', 'READ'], records: { attorneyId: 'attorney' } },
       schema: {
         tags: ['attorneys'],
         summary: 'The attorney’s weekly schedule (wall-clock hours in the office’s time zone)',
@@ -62,7 +67,7 @@ export async function calendarRoutes(app: AppInstance): Promise<void> {
   app.put(
     '/api/v1/attorney/:attorneyId/availability',
     {
-      config: { permission: ['ATTORNEY_SCHEDULE', 'UPDATE'] },
+      config: { permission: ['ATTORNEY_SCHEDULE', 'UPDATE'], records: { attorneyId: 'attorney' } },
       schema: {
         tags: ['attorneys'],
         summary: 'Replaces the attorney’s weekly schedule: their own, or one in an office the caller may manage',
@@ -77,7 +82,7 @@ export async function calendarRoutes(app: AppInstance): Promise<void> {
   app.get(
     '/api/v1/appointment/calendarEvents',
     {
-      config: { permission: ['ATTORNEY_AVAILABILITY', 'READ'] },
+      config: { permission: ['ATTORNEY_AVAILABILITY', 'READ'], records: { userId: 'user' } },
       schema: {
         tags: ['appointments'],
         summary:
@@ -101,7 +106,10 @@ export async function calendarRoutes(app: AppInstance): Promise<void> {
   app.post(
     '/api/v1/holiday/all',
     {
-      config: { signedIn: true },
+      config: {
+        signedIn: true,
+        unscopedIds: { officeId: 'holidays block booking in every office, so every signed-in user may list them' },
+      },
       schema: {
         tags: ['holidays'],
         summary: 'Holidays between two dates (firm-wide and, with officeId, that office’s)',
@@ -115,7 +123,7 @@ export async function calendarRoutes(app: AppInstance): Promise<void> {
   app.post(
     '/api/v1/holiday',
     {
-      config: { permission: ['OFFICE', 'UPDATE'] },
+      config: { permission: ['OFFICE', 'UPDATE'], records: { officeId: 'office' } },
       schema: {
         tags: ['holidays'],
         summary:
@@ -132,7 +140,7 @@ export async function calendarRoutes(app: AppInstance): Promise<void> {
   app.put(
     '/api/v1/holiday/:id',
     {
-      config: { permission: ['OFFICE', 'UPDATE'] },
+      config: { permission: ['OFFICE', 'UPDATE'], records: { id: 'holiday', officeId: 'office' } },
       schema: {
         tags: ['holidays'],
         summary: 'Changes a holiday',
@@ -146,7 +154,7 @@ export async function calendarRoutes(app: AppInstance): Promise<void> {
   app.delete(
     '/api/v1/holiday/:id',
     {
-      config: { permission: ['OFFICE', 'UPDATE'] },
+      config: { permission: ['OFFICE', 'UPDATE'], records: { id: 'holiday' } },
       schema: { tags: ['holidays'], summary: 'Removes a holiday', params: holidayId, response: { 200: holidaySchema } },
     },
     async (request) => removeHoliday(app.db, request.actor!, request.params.id),
