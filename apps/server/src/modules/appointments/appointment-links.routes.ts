@@ -25,7 +25,7 @@ export async function appointmentLinksRoutes(app: AppInstance): Promise<void> {
   app.get(
     '/api/v1/appointment/link/:appointmentId',
     {
-      config: { permission: ['APPOINTMENT_SET', 'READ'] },
+      config: { permission: ['APPOINTMENT_SET', 'READ'], records: { appointmentId: 'appointment' } },
       schema: {
         tags,
         summary:

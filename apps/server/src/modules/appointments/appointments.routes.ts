@@ -46,7 +46,13 @@ export async function appointmentsRoutes(app: AppInstance, options: Appointments
     app.post(
       `/api/v1/appointment/${type}`,
       {
-        config: { permission: [LIST_PERMISSION[type], 'READ'] },
+        config: {
+          permission: [LIST_PERMISSION[type], 'READ'],
+          unscopedIds: {
+            'filter.attorneyId': 'only narrows the list, already cut to the offices the list permission reaches',
+            'filter.officeId': 'only narrows the list, already cut to the offices the list permission reaches',
+          },
+        },
         schema: {
           tags,
           summary:
@@ -64,7 +70,10 @@ export async function appointmentsRoutes(app: AppInstance, options: Appointments
   app.post(
     '/api/v1/appointment/weekdayTotals',
     {
-      config: { permission: ['APPOINTMENT_BY_WEEK', 'READ'] },
+      config: {
+        permission: ['APPOINTMENT_BY_WEEK', 'READ'],
+        unscopedIds: { officeId: 'only narrows the counts, already cut to the offices APPOINTMENT_BY_WEEK reaches' },
+      },
       schema: {
         tags,
         summary: 'Appointments on each of the 7 days from startDate, days read at the browser’s offset (hours)',
@@ -75,8 +84,19 @@ export async function appointmentsRoutes(app: AppInstance, options: Appointments
     async (request) => weekdayTotals(app.db, request.actor!, request.body),
   );
 
+  const bookingIds = {
+    records: { inquiryId: 'inquiry', attorneyId: 'attorney', callId: 'call' },
+    unscopedIds: {
+      appointmentStageId: 'an option of a list shared by every office',
+      lawTypeId: 'an option of a list shared by every office',
+    },
+  } as const;
   const save = {
-    config: { permission: ['APPOINTMENT_SET', 'CREATE'] as const },
+    config: {
+      permission: ['APPOINTMENT_SET', 'CREATE'] as const,
+      records: { ...bookingIds.records, appointmentId: 'appointment' as const },
+      unscopedIds: bookingIds.unscopedIds,
+    },
     schema: {
       tags,
       summary:
@@ -90,7 +110,15 @@ export async function appointmentsRoutes(app: AppInstance, options: Appointments
   app.put('/api/v1/appointment', save, async (request) =>
     saveAppointmentWithWelcome(app.db, request.actor!, request.body, options.sendWelcomeText),
   );
-  app.post('/api/v1/appointment/bookAppointment', save, async (request) =>
+  const book = {
+    ...save,
+    config: {
+      ...save.config,
+      records: bookingIds.records,
+      unscopedIds: { ...bookingIds.unscopedIds, appointmentId: 'ignored: a booking always makes a new appointment' },
+    },
+  };
+  app.post('/api/v1/appointment/bookAppointment', book, async (request) =>
     saveAppointmentWithWelcome(
       app.db,
       request.actor!,
@@ -102,7 +130,10 @@ export async function appointmentsRoutes(app: AppInstance, options: Appointments
   app.put(
     '/api/v1/appointment/rescheduleAppointment',
     {
-      config: { permission: ['APPOINTMENT_SET', 'UPDATE'] },
+      config: {
+        permission: ['APPOINTMENT_SET', 'UPDATE'],
+        records: { appointmentId: 'appointment', attorneyId: 'attorney' },
+      },
       schema: {
         tags,
         summary: `Moves an appointment (and its calendar time) to another time, length or attorney. ${CONFLICT}`,
@@ -116,7 +147,10 @@ export async function appointmentsRoutes(app: AppInstance, options: Appointments
   app.patch(
     '/api/v1/appointment',
     {
-      config: { permission: ['APPOINTMENT_SET', 'UPDATE'] },
+      config: {
+        permission: ['APPOINTMENT_SET', 'UPDATE'],
+        records: { appointmentId: 'appointment', inquiryId: 'inquiry', callId: 'call' },
+      },
       schema: {
         tags,
         summary:
@@ -132,7 +166,11 @@ export async function appointmentsRoutes(app: AppInstance, options: Appointments
   app.patch(
     '/api/v1/appointment/:inquiryId/:appointmentId',
     {
-      config: { permission: ['APPOINTMENT_SET', 'UPDATE'] },
+      config: {
+        permission: ['APPOINTMENT_SET', 'UPDATE'],
+        records: { appointmentId: 'appointment', inquiryId: 'inquiry' },
+        unscopedIds: { stageId: 'an option of a list shared by every office' },
+      },
       schema: {
         tags,
         summary: 'Changes the stage, appt status, flag, follow-up date or notes of an inquiry’s appointment',
@@ -147,7 +185,10 @@ export async function appointmentsRoutes(app: AppInstance, options: Appointments
   app.delete(
     '/api/v1/appointment/:inquiryId/:appointmentId',
     {
-      config: { permission: ['APPOINTMENT_SET', 'UPDATE'] },
+      config: {
+        permission: ['APPOINTMENT_SET', 'UPDATE'],
+        records: { appointmentId: 'appointment', inquiryId: 'inquiry' },
+      },
       schema: {
         tags,
         summary:
@@ -162,7 +203,7 @@ export async function appointmentsRoutes(app: AppInstance, options: Appointments
   app.get(
     '/api/v1/appointment/info',
     {
-      config: { signedIn: true },
+      config: { signedIn: true, records: { appointmentId: 'appointment' } },
       schema: {
         tags,
         summary: 'One appointment, if some appointment list of its office is open to the caller (else 404)',
@@ -176,7 +217,10 @@ export async function appointmentsRoutes(app: AppInstance, options: Appointments
   app.get(
     '/api/v1/appointment/office/canScheduleAppointments',
     {
-      config: { signedIn: true },
+      config: {
+        signedIn: true,
+        unscopedIds: { officeId: "answers only about the caller's own APPOINTMENT_SET CREATE, nothing of the office" },
+      },
       schema: {
         tags,
         summary: 'Whether the caller may book appointments in the office (APPOINTMENT_SET CREATE with its conditions)',
