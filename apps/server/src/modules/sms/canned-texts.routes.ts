@@ -13,7 +13,11 @@ export async function cannedTextsRoutes(app: AppInstance): Promise<void> {
   app.get(
     '/api/v1/sms/cannedResponses',
     {
-      config: { permission: ['SMS', 'READ'] },
+      config: {
+        permission: ['SMS', 'READ'],
+        records: { officeId: 'office' },
+        unscopedIds: { userId: "only the caller's own: any other user is refused (403)" },
+      },
       schema: {
         tags: ['sms'],
         summary: 'The caller’s own canned texts and their office’s shared ones',
@@ -27,7 +31,15 @@ export async function cannedTextsRoutes(app: AppInstance): Promise<void> {
   app.post(
     '/api/v1/sms/cannedResponses',
     {
-      config: { permission: ['SMS', 'CREATE'] },
+      config: {
+        permission: ['SMS', 'CREATE'],
+        // A shared text's office outside the caller's SMS CREATE is refused (403); an own text's is relabelled theirs.
+        records: { officeId: 'office' },
+        unscopedIds: {
+          id: 'ignored: a new text gets a new id',
+          userId: "only the caller's own: any other user is refused (403)",
+        },
+      },
       schema: {
         tags: ['sms'],
         summary: 'Save a canned text: the caller’s own (userId) or shared with an office (officeId only)',
@@ -41,7 +53,14 @@ export async function cannedTextsRoutes(app: AppInstance): Promise<void> {
   app.put(
     '/api/v1/sms/cannedResponses',
     {
-      config: { permission: ['SMS', 'UPDATE'] },
+      config: {
+        permission: ['SMS', 'UPDATE'],
+        records: { id: 'cannedResponse' },
+        unscopedIds: {
+          officeId: 'ignored: only the message changes',
+          userId: 'ignored: only the message changes',
+        },
+      },
       schema: {
         tags: ['sms'],
         summary: 'Change the message of an own or office canned text',

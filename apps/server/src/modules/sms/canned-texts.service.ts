@@ -37,7 +37,7 @@ export async function listCannedTexts(
  * The caller's own office, or one their SMS access level's office condition reaches. A canned text has no
  * category: the category condition is judged on the texts sent with it.
  */
-function mayShareWith(actor: Actor, access: 'CREATE' | 'UPDATE', officeId: string | null): boolean {
+function mayShareWith(actor: Actor, access: 'READ' | 'CREATE' | 'UPDATE', officeId: string | null): boolean {
   if (!officeId) return false;
   return officeId === actor.officeId || scopeAllows(smsScope(actor, access).office, officeId);
 }
@@ -90,10 +90,15 @@ export async function changeCannedText(
 ): Promise<CannedText> {
   if (input.id && input.id !== id) throw AppError.validation('Id in the body must match the id in the query.');
   const current = await findCannedText(db, id);
-  if (!current) throw AppError.notFound('Canned text');
-  const own = current.userId === actor.userId;
-  const office = current.userId === null && mayShareWith(actor, 'UPDATE', current.officeId);
-  if (!own && !office) throw AppError.forbiddenBecause(CANNED_TEXT_MESSAGES.notEditable);
+  const own = current?.userId === actor.userId;
+  const shared = current?.userId === null;
+  // DESIGN §3: a text the caller could not list (another user's own, another office's) is not found.
+  if (!current || (!own && !(shared && mayShareWith(actor, 'READ', current.officeId)))) {
+    throw AppError.notFound('Canned text');
+  }
+  if (!own && !mayShareWith(actor, 'UPDATE', current.officeId)) {
+    throw AppError.forbiddenBecause(CANNED_TEXT_MESSAGES.notEditable);
+  }
   return db.transaction(async (tx) => {
     const updated = await updateCannedText(tx, id, input.message);
     await recordAudit(tx, {

@@ -1,5 +1,5 @@
 import { CHAT_OPTION_MESSAGES, chatOptionResponseSchema } from '@casedesk/contract/sms/chat-option';
-import { CANNED_TEXT_MESSAGES, cannedTextListSchema, cannedTextSchema } from '@casedesk/contract/sms/canned-text';
+import { cannedTextListSchema, cannedTextSchema } from '@casedesk/contract/sms/canned-text';
 import { SMS_MESSAGES } from '@casedesk/contract/sms/sms';
 import { TEMPLATE_MESSAGES, templateListSchema } from '@casedesk/contract/templates/template';
 import { eq } from 'drizzle-orm';
@@ -197,11 +197,17 @@ describe('canned responses', () => {
     const changed = await put(SEEDED.manager, shared.id, { id: shared.id, message: 'Office closes at 6' });
     expect(changed.statusCode).toBe(200);
     expect(changed.json().message).toBe('Office closes at 6');
-    const notMine = await put(SEEDED.operator, own.id, { message: 'Hijack' });
-    expect(notMine.statusCode).toBe(403);
-    expect(notMine.json().message).toBe(CANNED_TEXT_MESSAGES.notEditable);
     expect((await put(SEEDED.manager, '00000000-0000-4000-8000-000000000000', { message: 'x' })).statusCode).toBe(404);
     expect((await put(SEEDED.manager, own.id, { message: '' })).json().message).toBe('Message is required field');
+  });
+
+  it('another user’s own canned text, and one of an office outside the caller’s SMS scope, are not found', async () => {
+    const managerId = refs.userId(SEEDED.manager);
+    const own = cannedTextSchema.parse((await post(SEEDED.manager, { message: 'Mine', userId: managerId })).json());
+    const notMine = await put(SEEDED.operator, own.id, { message: 'Hijack' });
+    expect(notMine.statusCode).toBe(404);
+    const lv = cannedTextSchema.parse((await post(SEEDED.admin, { message: 'LV only', officeId: refs.lv.id })).json());
+    expect((await put(SEEDED.manager, lv.id, { message: 'Hijack' })).statusCode).toBe(404);
   });
 });
 
