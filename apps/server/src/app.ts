@@ -6,6 +6,7 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import websocket from '@fastify/websocket';
 import Fastify, { LogController } from 'fastify';
+import type { DestinationStream } from 'pino';
 import helmet from 'helmet';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
@@ -37,7 +38,9 @@ import { AppError } from './platform/errors/app-error.ts';
 import { filesRoutes } from './platform/files/files.routes.ts';
 import { createLocalFiles } from './platform/files/local-files.ts';
 import { containsNul, registerErrorHandling, sendError } from './platform/errors/error-handler.ts';
+import { urlPath } from './platform/errors/error-serializer.ts';
 import type { AppInstance } from './platform/http/app-instance.ts';
+import { loggerOptions } from './platform/http/log-options.ts';
 import { requestIdGenerator } from './platform/http/request-id.ts';
 import { systemRoutes } from './platform/http/system.routes.ts';
 import { createIdentityProvider } from './platform/idp/idp.ts';
@@ -61,6 +64,8 @@ export interface BuildAppOptions {
   database: Database;
   /** Pino logging; tests pass false. */
   logger?: boolean;
+  /** Where log lines go instead of stdout (a test reading what the server logs). */
+  logStream?: DestinationStream;
   /** Overrides for the job platform. */
   jobs?: StartJobsOptions;
 }
@@ -71,16 +76,12 @@ export async function buildApp({
   config,
   database,
   logger = true,
+  logStream,
   jobs: jobsOptions = {},
 }: BuildAppOptions): Promise<AppInstance> {
   const app = Fastify({
-    logger: logger
-      ? {
-          level: config.LOG_LEVEL,
-          // DESIGN §3: no tokens, message bodies or dates of birth in logs.
-          redact: ['req.headers.authorization', 'req.headers.cookie'],
-        }
-      : false,
+    // DESIGN §3: no tokens, message bodies or dates of birth in logs (log-options.ts, docs/security.md).
+    logger: logger ? loggerOptions(config.LOG_LEVEL, logStream) : false,
     genReqId: requestIdGenerator(config.trustedProxies),
     requestIdHeader: false,
     // One line per request, written in onResponse below.
@@ -144,7 +145,7 @@ export async function buildApp({
     request.log.info(
       {
         method: request.method,
-        path: request.url.split('?')[0],
+        path: urlPath(request.originalUrl),
         route: request.routeOptions.url,
         status: reply.statusCode,
         ms: Math.round(reply.elapsedTime * 10) / 10,

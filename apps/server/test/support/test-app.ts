@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import type { DestinationStream } from 'pino';
 import { inject } from 'vitest';
 import { buildApp } from '../../src/app.ts';
 import type { Config } from '../../src/config.ts';
@@ -66,19 +67,27 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+export interface TestAppOptions {
+  /** Log lines go here (pino JSON, one per line) at LOG_LEVEL, 'debug' unless env says; none by default. */
+  logStream?: DestinationStream;
+}
+
+export async function createTestApp(
+  env: Record<string, string> = {},
+  { logStream }: TestAppOptions = {},
+): Promise<TestApp> {
   const { database, databaseUrl, dispose } = await openTestDatabase();
   // Uploaded files of this app only (DATA_DIR/files), removed on close.
   const dataDir = env.DATA_DIR ?? fs.mkdtempSync(path.join(os.tmpdir(), 'casedesk-files-'));
   const config = loadConfig({
     NODE_ENV: 'test',
     PUBLIC_URL: TEST_PUBLIC_URL,
-    LOG_LEVEL: 'silent',
+    LOG_LEVEL: logStream ? 'debug' : 'silent',
     DATA_DIR: dataDir,
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
     ...env,
   });
-  const app = await buildApp({ config, database, logger: false });
+  const app = await buildApp({ config, database, logger: !!logStream, ...(logStream ? { logStream } : {}) });
   await app.ready();
   const http = injectClient(app);
   const tokens = new Map<string, Promise<string>>();

@@ -1,6 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import PgBoss from 'pg-boss';
 import type { Database } from '../db/database.ts';
+import { withSafeErrors } from '../errors/error-serializer.ts';
 import { pgliteExecutor } from './pglite-executor.ts';
 import type { QueueDepth } from './queue-depth.ts';
 import { startQueueDepthRefresh } from './queue-depth.ts';
@@ -146,7 +147,8 @@ export async function startJobs<Queues extends QueueMap<Queues> = JobQueues>(
   database: Database,
   options: StartJobsOptions = {},
 ): Promise<Jobs<Queues>> {
-  const logger = options.logger ?? consoleLogger;
+  // The logger may be the console, which would print a database error's detail and parameters.
+  const logger = withSafeErrors(options.logger ?? consoleLogger);
   const stopTimeoutMs = options.stopTimeoutMs ?? STOP_TIMEOUT_MS;
   const boss = new PgBoss({
     ...connectionOptions(database, options),

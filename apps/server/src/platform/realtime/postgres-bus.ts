@@ -1,5 +1,6 @@
 import pg from 'pg';
 import { z } from 'zod';
+import { withSafeErrors } from '../errors/error-serializer.ts';
 import type { RealtimeBus, RealtimeListener, RealtimeMessage } from './realtime-bus.ts';
 import { isCloseSockets, SOCKET_ENDS } from './realtime-bus.ts';
 
@@ -94,6 +95,8 @@ export async function postgresBus(options: PostgresBusOptions): Promise<Realtime
   const channel = options.channel ?? REALTIME_CHANNEL;
   if (!/^[a-z_][a-z0-9_]*$/.test(channel)) throw new Error(`Invalid realtime channel name: ${channel}`);
   const baseMs = options.reconnectBaseMs ?? 1_000;
+  // Any logger fits, not only the app's pino with its error serializer (DESIGN §3 Logs).
+  const logger = withSafeErrors(options.logger);
   const listeners = new Set<RealtimeListener>();
   let client: pg.Client | undefined;
   let retryTimer: NodeJS.Timeout | undefined;
@@ -108,7 +111,7 @@ export async function postgresBus(options: PostgresBusOptions): Promise<Realtime
       try {
         listener(message);
       } catch (error) {
-        options.logger.error({ err: error }, 'realtime listener failed');
+        logger.error({ err: error }, 'realtime listener failed');
       }
     }
   };
@@ -116,7 +119,7 @@ export async function postgresBus(options: PostgresBusOptions): Promise<Realtime
   const drop = (lost: pg.Client, error?: unknown) => {
     if (client !== lost) return;
     client = undefined;
-    options.logger.warn({ err: error }, 'realtime LISTEN connection lost; reconnecting');
+    logger.warn({ err: error }, 'realtime LISTEN connection lost; reconnecting');
     lost.end().catch(() => undefined);
     scheduleReconnect();
   };
@@ -148,7 +151,7 @@ export async function postgresBus(options: PostgresBusOptions): Promise<Realtime
     retryTimer = setTimeout(() => {
       retryTimer = undefined;
       connect().catch((error: unknown) => {
-        options.logger.warn({ err: error }, 'realtime LISTEN reconnect failed');
+        logger.warn({ err: error }, 'realtime LISTEN reconnect failed');
         scheduleReconnect();
       });
     }, delay);
