@@ -17,6 +17,7 @@ import { AppError } from '../../platform/errors/app-error.ts';
 import type { AppointmentLinks } from '../appointments/appointments.service.ts';
 import { currentAppointmentLink } from '../appointments/appointments.service.ts';
 import { requireLiveClient } from '../clients/clients.service.ts';
+import { requireInquiryRef } from '../inquiries/inquiries.service.ts';
 import { queueMail } from '../mail/mail.service.ts';
 import { templateForPurpose } from '../templates/templates.service.ts';
 import type { SmsOfficeRow } from './sms-lookups.repository.ts';
@@ -69,6 +70,18 @@ function chooseOffice(
 }
 
 /**
+ * The inquiry a chat option is sent about picks the appointment link, for the mail as for the texts: it
+ * must be this client's and within the caller's LEADS READ (SPEC §6), else it reads as not found.
+ */
+async function requireInquiryOfClient(deps: ChatOptionDeps, actor: Actor, inquiryId: string, clientId: string) {
+  const unknown = new AppError('NOT_FOUND', SMS_MESSAGES.inquiryUnknown, { inquiryId: SMS_MESSAGES.inquiryUnknown });
+  const inquiry = await requireInquiryRef(deps.db, actor, inquiryId, 'READ').catch((error: unknown) => {
+    throw error instanceof AppError && error.code === 'NOT_FOUND' ? unknown : error;
+  });
+  if (inquiry.clientId !== clientId) throw unknown;
+}
+
+/**
  * SPEC §2 chat options: Send Review (mail to the client's address), Send Review via text, Send welcome
  * text and Send meeting instructions (texts through the ordinary send path, so opt-out, permissions and
  * the history apply). Each sends its seeded template with the client's names filled in.
@@ -80,6 +93,7 @@ export async function sendChatOption(
 ): Promise<ChatOptionResponse> {
   const option = CHAT_OPTIONS.find((o) => o.value === input.option)!;
   const client = await requireLiveClient(deps.db, actor, input.clientId);
+  if (input.inquiryId) await requireInquiryOfClient(deps, actor, input.inquiryId, client.id);
   const template = await templateForPurpose(deps.db, option.purpose);
   if (!template) throw new AppError('BUSINESS_RULE', CHAT_OPTION_MESSAGES.templateMissing);
   const offices = await findActiveOffices(deps.db);

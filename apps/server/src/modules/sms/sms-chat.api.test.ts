@@ -10,6 +10,7 @@ import { APPOINTMENT_LINK_MESSAGES } from '@casedesk/contract/appointments/appoi
 import { appointments } from '../appointments/appointments.tables.ts';
 import { attorneys } from '../attorneys/attorneys.tables.ts';
 import { clients } from '../clients/clients.tables.ts';
+import { inquiries } from '../inquiries/inquiries.tables.ts';
 import { mailOutbox } from '../mail/mail.tables.ts';
 import { REVIEW_LINK } from './chat-options.service.ts';
 import { smsOptOuts } from './sms.tables.ts';
@@ -85,6 +86,25 @@ describe('POST /api/v1/sms/chatOption (SPEC §2 chat options)', () => {
     const refused = await chat(SEEDED.operator, { option: 'SEND_REVIEW', clientId: noEmail.id });
     expect(refused.statusCode).toBe(422);
     expect(refused.json().message).toBe(CHAT_OPTION_MESSAGES.noEmail);
+  });
+
+  it('an inquiry outside the caller’s LEADS READ, or of another client, is not found, whatever the channel', async () => {
+    const client = await laClient();
+    const inquiryOf = async (clientId: string, officeId: string) =>
+      (await t.db().insert(inquiries).values({ clientId, officeId }).returning())[0]!.id;
+    const lvInquiry = await inquiryOf(client.id, refs.lv.id);
+    const othersInquiry = await inquiryOf((await laClient()).id, refs.la.id);
+    for (const option of ['SEND_REVIEW', 'SEND_REVIEW_TEXT']) {
+      for (const inquiryId of [lvInquiry, othersInquiry]) {
+        const res = await chat(SEEDED.manager, { option, clientId: client.id, inquiryId });
+        expect(res.statusCode, option).toBe(404);
+        expect(res.json().fieldErrors).toEqual({ inquiryId: SMS_MESSAGES.inquiryUnknown });
+      }
+    }
+    const own = await inquiryOf(client.id, refs.la.id);
+    expect(
+      (await chat(SEEDED.manager, { option: 'SEND_REVIEW', clientId: client.id, inquiryId: own })).statusCode,
+    ).toBe(200);
   });
 
   it('the text options send their template from the client’s office and appear in the history', async () => {
