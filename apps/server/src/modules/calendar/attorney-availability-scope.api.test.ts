@@ -67,6 +67,12 @@ describe('attorney availability within the caller’s ATTORNEY_AVAILABILITY offi
     expect((await get(`/api/v1/user/allCalendars?userId=${avery.userId}`)).statusCode).toBe(404);
   });
 
+  it('the calendar of a user who is no attorney is not found out of reach, nor that of an unknown user', async () => {
+    const operator = await findUserByEmail(t.db(), SEEDED.operator);
+    expect((await events(operator!.id)).statusCode).toBe(404);
+    expect((await events('00000000-0000-4000-8000-000000000000')).statusCode).toBe(404);
+  });
+
   it('a calendar range of more than 31 days is a 400 with the message', async () => {
     const res = await events(dallas.userId, '2026-12-01T00:00:00.000Z', '2027-01-02T00:00:00.000Z');
     expect(res.statusCode).toBe(400);

@@ -136,6 +136,12 @@ export async function findHolidays(db: Db, from: string, to: string, officeIds?:
 }
 export type HolidayRow = typeof holidays.$inferSelect;
 
+/** A user's office, whether or not they are an attorney; undefined for an unknown user. */
+export async function findUserOffice(db: Db, userId: string): Promise<{ officeId: string | null } | undefined> {
+  const [row] = await db.select({ officeId: users.officeId }).from(users).where(eq(users.id, userId)).limit(1);
+  return row;
+}
+
 export async function officeExists(db: Db, id: string): Promise<boolean> {
   const [row] = await db.select({ id: offices.id }).from(offices).where(eq(offices.id, id)).limit(1);
   return Boolean(row);

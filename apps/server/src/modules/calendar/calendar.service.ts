@@ -241,7 +241,7 @@ export function mayViewAttorney(actor: Actor, officeId: string | null): boolean 
 
 /**
  * GET /appointment/calendarEvents: the calendar of an attorney in the caller's ATTORNEY_AVAILABILITY scope
- * (404 outside it; a user who is no attorney has none). Meetings only in their mailbox show in full to the
+ * (404 outside it, and for an unknown user; a user who is no attorney has none). Meetings only in their mailbox show in full to the
  * attorney and to whoever manages their schedule (ATTORNEY_SCHEDULE UPDATE in their office), as busy blocks
  * to everyone else.
  */
@@ -253,7 +253,12 @@ export async function attorneyCalendar(
   log: { warn(details: object, message: string): void },
 ): Promise<CalendarEvent[]> {
   const [attorney] = await repo.findAttorneys(db, { userIds: [query.userId] });
-  if (!attorney) return [];
+  if (!attorney) {
+    // A user who is no attorney has no calendar, but is judged by their office like one (as /user/allCalendars).
+    const user = await repo.findUserOffice(db, query.userId);
+    if (!user || !mayViewAttorney(actor, user.officeId)) throw AppError.notFound('User');
+    return [];
+  }
   if (!mayViewAttorney(actor, attorney.officeId)) throw AppError.notFound('Attorney');
   const details =
     attorney.userId === actor.userId ||
