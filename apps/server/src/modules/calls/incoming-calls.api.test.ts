@@ -99,6 +99,14 @@ describe('POST /api/v1/call/incoming', () => {
     expect(await t.db().select().from(calls).where(eq(calls.callerId, '9095550101'))).toHaveLength(0);
   });
 
+  it('a repeated callSid of a call outside the reporter’s scope is a conflict that shows nothing of it', async () => {
+    const body = { callerId: '9095550103', numberDialed: refs.lvLine.dnis, callSid: 'PBX-43' };
+    const first = callRowSchema.parse((await incoming(SEEDED.operator, body)).json());
+    const again = await incoming(SEEDED.manager, { ...body, numberDialed: refs.laLine.dnis });
+    expect(again.statusCode).toBe(409);
+    expect(again.body).not.toContain(first.id);
+  });
+
   it('a repeated callSid returns the same call and notifies no one again', async () => {
     const body = { callerId: '9095550102', numberDialed: refs.laLine.dnis, callSid: 'PBX-42' };
     const first = callRowSchema.parse((await incoming(SEEDED.operator, body)).json());

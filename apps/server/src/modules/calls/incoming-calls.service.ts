@@ -1,4 +1,4 @@
-import { allowsRecord } from '@casedesk/contract/access/permissions';
+import { allowsRecord, scopeOf } from '@casedesk/contract/access/permissions';
 import type { CallRow } from '@casedesk/contract/calls/call';
 import type { CallStatus } from '@casedesk/contract/calls/call-status';
 import { CALL_FINAL_STATUSES, callStatusesBefore, parseCallStatus } from '@casedesk/contract/calls/call-status';
@@ -17,6 +17,7 @@ import { findCallRow } from './call-list.repository.ts';
 import {
   advanceCallStatus,
   calledWithin,
+  callWithinScope,
   findCallIdBySid,
   findClientByPhone,
   findLatestInquiryId,
@@ -55,6 +56,14 @@ export async function recordIncomingCall(
 ): Promise<{ id: string; created: boolean }> {
   if (call.callSid) {
     const existing = await findCallIdBySid(db, call.callSid);
+    // A reporter is answered with the stored call only within their reach; another office's shows nothing.
+    if (
+      existing &&
+      actor &&
+      !(await callWithinScope(db, existing, scopeOf(actor.permissions, 'CALLS', 'CREATE', 'OFFICE')))
+    ) {
+      throw AppError.conflict('This call is already recorded.');
+    }
     if (existing) return { id: existing, created: false };
   }
   const { line, officeId } = await resolveDialedNumber(db, call.numberDialed);
