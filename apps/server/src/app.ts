@@ -57,6 +57,8 @@ import { webhooksRoutes } from './platform/providers/webhooks.routes.ts';
 import { WebhookHandlers } from './platform/providers/webhook-handlers.ts';
 import { closeSignedOutSockets, registerLiveSocket } from './platform/realtime/live-socket.routes.ts';
 import { openRealtimeBus } from './platform/realtime/open-realtime-bus.ts';
+import { createRateLimiter, registerRateLimits } from './platform/rate-limit/rate-limit.ts';
+import { memoryRateLimitStore, postgresRateLimitStore } from './platform/rate-limit/rate-limit-store.ts';
 import { adoptSocketToken, LIVE_SOCKET_SERVER_OPTIONS } from './platform/realtime/socket-token.ts';
 
 export interface BuildAppOptions {
@@ -68,6 +70,8 @@ export interface BuildAppOptions {
   logStream?: DestinationStream;
   /** Overrides for the job platform. */
   jobs?: StartJobsOptions;
+  /** The rate limits' clock (tests hold it still, so a count never straddles a window's edge). */
+  rateLimitClock?: () => number;
 }
 
 const API_PREFIXES = ['/api/', '/hooks/', '/idp', '/interaction/', '/ws', '/metrics'];
@@ -78,6 +82,7 @@ export async function buildApp({
   logger = true,
   logStream,
   jobs: jobsOptions = {},
+  rateLimitClock,
 }: BuildAppOptions): Promise<AppInstance> {
   const app = Fastify({
     // DESIGN §3: no tokens, message bodies or dates of birth in logs (log-options.ts, docs/security.md).
@@ -182,6 +187,18 @@ export async function buildApp({
     verifier,
     resolveUser: cachedUserResolver((identity) => resolveUserByIdentity(database.db, identity)),
   });
+
+  // DESIGN §7 per-user limits, before any route declares one. Instances of one PostgreSQL database share
+  // the counts; the embedded database is one process, which counts in memory.
+  registerRateLimits(
+    app,
+    createRateLimiter({
+      store: database.kind === 'postgres' ? postgresRateLimitStore(database.db) : memoryRateLimitStore(),
+      limits: config.rateLimits,
+      ...(rateLimitClock ? { now: rateLimitClock } : {}),
+      log: app.log,
+    }),
+  );
 
   await app.register(swagger, {
     openapi: {

@@ -53,8 +53,15 @@ const envSchema = z.object({
   TWILIO_AUTH_TOKEN: z.string().optional(),
   /** Signs the simulator's webhooks (local mode only, which never runs in production). */
   SIMULATOR_AUTH_TOKEN: z.string().default(DEFAULT_SIMULATOR_AUTH_TOKEN),
-  /** DESIGN §7: texts a user may send per minute (SMS costs money); the bench raises it. */
-  SMS_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(30),
+  /**
+   * DESIGN §7: per-user requests per minute, by budget (platform/rate-limit). Unset under NODE_ENV=test:
+   * no limit, except where a test sets one. The bench and the e2e servers raise them.
+   */
+  SMS_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).optional(),
+  SEARCH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).optional(),
+  MATCHING_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).optional(),
+  EXPORT_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).optional(),
+  CLICK_TO_CALL_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).optional(),
   /** Live sockets one user may hold open on one instance (one per tab); the bench raises it. */
   LIVE_SOCKETS_PER_USER: z.coerce.number().int().min(1).default(MAX_SOCKETS_PER_USER),
   /** Local mode: post simulated 'sent'/'delivered' callbacks after each text (default on, off under test). */
@@ -107,11 +114,43 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
   return {
     ...parsed,
     trustedProxies: parseTrustedProxies(parsed.TRUST_PROXY),
+    rateLimits: rateLimitsOf(parsed),
     publicUrl,
     localIdentity,
     issuer: parsed.OIDC_ISSUER ?? `${publicUrl}/idp`,
     scope: parsed.OIDC_SCOPE ?? 'openid profile email offline_access',
     repoRoot,
+  };
+}
+
+/**
+ * Default per-user limits per minute. The search box (debounced 300 ms) asks only when typing pauses: 120
+ * is two searches a second held for a whole minute, more than a person types, and it stops a script
+ * reading the client list page by page. The lead form's duplicate and conflict checks (debounced 250 ms)
+ * both ask at each pause, so they get twice that. An export reads a whole list and a click-to-call rings
+ * a phone: a person starts a few a minute. Texts cost money.
+ */
+const DEFAULT_RATE_LIMITS = { search: 120, matching: 240, export: 10, 'click-to-call': 10, sms: 30 } as const;
+
+type RateLimitSettings = Pick<
+  z.infer<typeof envSchema>,
+  | 'NODE_ENV'
+  | 'SMS_RATE_LIMIT_PER_MINUTE'
+  | 'SEARCH_RATE_LIMIT_PER_MINUTE'
+  | 'MATCHING_RATE_LIMIT_PER_MINUTE'
+  | 'EXPORT_RATE_LIMIT_PER_MINUTE'
+  | 'CLICK_TO_CALL_RATE_LIMIT_PER_MINUTE'
+>;
+
+/** The limit of each budget; null (no limit) when unset under NODE_ENV=test, whose suites call in bulk. */
+function rateLimitsOf(parsed: RateLimitSettings) {
+  const or = (value: number | undefined, fallback: number) => value ?? (parsed.NODE_ENV === 'test' ? null : fallback);
+  return {
+    search: or(parsed.SEARCH_RATE_LIMIT_PER_MINUTE, DEFAULT_RATE_LIMITS.search),
+    matching: or(parsed.MATCHING_RATE_LIMIT_PER_MINUTE, DEFAULT_RATE_LIMITS.matching),
+    export: or(parsed.EXPORT_RATE_LIMIT_PER_MINUTE, DEFAULT_RATE_LIMITS.export),
+    'click-to-call': or(parsed.CLICK_TO_CALL_RATE_LIMIT_PER_MINUTE, DEFAULT_RATE_LIMITS['click-to-call']),
+    sms: or(parsed.SMS_RATE_LIMIT_PER_MINUTE, DEFAULT_RATE_LIMITS.sms),
   };
 }
 

@@ -70,11 +70,13 @@ export interface TestApp {
 export interface TestAppOptions {
   /** Log lines go here (pino JSON, one per line) at LOG_LEVEL, 'debug' unless env says; none by default. */
   logStream?: DestinationStream;
+  /** The rate limits' clock (held still, so a count never straddles a window's edge). */
+  rateLimitClock?: () => number;
 }
 
 export async function createTestApp(
   env: Record<string, string> = {},
-  { logStream }: TestAppOptions = {},
+  { logStream, rateLimitClock }: TestAppOptions = {},
 ): Promise<TestApp> {
   const { database, databaseUrl, dispose } = await openTestDatabase();
   // Uploaded files of this app only (DATA_DIR/files), removed on close.
@@ -87,7 +89,13 @@ export async function createTestApp(
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
     ...env,
   });
-  const app = await buildApp({ config, database, logger: !!logStream, ...(logStream ? { logStream } : {}) });
+  const app = await buildApp({
+    config,
+    database,
+    logger: !!logStream,
+    ...(logStream ? { logStream } : {}),
+    ...(rateLimitClock ? { rateLimitClock } : {}),
+  });
   await app.ready();
   const http = injectClient(app);
   const tokens = new Map<string, Promise<string>>();

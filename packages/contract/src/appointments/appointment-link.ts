@@ -49,6 +49,8 @@ export const WELCOME_TEXT_OUTCOMES = [
   'SENT',
   'SKIPPED_AUTO_TEXT_OFF',
   'SKIPPED_OPTED_OUT',
+  /** The booker had used up their texts for the minute (the SMS rate limit). */
+  'SKIPPED_RATE_LIMITED',
   'FAILED',
 ] as const;
 export type WelcomeTextOutcome = (typeof WELCOME_TEXT_OUTCOMES)[number];

@@ -10,7 +10,7 @@ export async function appointmentExportRoutes(app: AppInstance): Promise<void> {
     {
       // The list's own permission (APPOINTMENT_SET, ALL_APPOINTMENTS, APPOINTMENT_PI, APPOINTMENT_BY_WEEK)
       // depends on the body's type; the service checks it and the list applies its OFFICE conditions.
-      config: { signedIn: true },
+      config: { signedIn: true, userRateLimit: 'export' },
       schema: {
         tags: ['appointments'],
         summary:

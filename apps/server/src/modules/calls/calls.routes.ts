@@ -56,7 +56,7 @@ export async function callsRoutes(app: AppInstance): Promise<void> {
   app.post(
     '/api/v1/call/click2Call',
     {
-      config: { permission: ['CALLS', 'CREATE'] },
+      config: { permission: ['CALLS', 'CREATE'], userRateLimit: 'click-to-call' },
       schema: {
         tags: ['calls'],
         summary:
@@ -103,7 +103,7 @@ export async function callsRoutes(app: AppInstance): Promise<void> {
   app.post(
     '/api/v1/call/export',
     {
-      config: { permission: ['CALLS', 'READ'] },
+      config: { permission: ['CALLS', 'READ'], userRateLimit: 'export' },
       schema: {
         tags: ['calls'],
         summary: 'The calls list of the current filter and sort as CSV or XLSX (streamed); times at offsetHours',

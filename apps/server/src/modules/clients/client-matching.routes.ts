@@ -16,7 +16,7 @@ export async function clientMatchingRoutes(app: AppInstance): Promise<void> {
     '/api/v1/client/duplicate',
     {
       // The answer is client profiles (names, DOB, phones, email): the permission that reads them.
-      config: { permission: ['CLIENT_PROFILE', 'READ'] },
+      config: { permission: ['CLIENT_PROFILE', 'READ'], userRateLimit: 'matching' },
       schema: {
         tags: ['clients'],
         summary: 'Up to 10 likely existing clients for a person being typed, best first, with reasons',
@@ -30,7 +30,7 @@ export async function clientMatchingRoutes(app: AppInstance): Promise<void> {
   app.post(
     '/api/v1/inquiry/duplicate',
     {
-      config: { permission: ['LEADS', 'READ'] },
+      config: { permission: ['LEADS', 'READ'], userRateLimit: 'matching' },
       schema: {
         tags: ['inquiries'],
         summary: "Likely existing clients for a new lead, each with the caller's reachable inquiries",
@@ -44,7 +44,7 @@ export async function clientMatchingRoutes(app: AppInstance): Promise<void> {
   app.post(
     '/api/v1/inquiry/potentialConflicts',
     {
-      config: { permission: ['LEADS', 'READ'] },
+      config: { permission: ['LEADS', 'READ'], userRateLimit: 'matching' },
       schema: {
         tags: ['inquiries'],
         summary: 'Potential conflicts of interest between the new client / opposing party and existing records',

@@ -98,7 +98,7 @@ export async function clientsRoutes(app: AppInstance): Promise<void> {
   app.post(
     '/api/v1/client/search',
     {
-      config: { permission: ['SEARCH_CLIENT', 'READ'] },
+      config: { permission: ['SEARCH_CLIENT', 'READ'], userRateLimit: 'search' },
       schema: {
         tags: ['clients'],
         summary:
@@ -113,7 +113,7 @@ export async function clientsRoutes(app: AppInstance): Promise<void> {
   app.post(
     '/api/v1/client/export',
     {
-      config: { permission: ['SEARCH_CLIENT', 'READ'] },
+      config: { permission: ['SEARCH_CLIENT', 'READ'], userRateLimit: 'export' },
       schema: {
         tags: ['clients'],
         summary: 'The current client search as CSV or XLSX (streamed download)',

@@ -137,7 +137,7 @@ export async function inquiriesRoutes(app: AppInstance): Promise<void> {
   app.post(
     '/api/v1/inquiry/export',
     {
-      config: { permission: ['LEADS', 'READ'] },
+      config: { permission: ['LEADS', 'READ'], userRateLimit: 'export' },
       schema: {
         tags: ['inquiries'],
         summary: 'Leads of the current filter and sort as CSV; dates at offsetHours',
@@ -157,7 +157,7 @@ export async function inquiriesRoutes(app: AppInstance): Promise<void> {
   app.post(
     '/api/v1/inquiry/exportToPdf',
     {
-      config: { permission: ['LEADS', 'READ'] },
+      config: { permission: ['LEADS', 'READ'], userRateLimit: 'export' },
       schema: {
         tags: ['inquiries'],
         summary: 'The inquiry as a PDF to file; times at offsetHours',

@@ -41,7 +41,7 @@ export async function reportsRoutes(app: AppInstance): Promise<void> {
   app.post(
     '/api/v1/reports/chatCountSummary/export',
     {
-      config: { permission: ['COMMUNICATION_REPORTING', 'READ'] },
+      config: { permission: ['COMMUNICATION_REPORTING', 'READ'], userRateLimit: 'export' },
       schema: {
         tags: ['reports'],
         summary: 'The chat count summary as CSV or XLSX',
@@ -73,7 +73,7 @@ export async function reportsRoutes(app: AppInstance): Promise<void> {
   app.post(
     '/api/v1/reports/callSummary/export',
     {
-      config: { permission: ['COMMUNICATION_REPORTING', 'READ'] },
+      config: { permission: ['COMMUNICATION_REPORTING', 'READ'], userRateLimit: 'export' },
       schema: {
         tags: ['reports'],
         summary: 'The call summary as CSV or XLSX',

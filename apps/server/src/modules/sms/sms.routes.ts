@@ -1,9 +1,7 @@
-import rateLimit from '@fastify/rate-limit';
 import { chatOptionRequestSchema, chatOptionResponseSchema } from '@casedesk/contract/sms/chat-option';
 import {
   sendSmsQuerySchema,
   sendSmsRequestSchema,
-  SMS_MESSAGES,
   smsByPhoneQuerySchema,
   smsByPhoneRequestSchema,
   smsHistoryResponseSchema,
@@ -14,7 +12,6 @@ import {
   smsMessageSchema,
   updateSmsRequestSchema,
 } from '@casedesk/contract/sms/sms';
-import { AppError } from '../../platform/errors/app-error.ts';
 import type { AppInstance } from '../../platform/http/app-instance.ts';
 import { cannedTextsRoutes } from './canned-texts.routes.ts';
 import type { WelcomeTextSender } from '../appointments/appointments.service.ts';
@@ -41,7 +38,13 @@ async function chatOptionDeps(app: AppInstance): Promise<ChatOptionDeps> {
  */
 export async function welcomeTextSender(app: AppInstance): Promise<WelcomeTextSender> {
   const deps = await chatOptionDeps(app);
-  return (actor, ref) => sendWelcomeText(deps, actor, ref);
+  return async (actor, ref) => {
+    // DESIGN §7: a text sent on a booking costs what any other does, so it counts against the user's SMS
+    // budget; past it the booking stands and the text is not sent.
+    const verdict = await app.rateLimiter.hit('sms', actor.userId);
+    if (!verdict.allowed) return 'SKIPPED_RATE_LIMITED';
+    return sendWelcomeText(deps, actor, ref);
+  };
 }
 
 /** SPEC §7 SMS calls, the canned responses, the provider's SMS webhooks and the send job. */
@@ -62,22 +65,12 @@ export async function smsRoutes(app: AppInstance): Promise<void> {
   const stopSweep = sweepStrandedTexts(app.db, app.jobs, app.log);
   app.addHook('onClose', async () => stopSweep());
 
-  // DESIGN §7: texts cost money. One budget per user across every route that sends, counted after the
-  // request is authenticated and valid (preHandler), so typos in a form do not use it up. In memory:
-  // with several instances each keeps its own count.
-  await app.register(rateLimit, { global: false });
-  const sendLimit = app.rateLimit({
-    max: app.config.SMS_RATE_LIMIT_PER_MINUTE,
-    timeWindow: 60_000,
-    keyGenerator: (request) => request.actor?.userId ?? request.ip,
-    errorResponseBuilder: () => new AppError('RATE_LIMITED', SMS_MESSAGES.rateLimited),
-  });
-
+  // DESIGN §7: texts cost money. Every route that sends draws on one 'sms' budget per user (the welcome
+  // text of a booking too, in welcomeTextSender), shared by all instances on PostgreSQL.
   app.post(
     '/api/v1/sms/send',
     {
-      config: { permission: ['SMS', 'CREATE'] },
-      preHandler: sendLimit,
+      config: { permission: ['SMS', 'CREATE'], userRateLimit: 'sms' },
       schema: {
         tags: ['sms'],
         summary: 'Send a text from an office number (stored as queued, sent by the sms.send job)',
@@ -93,8 +86,7 @@ export async function smsRoutes(app: AppInstance): Promise<void> {
   app.post(
     '/api/v1/sms/retry',
     {
-      config: { permission: ['SMS', 'CREATE'] },
-      preHandler: sendLimit,
+      config: { permission: ['SMS', 'CREATE'], userRateLimit: 'sms' },
       schema: {
         tags: ['sms'],
         summary: 'Send a failed or undelivered text again, as a new text pointing at it',
@@ -108,8 +100,7 @@ export async function smsRoutes(app: AppInstance): Promise<void> {
   app.post(
     '/api/v1/sms/chatOption',
     {
-      config: { permission: ['SMS', 'CREATE'] },
-      preHandler: sendLimit,
+      config: { permission: ['SMS', 'CREATE'], userRateLimit: 'sms' },
       schema: {
         tags: ['sms'],
         summary: 'SPEC §2 chat options: send the seeded review, welcome or meeting-instructions template',

@@ -11,6 +11,7 @@ describe('welcomeTextNotice', () => {
     expect(welcomeTextNotice('SENT')).toEqual({ color: 'green', message: 'Welcome text sent to the client.' });
     expect(welcomeTextNotice('SKIPPED_AUTO_TEXT_OFF')?.color).toBe('yellow');
     expect(welcomeTextNotice('SKIPPED_OPTED_OUT')?.message).toMatch(/opted out/);
+    expect(welcomeTextNotice('SKIPPED_RATE_LIMITED')).toMatchObject({ color: 'yellow' });
     expect(welcomeTextNotice('FAILED')).toMatchObject({ color: 'red' });
     // Every outcome the server can answer with has its words.
     for (const outcome of WELCOME_TEXT_OUTCOMES.filter((o) => o !== 'NOT_REQUESTED')) {

@@ -19,6 +19,12 @@ export function welcomeTextNotice(outcome: WelcomeTextOutcome): WelcomeTextNotic
       return { color: 'yellow', message: 'Welcome text not sent: the client has auto-text disabled.' };
     case 'SKIPPED_OPTED_OUT':
       return { color: 'yellow', message: 'Welcome text not sent: the client’s number has opted out of texts.' };
+    case 'SKIPPED_RATE_LIMITED':
+      return {
+        color: 'yellow',
+        message:
+          'Welcome text not sent: you have sent too many texts in the last minute. Send it from the client’s texts.',
+      };
     case 'FAILED':
       return { color: 'red', message: 'The appointment is booked, but the welcome text could not be sent.' };
   }
