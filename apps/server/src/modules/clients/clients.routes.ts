@@ -27,7 +27,7 @@ export async function clientsRoutes(app: AppInstance): Promise<void> {
   app.post(
     '/api/v1/client',
     {
-      config: { permission: ['CLIENT_PROFILE', 'CREATE'] },
+      config: { permission: ['CLIENT_PROFILE', 'CREATE'], records: { officeId: 'office' } },
       schema: {
         tags: ['clients'],
         summary: 'Create a client (SPEC §5 field rules; phones as digits, date of birth MM-dd-yyyy)',
@@ -41,7 +41,7 @@ export async function clientsRoutes(app: AppInstance): Promise<void> {
   app.put(
     '/api/v1/client',
     {
-      config: { permission: ['CLIENT_PROFILE', 'UPDATE'] },
+      config: { permission: ['CLIENT_PROFILE', 'UPDATE'], records: { id: 'client', officeId: 'office' } },
       schema: {
         tags: ['clients'],
         summary: 'Update a client; fields left out keep their value',
@@ -56,7 +56,7 @@ export async function clientsRoutes(app: AppInstance): Promise<void> {
   app.get(
     '/api/v1/client',
     {
-      config: { permission: ['CLIENT_PROFILE', 'READ'] },
+      config: { permission: ['CLIENT_PROFILE', 'READ'], records: { id: 'client' } },
       schema: {
         tags: ['clients'],
         summary: 'One client; a merged-away one comes back with mergedIntoId set',
@@ -70,7 +70,7 @@ export async function clientsRoutes(app: AppInstance): Promise<void> {
   app.get(
     '/api/v1/client/details',
     {
-      config: { permission: ['CLIENT_PROFILE', 'READ'] },
+      config: { permission: ['CLIENT_PROFILE', 'READ'], records: { clientId: 'client' } },
       schema: {
         tags: ['clients'],
         summary: 'Client detail: profile, address, image, calls, appointments, payments, SMS, inquiries',
@@ -84,7 +84,7 @@ export async function clientsRoutes(app: AppInstance): Promise<void> {
   app.get(
     '/api/v1/client/lead',
     {
-      config: { permission: ['CLIENT_PROFILE', 'READ'] },
+      config: { permission: ['CLIENT_PROFILE', 'READ'], records: { clientId: 'client' } },
       schema: {
         tags: ['clients'],
         summary: "The client's newest inquiry (open lead)",
@@ -134,7 +134,7 @@ export async function clientsRoutes(app: AppInstance): Promise<void> {
   app.post(
     '/api/v1/client/merge',
     {
-      config: { permission: ['CLIENT_PROFILE', 'UPDATE'] },
+      config: { permission: ['CLIENT_PROFILE', 'UPDATE'], records: { mergedId: 'client', survivorId: 'client' } },
       schema: {
         tags: ['clients'],
         summary: 'Merge two clients: chosen field values, every related record moved, the other kept as a tombstone',
@@ -148,7 +148,7 @@ export async function clientsRoutes(app: AppInstance): Promise<void> {
   app.post(
     '/api/v1/inquiry/mergeWithExisting',
     {
-      config: { permission: ['LEADS', 'UPDATE'] },
+      config: { permission: ['LEADS', 'UPDATE'], records: { existingClientId: 'client', inquiryId: 'inquiry' } },
       schema: {
         tags: ['clients'],
         summary: "Merge an inquiry's client into an existing client (same merge as /client/merge)",

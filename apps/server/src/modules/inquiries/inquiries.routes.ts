@@ -30,7 +30,7 @@ export async function inquiriesRoutes(app: AppInstance): Promise<void> {
   app.get(
     '/api/v1/inquiry',
     {
-      config: { permission: ['LEADS', 'READ'] },
+      config: { permission: ['LEADS', 'READ'], records: { inquiryId: 'inquiry' } },
       schema: {
         tags: ['inquiries'],
         summary: 'One inquiry (SPEC §3) within the caller’s LEADS office scope',
@@ -49,7 +49,14 @@ export async function inquiriesRoutes(app: AppInstance): Promise<void> {
   app.post(
     '/api/v1/inquiry',
     {
-      config: { permission: ['LEADS', 'CREATE'] },
+      config: {
+        permission: ['LEADS', 'CREATE'],
+        records: { clientId: 'client', officeId: 'office' },
+        unscopedIds: {
+          lawTypeId: 'an option of a list shared by every office',
+          leadOwnerId: 'any active user may own a lead (every signed-in user lists them: /user/min)',
+        },
+      },
       schema: {
         tags: ['inquiries'],
         summary: 'Create an inquiry: a new client (or clientId of an existing one), the inquiry and its opposing party',
@@ -63,7 +70,14 @@ export async function inquiriesRoutes(app: AppInstance): Promise<void> {
   app.patch(
     '/api/v1/inquiry',
     {
-      config: { permission: ['LEADS', 'UPDATE'] },
+      config: {
+        permission: ['LEADS', 'UPDATE'],
+        records: { inquiryId: 'inquiry', clientId: 'client', officeId: 'office' },
+        unscopedIds: {
+          lawTypeId: 'an option of a list shared by every office',
+          leadOwnerId: 'any active user may own a lead (every signed-in user lists them: /user/min)',
+        },
+      },
       schema: {
         tags: ['inquiries'],
         summary: 'Update an inquiry, its client and opposing party (fields left out keep their value)',
@@ -78,7 +92,10 @@ export async function inquiriesRoutes(app: AppInstance): Promise<void> {
   app.get(
     '/api/v1/inquiry/inquiryByClientId',
     {
-      config: { permission: ['LEADS', 'READ'] },
+      config: {
+        permission: ['LEADS', 'READ'],
+        unscopedIds: { clientId: 'only selects among the inquiries LEADS READ reaches (none outside it)' },
+      },
       schema: {
         tags: ['inquiries'],
         summary: 'A client’s inquiries within the caller’s LEADS office scope, newest first',
@@ -92,7 +109,7 @@ export async function inquiriesRoutes(app: AppInstance): Promise<void> {
   app.get(
     '/api/v1/inquiry/resetClient',
     {
-      config: { permission: ['LEADS', 'UPDATE'] },
+      config: { permission: ['LEADS', 'UPDATE'], records: { inquiryId: 'inquiry' } },
       schema: {
         tags: ['inquiries'],
         summary:
@@ -123,7 +140,13 @@ export async function inquiriesRoutes(app: AppInstance): Promise<void> {
   app.post(
     '/api/v1/inquiry/all',
     {
-      config: { permission: ['LEADS', 'READ'] },
+      config: {
+        permission: ['LEADS', 'READ'],
+        unscopedIds: {
+          'filter.lawTypeId': 'an option of a list shared by every office',
+          'filter.leadOwnerId': 'only narrows the list, already cut to the offices LEADS READ reaches',
+        },
+      },
       schema: {
         tags: ['inquiries'],
         summary: 'Leads list (SPEC §2 columns) with call and text counts, sorted and paged on the server',
@@ -137,7 +160,14 @@ export async function inquiriesRoutes(app: AppInstance): Promise<void> {
   app.post(
     '/api/v1/inquiry/export',
     {
-      config: { permission: ['LEADS', 'READ'], userRateLimit: 'export' },
+      config: {
+        permission: ['LEADS', 'READ'],
+        userRateLimit: 'export',
+        unscopedIds: {
+          'filter.lawTypeId': 'an option of a list shared by every office',
+          'filter.leadOwnerId': 'only narrows the list, already cut to the offices LEADS READ reaches',
+        },
+      },
       schema: {
         tags: ['inquiries'],
         summary: 'Leads of the current filter and sort as CSV; dates at offsetHours',
@@ -157,7 +187,7 @@ export async function inquiriesRoutes(app: AppInstance): Promise<void> {
   app.post(
     '/api/v1/inquiry/exportToPdf',
     {
-      config: { permission: ['LEADS', 'READ'], userRateLimit: 'export' },
+      config: { permission: ['LEADS', 'READ'], userRateLimit: 'export', records: { inquiryId: 'inquiry' } },
       schema: {
         tags: ['inquiries'],
         summary: 'The inquiry as a PDF to file; times at offsetHours',
