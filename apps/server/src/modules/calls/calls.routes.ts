@@ -27,7 +27,7 @@ export async function callsRoutes(app: AppInstance): Promise<void> {
   app.get(
     '/api/v1/dropdown/smartDial',
     {
-      config: { permission: ['CALLS', 'CREATE'] },
+      config: { permission: ['CALLS', 'CREATE'], records: { clientId: 'client', inquiryId: 'inquiry' } },
       schema: {
         tags: ['dropdowns', 'calls'],
         summary:
@@ -56,7 +56,12 @@ export async function callsRoutes(app: AppInstance): Promise<void> {
   app.post(
     '/api/v1/call/click2Call',
     {
-      config: { permission: ['CALLS', 'CREATE'], userRateLimit: 'click-to-call' },
+      config: {
+        permission: ['CALLS', 'CREATE'],
+        userRateLimit: 'click-to-call',
+        records: { clientId: 'client', inquiryId: 'inquiry', collectionAccountId: 'collectionAccount' },
+        unscopedIds: { outboundCallerId: "a phone number: one the caller's CALLS CREATE offices call from, else 400" },
+      },
       schema: {
         tags: ['calls'],
         summary:
@@ -72,7 +77,7 @@ export async function callsRoutes(app: AppInstance): Promise<void> {
   app.post(
     '/api/v1/call/incoming',
     {
-      config: { permission: ['CALLS', 'CREATE'] },
+      config: { permission: ['CALLS', 'CREATE'], unscopedIds: { callerId: 'the calling phone number, not a record' } },
       schema: {
         tags: ['calls'],
         summary:
@@ -88,7 +93,10 @@ export async function callsRoutes(app: AppInstance): Promise<void> {
   app.post(
     '/api/v1/call/all',
     {
-      config: { permission: ['CALLS', 'READ'] },
+      config: {
+        permission: ['CALLS', 'READ'],
+        unscopedIds: { 'filter.officeId': 'only narrows the list, already cut to the offices CALLS READ reaches' },
+      },
       schema: {
         tags: ['calls'],
         summary:
@@ -103,7 +111,11 @@ export async function callsRoutes(app: AppInstance): Promise<void> {
   app.post(
     '/api/v1/call/export',
     {
-      config: { permission: ['CALLS', 'READ'], userRateLimit: 'export' },
+      config: {
+        permission: ['CALLS', 'READ'],
+        userRateLimit: 'export',
+        unscopedIds: { 'filter.officeId': 'only narrows the list, already cut to the offices CALLS READ reaches' },
+      },
       schema: {
         tags: ['calls'],
         summary: 'The calls list of the current filter and sort as CSV or XLSX (streamed); times at offsetHours',
