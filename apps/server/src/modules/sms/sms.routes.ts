@@ -70,7 +70,16 @@ export async function smsRoutes(app: AppInstance): Promise<void> {
   app.post(
     '/api/v1/sms/send',
     {
-      config: { permission: ['SMS', 'CREATE'], userRateLimit: 'sms' },
+      config: {
+        permission: ['SMS', 'CREATE'],
+        userRateLimit: 'sms',
+        records: { clientId: 'client', inquiryId: 'inquiry', collectionAccountId: 'collectionAccount' },
+        unscopedIds: {
+          categoryId: 'an option of a list shared by every office',
+          reasonId: 'an option of a list shared by every office',
+          collectorId: 'the user credited as collector: any user, as /user/min lists them to everyone signed in',
+        },
+      },
       schema: {
         tags: ['sms'],
         summary: 'Send a text from an office number (stored as queued, sent by the sms.send job)',
@@ -86,7 +95,7 @@ export async function smsRoutes(app: AppInstance): Promise<void> {
   app.post(
     '/api/v1/sms/retry',
     {
-      config: { permission: ['SMS', 'CREATE'], userRateLimit: 'sms' },
+      config: { permission: ['SMS', 'CREATE'], userRateLimit: 'sms', records: { id: 'sms' } },
       schema: {
         tags: ['sms'],
         summary: 'Send a failed or undelivered text again, as a new text pointing at it',
@@ -100,7 +109,15 @@ export async function smsRoutes(app: AppInstance): Promise<void> {
   app.post(
     '/api/v1/sms/chatOption',
     {
-      config: { permission: ['SMS', 'CREATE'], userRateLimit: 'sms' },
+      config: {
+        permission: ['SMS', 'CREATE'],
+        userRateLimit: 'sms',
+        records: { clientId: 'client', inquiryId: 'inquiry' },
+        unscopedIds: {
+          categoryId: 'an option of a list shared by every office',
+          reasonId: 'an option of a list shared by every office',
+        },
+      },
       schema: {
         tags: ['sms'],
         summary: 'SPEC §2 chat options: send the seeded review, welcome or meeting-instructions template',
@@ -114,7 +131,16 @@ export async function smsRoutes(app: AppInstance): Promise<void> {
   app.post(
     '/api/v1/sms/all',
     {
-      config: { permission: ['SMS', 'READ'] },
+      config: {
+        permission: ['SMS', 'READ'],
+        unscopedIds: {
+          'filter.categoryId': 'an option of a list shared by every office',
+          'filter.reasonId': 'an option of a list shared by every office',
+          'filter.clientId': 'only narrows the list, already cut to the offices SMS READ reaches',
+          'filter.inquiryId': 'only narrows the list, already cut to the offices SMS READ reaches',
+          'filter.officeId': 'only narrows the list, already cut to the offices SMS READ reaches',
+        },
+      },
       schema: {
         tags: ['sms'],
         summary: 'Texts within the caller’s SMS READ scope: filtered, sorted and paged',
@@ -144,7 +170,7 @@ export async function smsRoutes(app: AppInstance): Promise<void> {
   app.post(
     '/api/v1/sms/byId',
     {
-      config: { permission: ['SMS', 'READ'] },
+      config: { permission: ['SMS', 'READ'], records: { id: 'sms' } },
       schema: {
         tags: ['sms'],
         summary: 'One text within the caller’s SMS READ scope',
@@ -158,7 +184,11 @@ export async function smsRoutes(app: AppInstance): Promise<void> {
   app.put(
     '/api/v1/sms',
     {
-      config: { permission: ['SMS', 'UPDATE'] },
+      config: {
+        permission: ['SMS', 'UPDATE'],
+        records: { id: 'sms' },
+        unscopedIds: { operatorId: 'the assignee: any active user, notified of a text the caller may change' },
+      },
       schema: {
         tags: ['sms'],
         summary: 'Change a text’s category, reason or assignee (an assignee is notified)',
