@@ -10,7 +10,14 @@ export async function appointmentExportRoutes(app: AppInstance): Promise<void> {
     {
       // The list's own permission (APPOINTMENT_SET, ALL_APPOINTMENTS, APPOINTMENT_PI, APPOINTMENT_BY_WEEK)
       // depends on the body's type; the service checks it and the list applies its OFFICE conditions.
-      config: { signedIn: true, userRateLimit: 'export' },
+      config: {
+        signedIn: true,
+        userRateLimit: 'export',
+        unscopedIds: {
+          'filter.attorneyId': "only narrows the list, already cut to the offices the list's permission reaches",
+          'filter.officeId': "only narrows the list, already cut to the offices the list's permission reaches",
+        },
+      },
       schema: {
         tags: ['appointments'],
         summary:

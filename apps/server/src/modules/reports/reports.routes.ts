@@ -26,7 +26,12 @@ export async function reportsRoutes(app: AppInstance): Promise<void> {
   app.post(
     '/api/v1/reports/chatCountSummary',
     {
-      config: { permission: ['COMMUNICATION_REPORTING', 'READ'] },
+      config: {
+        permission: ['COMMUNICATION_REPORTING', 'READ'],
+        unscopedIds: {
+          officeId: 'only narrows the report, already cut to the offices COMMUNICATION_REPORTING reaches',
+        },
+      },
       schema: {
         tags: ['reports'],
         summary: 'Text messages in and out per office, operator or day (days at offsetHours), with totals',
@@ -41,7 +46,13 @@ export async function reportsRoutes(app: AppInstance): Promise<void> {
   app.post(
     '/api/v1/reports/chatCountSummary/export',
     {
-      config: { permission: ['COMMUNICATION_REPORTING', 'READ'], userRateLimit: 'export' },
+      config: {
+        permission: ['COMMUNICATION_REPORTING', 'READ'],
+        userRateLimit: 'export',
+        unscopedIds: {
+          officeId: 'only narrows the report, already cut to the offices COMMUNICATION_REPORTING reaches',
+        },
+      },
       schema: {
         tags: ['reports'],
         summary: 'The chat count summary as CSV or XLSX',
@@ -56,7 +67,12 @@ export async function reportsRoutes(app: AppInstance): Promise<void> {
   app.post(
     '/api/v1/reports/callSummary',
     {
-      config: { permission: ['COMMUNICATION_REPORTING', 'READ'] },
+      config: {
+        permission: ['COMMUNICATION_REPORTING', 'READ'],
+        unscopedIds: {
+          officeId: 'only narrows the report, already cut to the offices COMMUNICATION_REPORTING reaches',
+        },
+      },
       schema: {
         tags: ['reports'],
         summary:
@@ -73,7 +89,13 @@ export async function reportsRoutes(app: AppInstance): Promise<void> {
   app.post(
     '/api/v1/reports/callSummary/export',
     {
-      config: { permission: ['COMMUNICATION_REPORTING', 'READ'], userRateLimit: 'export' },
+      config: {
+        permission: ['COMMUNICATION_REPORTING', 'READ'],
+        userRateLimit: 'export',
+        unscopedIds: {
+          officeId: 'only narrows the report, already cut to the offices COMMUNICATION_REPORTING reaches',
+        },
+      },
       schema: {
         tags: ['reports'],
         summary: 'The call summary as CSV or XLSX',
