@@ -249,6 +249,7 @@ async function buildVerifier(config: Config, database: Database): Promise<TokenV
     audience: config.OIDC_AUDIENCE,
     emailClaim: config.OIDC_EMAIL_CLAIM,
     keys,
+    tokenType: config.OIDC_ACCESS_TOKEN_TYPE,
   });
 }
 

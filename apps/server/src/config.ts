@@ -29,6 +29,8 @@ const envSchema = z.object({
     .max(200)
     .default(() => Math.max(4, 3 * os.availableParallelism())),
   DATA_DIR: z.string().default(path.join(repoRoot, '.data')),
+  /** PostgreSQL: the longest one statement of a request may run before it is cancelled; 0 for no limit. */
+  STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(0).default(15_000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /**
    * The reverse proxies in front of this server, comma-separated: addresses, CIDR ranges, or the names
@@ -44,6 +46,12 @@ const envSchema = z.object({
   OIDC_AUDIENCE: z.string().default('urn:casedesk:api'),
   OIDC_SCOPE: z.string().optional(),
   OIDC_EMAIL_CLAIM: z.string().default('email'),
+  /**
+   * The `typ` header the provider's access tokens carry: RFC 9068's `at+jwt` by default; `JWT` for a provider
+   * that does not mark them (Entra ID). Then only the audience tells an ID token apart, so the API's audience
+   * must differ from the client id (checked below).
+   */
+  OIDC_ACCESS_TOKEN_TYPE: z.string().min(1).default('at+jwt'),
   ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(5).max(600).default(600),
   METRICS_TOKEN: z.string().optional(),
   SEED_CLIENTS: z.coerce.number().int().min(0).default(2000),
@@ -51,8 +59,14 @@ const envSchema = z.object({
   // DESIGN §1 SMS and telephony: Twilio when both are set, else the local simulator.
   TWILIO_ACCOUNT_SID: z.string().optional(),
   TWILIO_AUTH_TOKEN: z.string().optional(),
-  /** Signs the simulator's webhooks (local mode only, which never runs in production). */
+  /** Signs the simulator's webhooks (demo mode only, which never runs in production). */
   SIMULATOR_AUTH_TOKEN: z.string().default(DEFAULT_SIMULATOR_AUTH_TOKEN),
+  /**
+   * Demo mode: the demo seed and its accounts (one published password), their hint on the sign-in page and
+   * the phone simulator. On by default with the embedded database (the fresh-clone path), off with
+   * DATABASE_URL: a server on a real database is the firm's, and demo mode must be asked for.
+   */
+  DEMO: z.stringbool().optional(),
   /**
    * DESIGN §7: per-user requests per minute, by budget (platform/rate-limit). Unset under NODE_ENV=test:
    * no limit, except where a test sets one. The bench and the e2e servers raise them.
@@ -99,10 +113,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
   const parsed = envSchema.parse(env);
   const publicUrl = (parsed.PUBLIC_URL ?? `http://localhost:${parsed.PORT}`).replace(/\/$/, '');
   const localIdentity = !parsed.OIDC_ISSUER;
-  // DESIGN §7: demo passwords must never face the internet.
-  if (localIdentity && parsed.NODE_ENV === 'production') {
+  const demo = parsed.DEMO ?? !parsed.DATABASE_URL;
+  checkMode(parsed, demo);
+  if (parsed.OIDC_ACCESS_TOKEN_TYPE.toLowerCase() !== 'at+jwt' && parsed.OIDC_AUDIENCE === parsed.OIDC_CLIENT_ID) {
     throw new Error(
-      'Local mode (embedded sign-in with demo passwords) refuses to start with NODE_ENV=production: set OIDC_ISSUER.',
+      `OIDC_ACCESS_TOKEN_TYPE=${parsed.OIDC_ACCESS_TOKEN_TYPE} needs an OIDC_AUDIENCE other than OIDC_CLIENT_ID: ` +
+        'otherwise an ID token would pass for an access token.',
     );
   }
   if (
@@ -117,10 +133,53 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     rateLimits: rateLimitsOf(parsed),
     publicUrl,
     localIdentity,
+    demo,
     issuer: parsed.OIDC_ISSUER ?? `${publicUrl}/idp`,
     scope: parsed.OIDC_SCOPE ?? 'openid profile email offline_access',
     repoRoot,
   };
+}
+
+/** Secrets that ship with the code or its docs: anyone can read them, so a firm's server refuses them. */
+const KNOWN_SECRETS = new Set([
+  DEFAULT_SIMULATOR_AUTH_TOKEN,
+  'casedesk',
+  'secret',
+  'changeme',
+  'change-me',
+  'password',
+]);
+const SECRET_SETTINGS = ['TWILIO_AUTH_TOKEN', 'GRAPH_CLIENT_SECRET', 'METRICS_TOKEN', 'SIMULATOR_AUTH_TOKEN'] as const;
+
+/**
+ * DESIGN §7: demo passwords and the phone simulator never face the internet. Demo mode refuses production;
+ * a firm's server (not demo) needs a real SMS and telephony provider and no secret anyone could know.
+ */
+function checkMode(parsed: z.infer<typeof envSchema>, demo: boolean): void {
+  if (demo) {
+    if (parsed.NODE_ENV === 'production') {
+      throw new Error(
+        'Demo mode (demo accounts with a published password, the phone simulator) refuses to start with ' +
+          'NODE_ENV=production: run on DATABASE_URL without DEMO=true.',
+      );
+    }
+    return;
+  }
+  if (!(parsed.TWILIO_ACCOUNT_SID && parsed.TWILIO_AUTH_TOKEN)) {
+    throw new Error(
+      'Outside demo mode set TWILIO_ACCOUNT_SID and TWILIO_AUTH_TOKEN: the phone simulator is for demos only ' +
+        '(DEMO=true).',
+    );
+  }
+  const known = SECRET_SETTINGS.filter((name) => {
+    const value = parsed[name];
+    return value !== undefined && KNOWN_SECRETS.has(value.trim().toLowerCase());
+  });
+  // The simulator's default is filled in by the schema; it signs nothing outside demo mode.
+  const refused = known.filter((name) => name !== 'SIMULATOR_AUTH_TOKEN');
+  if (refused.length > 0) {
+    throw new Error(`Outside demo mode ${refused.join(', ')} must be a secret of your own, not a published default.`);
+  }
 }
 
 /**

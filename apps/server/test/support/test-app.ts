@@ -84,6 +84,8 @@ export async function createTestApp(
   const config = loadConfig({
     NODE_ENV: 'test',
     PUBLIC_URL: TEST_PUBLIC_URL,
+    // The tests' database is the demo seed, on either engine; the mode tests build their own apps.
+    DEMO: 'true',
     LOG_LEVEL: logStream ? 'debug' : 'silent',
     DATA_DIR: dataDir,
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),

@@ -47,6 +47,8 @@ export interface TokenVerifierOptions {
   audience: string;
   emailClaim: string;
   keys: JWTVerifyGetKey;
+  /** The `typ` header access tokens must carry: ACCESS_TOKEN_TYPE unless the provider marks them otherwise. */
+  tokenType?: string;
 }
 
 const VERIFIED_CACHE_LIMIT = 10_000;
@@ -82,7 +84,7 @@ function verifyOnce(options: TokenVerifierOptions) {
         const { payload } = await jwtVerify(token, options.keys, {
           issuer: options.issuer,
           audience: options.audience,
-          typ: ACCESS_TOKEN_TYPE,
+          typ: options.tokenType ?? ACCESS_TOKEN_TYPE,
           algorithms: ['RS256', 'RS384', 'RS512', 'PS256', 'ES256', 'ES384', 'EdDSA'],
           requiredClaims: ['exp', 'sub', 'iss'],
         });
