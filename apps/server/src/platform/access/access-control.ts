@@ -9,6 +9,7 @@ import type { TokenVerifier, VerifiedToken } from '../auth/token-verifier.ts';
 import { TokenRejected } from '../auth/token-verifier.ts';
 import type { RouteAccessEntry } from './route-access.ts';
 import { accessOf, isGuardedPath } from './route-access.ts';
+import { undeclaredIds } from './record-scope.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -50,15 +51,24 @@ export function registerAccessControl(app: FastifyInstance, options: AccessContr
 
   app.addHook('onReady', async () => {
     const undeclared: string[] = [];
+    const unscopedIds: string[] = [];
     for (const route of routes) {
       const access = accessOf(route);
+      const ids = undeclaredIds(route);
       for (const method of ([] as string[]).concat(route.method).filter((m) => m !== 'HEAD')) {
         if (access) table.push({ method, url: route.url, access });
         else undeclared.push(`${method} ${route.url}`);
+        if (ids.length > 0) unscopedIds.push(`${method} ${route.url} (${ids.join(', ')})`);
       }
     }
     if (undeclared.length > 0) {
       throw new Error(`Routes without a declared permission or public: true: ${undeclared.join(', ')}`);
+    }
+    if (unscopedIds.length > 0) {
+      throw new Error(
+        `Routes taking ids that declare neither the record each names (config.records) nor why no office ` +
+          `decides it (config.unscopedIds): ${unscopedIds.join('; ')}`,
+      );
     }
     table.sort((a, b) => a.url.localeCompare(b.url) || a.method.localeCompare(b.method));
   });
