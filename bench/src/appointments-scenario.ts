@@ -2,7 +2,7 @@ import { addDays, dayOfWeekOf, instantOfWallTime, wallTimeOf } from '@casedesk/c
 import type { Database } from '@casedesk/server/src/platform/db/database.ts';
 import type { RouteTarget } from './load.ts';
 
-/** Issue 6: 100 attorneys, 50,000 calendar events; 20 concurrent bookers. */
+/** Appointments: 100 attorneys, 50,000 calendar events; 20 concurrent bookers. */
 export const APPOINTMENT_SCENARIO_CONNECTIONS = 20;
 export const AVAILABILITY_ROUTE = 'GET /api/v1/attorney/availability';
 /** The same availability with --connections operators asking at once: reported beside it, not judged. */

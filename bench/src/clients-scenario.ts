@@ -15,7 +15,7 @@ import type { RouteTarget } from './load.ts';
 import type { FloorCall, ServiceFloor } from './recorded-sql.ts';
 import { measureServiceFloors } from './recorded-sql.ts';
 
-/** Issue 4: search at 20 concurrent searchers; the duplicate and conflict checks run as an operator types. */
+/** Clients: search at 20 concurrent searchers; the duplicate and conflict checks run as an operator types. */
 export const CLIENT_SCENARIO_CONNECTIONS = 20;
 const SAMPLE_SIZE = 200;
 

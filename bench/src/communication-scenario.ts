@@ -1,7 +1,7 @@
 import type { Database } from '@casedesk/server/src/platform/db/database.ts';
 import type { RouteTarget } from './load.ts';
 
-/** Issue 5: 20 concurrent senders; the history page is read with a million texts in the table. */
+/** Communication: 20 concurrent senders; the history page is read with a million texts in the table. */
 export const COMMUNICATION_SCENARIO_CONNECTIONS = 20;
 export const SEND_ROUTE = 'POST /api/v1/sms/send';
 export const HISTORY_ROUTE = 'POST /api/v1/sms/byPhoneNumber';

@@ -49,7 +49,7 @@ async function openSocket(baseUrl: string, user: SocketUser): Promise<BenchSocke
 }
 
 /**
- * Issue 5 budget: inbound webhook → browser notification with N sockets connected to one instance.
+ * The live-notification budget: inbound webhook → browser notification with N sockets connected to one instance.
  * Every socket belongs to a user who hears of texts to the office, so each webhook is one delivery per
  * socket. Webhooks go one after another: each is measured on an otherwise quiet server.
  */

@@ -2,7 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { USERS } from './support/session.ts';
 import { NARROW, openSidebar, seriousViolations, setWidth, signedInPage, topMenu, WIDE } from './support/shell.ts';
 
-/** axe-core through Playwright: no serious or critical violation (issue 3 acceptance). */
+/** axe-core through Playwright: no serious or critical violation (an acceptance criterion). */
 test.describe('accessibility (axe-core)', () => {
   test.describe.configure({ mode: 'serial' });
   let page: Page;

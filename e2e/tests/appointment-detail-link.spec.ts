@@ -37,7 +37,7 @@ async function linkOfAFutureAppointment(page: Page): Promise<{ url: string; atto
   throw new Error('No future seeded appointment with a Zoom link');
 }
 
-// Issue 6 /pnc and /appt-detail: a client opens the link from a text message, without signing in.
+// The /pnc and /appt-detail pages: a client opens the link from a text message, without signing in.
 test('a signed link shows the appointment without sign-in; a tampered one shows the plain message', async ({
   page,
   browser,

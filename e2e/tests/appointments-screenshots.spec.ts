@@ -8,7 +8,7 @@ import { NARROW, seriousViolations, setWidth, WIDE } from './support/shell.ts';
 const dir = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'screenshots');
 mkdirSync(dir, { recursive: true });
 
-// Issue 6 so far: the client's appointments tab carries the seeded appointments (active and deleted toggle).
+// Appointments so far: the client's appointments tab carries the seeded appointments (active and deleted toggle).
 test('client detail: the appointments tab at 1280 and 800 px', async ({ page }) => {
   await signIn(page, USERS.admin);
   const res = await page.request.post('/api/v1/appointment/all', {

@@ -24,7 +24,7 @@ async function pick(page: Page, label: string, option: string) {
   await page.getByRole('option', { name: option, exact: true }).click();
 }
 
-// Issue 6: /management/attorney and /management/attorney/{attorneyId}, the list and the weekly schedule editor.
+// /management/attorney and /management/attorney/{attorneyId}: the list and the weekly schedule editor.
 test('attorney list → schedule editor: change a window, save, reload, still there', async ({ page }) => {
   // Three reloads, two axe runs and four screenshots: 53 s in a passing CI run, over 60 s in a slower one.
   test.setTimeout(120_000);

@@ -5,7 +5,7 @@ import { gzipSync } from 'node:zlib';
 import { expect, test } from '@playwright/test';
 import { signIn, USERS } from './support/session.ts';
 
-/** Issue 3 / DESIGN §4: the first screen (shell and its dashboard) loads ≤ 300 KB of gzipped JavaScript. */
+/** DESIGN §4: the first screen (shell and its dashboard) loads ≤ 300 KB of gzipped JavaScript. */
 const BUDGET_BYTES = 300 * 1024;
 const dist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../apps/web/dist');
 

@@ -81,7 +81,7 @@ const envSchema = z.object({
   /** Local mode: post simulated 'sent'/'delivered' callbacks after each text (default on, off under test). */
   SIMULATOR_AUTO_STATUS: z.stringbool().optional(),
   /**
-   * Run a webhook's handler right after acknowledging it, with its job as the safety net (issue 5:
+   * Run a webhook's handler right after acknowledging it, with its job as the safety net (budget:
    * inbound text → browser notification within 250 ms; the job queue polls every 2 s). Default on,
    * except under NODE_ENV=test, where the tests drive the job path.
    */

@@ -33,7 +33,7 @@ function permittedPage(path: string, lazy: LazyRoute): RouteObject {
   };
 }
 
-/** A module not built yet: its title and "This section is not available yet" (issue 3). */
+/** A module not built yet: its title and "This section is not available yet". */
 function notAvailable(path: string, title: string): RouteObject {
   return permittedPage(path, () =>
     import('./routes/not-available-page.tsx').then(({ NotAvailablePage }) => ({

@@ -134,11 +134,11 @@ export const paths = {
       href: (userId: string) => `/admin-panel/user-access/${segment(userId)}`,
     },
   },
-  /** Not a SPEC §2 screen: the local phone simulator (DESIGN §1), local mode only (issue 5). */
+  /** Not a SPEC §2 screen: the local phone simulator (DESIGN §1), local mode only. */
   tools: {
     phoneSimulator: fixed('/tools/phone-simulator'),
   },
-  /** Not a SPEC §2 screen: the shared DataTable with generated rows, for e2e and review (issue 3). */
+  /** Not a SPEC §2 screen: the shared DataTable with generated rows, for e2e and review. */
   dev: {
     dataTable: {
       path: '/dev/data-table',

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { appointmentRowSchema } from './appointment.ts';
 
 /**
- * Issue 6 /pnc and /appt-detail: the appointment detail a client opens from a text message, without
+ * /pnc and /appt-detail: the appointment detail a client opens from a text message, without
  * sign-in, reachable only through an unguessable, expiring signed link.
  */
 export const APPOINTMENT_LINK_MESSAGES = {
@@ -41,7 +41,7 @@ export type AppointmentLink = z.infer<typeof appointmentLinkSchema>;
 export const appointmentIdParamsSchema = z.object({ appointmentId: z.uuid() });
 
 /**
- * Issue 6 welcome SMS checkbox: what became of the welcome text of a booking. It is sent only after the
+ * The welcome SMS checkbox: what became of the welcome text of a booking. It is sent only after the
  * booking has committed; a booking never fails because of its text.
  */
 export const WELCOME_TEXT_OUTCOMES = [

@@ -46,7 +46,7 @@ export interface SlotQuery {
   length: AppointmentLength;
   /** Appointments and calendar events the attorney already holds. */
   busy: readonly BusyInterval[];
-  /** yyyy-MM-dd holidays: whole days blocked (issue 6). */
+  /** yyyy-MM-dd holidays: whole days blocked. */
   holidays: ReadonlySet<string>;
   now: Date;
   /** SPEC §4 Schedule Past Appointment toggle: off → only future slots, on → only past slots. */

@@ -1,6 +1,6 @@
 /**
  * Wall-clock times in an office's IANA time zone ↔ instants, with the engine's own Intl data, so the
- * browser and the server agree without a time-zone library. DESIGN §3 / issue 6: slots are computed in
+ * browser and the server agree without a time-zone library. DESIGN §3: slots are computed in
  * the office's zone and stored as instants; daylight-saving days must not slip.
  */
 

@@ -7,7 +7,7 @@ export const CLIENT_SEARCH_PAGE_SIZE = 100;
 export const CLIENT_SEARCH_DEBOUNCE_MS = 300;
 export const CLIENT_SEARCH_KEYWORD_MAX = 100;
 
-/** Sortable columns; without sortBy results are ranked best match first (SPEC §7, issue 4). */
+/** Sortable columns; without sortBy results are ranked best match first (SPEC §7). */
 export const CLIENT_SEARCH_SORTS = [
   'firstName',
   'lastName',
@@ -34,7 +34,7 @@ export type ClientSearchRequestInput = z.input<typeof clientSearchRequestSchema>
 
 /**
  * A search counts its matches up to this many (or to the end of the page asked for, if that is further),
- * then the total says "more than" (issue 4 budget: a one- or two-letter name matches tens of thousands of
+ * then the total says "more than" (the search's time budget: a one- or two-letter name matches tens of thousands of
  * a million clients, and counting them all took longer than finding the page).
  */
 export const CLIENT_SEARCH_COUNT_LIMIT = 1000;

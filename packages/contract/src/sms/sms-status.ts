@@ -5,7 +5,7 @@ export type SmsStatus = (typeof SMS_STATUSES)[number];
 /** Final states: nothing the provider reports later changes them. */
 export const SMS_FINAL_STATUSES: readonly SmsStatus[] = ['delivered', 'failed', 'undelivered', 'received'];
 
-/** Outbound texts in these states may be retried (issue 5: a failed message can be retried). */
+/** Outbound texts in these states may be retried: a failed or undelivered message can be sent again. */
 export const SMS_RETRYABLE_STATUSES: readonly SmsStatus[] = ['failed', 'undelivered'];
 
 const RANK: Record<SmsStatus, number> = { queued: 0, sent: 1, delivered: 2, failed: 2, undelivered: 2, received: 2 };

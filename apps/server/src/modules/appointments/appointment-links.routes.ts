@@ -16,7 +16,7 @@ const tags = ['appointments'];
 const DETAIL_LOOKUPS_PER_MINUTE = 60;
 
 /**
- * Issue 6 /pnc and /appt-detail: the signed link staff send a client, and the public lookup behind the
+ * /pnc and /appt-detail: the signed link staff send a client, and the public lookup behind the
  * page it opens (no sign-in; the token is the authority).
  */
 export async function appointmentLinksRoutes(app: AppInstance): Promise<void> {

@@ -5,7 +5,7 @@ export const APPOINTMENT_LINK_PURPOSE = 'APPOINTMENT_DETAIL';
 
 /**
  * A link stays valid until 24 hours after the appointment's end: the client can look it up on the way
- * there and while running late, and it is dead the day after (issue 6: an expiring link).
+ * there and while running late, and it is dead the day after (the link must expire).
  */
 export const LINK_VALID_AFTER_END_SECONDS = 24 * 60 * 60;
 

@@ -46,7 +46,7 @@ const textsTo = (clientId: string) =>
     .from(smsMessages)
     .where(and(eq(smsMessages.clientId, clientId), eq(smsMessages.direction, 'OUTBOUND')));
 
-describe('booking with the welcome SMS checkbox (issue 6)', () => {
+describe('booking with the welcome SMS checkbox', () => {
   it('sends the welcome text through the SMS send path once the booking is saved', async () => {
     const inquiry = await laInquiry();
     const res = await book(inquiry.id, '09:00');

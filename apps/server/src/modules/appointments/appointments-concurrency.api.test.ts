@@ -19,7 +19,7 @@ beforeAll(async () => {
 afterAll(async () => t?.close());
 
 /**
- * Issue 6: "no double booking, ever". 100 bookings of overlapping slots of one attorney race each other
+ * "No double booking, ever." 100 bookings of overlapping slots of one attorney race each other
  * over real HTTP (on PostgreSQL, over a pool of connections): the exclusion constraint lets exactly one
  * through; the 99 others get 409 and leave nothing behind.
  */

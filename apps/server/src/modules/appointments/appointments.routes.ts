@@ -35,7 +35,7 @@ const CONFLICT =
   'SPEC §5: 409 "Event already scheduled for this date and time" when the attorney already holds that time.';
 
 export interface AppointmentsRoutesOptions {
-  /** The SMS module's welcome text (issue 6 welcome SMS checkbox), handed in by the app. */
+  /** The SMS module's welcome text (the booking's welcome SMS checkbox), handed in by the app. */
   sendWelcomeText: WelcomeTextSender;
 }
 

@@ -488,7 +488,7 @@ export type WelcomeTextSender = (
 ) => Promise<WelcomeTextOutcome>;
 
 /**
- * PUT /appointment and bookAppointment: the save, then (issue 6 welcome SMS checkbox) the welcome text
+ * PUT /appointment and bookAppointment: the save, then (the welcome SMS checkbox) the welcome text
  * of a new booking that asked for one. The text goes only after the booking has committed, so a refused
  * booking (409) never texts; a text that cannot go never undoes the booking.
  */

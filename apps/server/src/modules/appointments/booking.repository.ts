@@ -13,7 +13,7 @@ import { appointments } from './appointments.tables.ts';
  * planned once (generic plan) as hash joins that rebuild a hash of every user on every booking, and the
  * LIMIT keeps PostgreSQL from folding the lookup back into such a join; a key probe is all one row needs.
  *
- * A booking's two round trips (issue 6 budget: booking p99 ≤ 50 ms at 20 concurrent bookers), both named
+ * A booking's two round trips (the budget: booking p99 ≤ 50 ms at 20 concurrent bookers), both named
  * prepared statements: PostgreSQL plans each once per pooled connection instead of on every call.
  */
 

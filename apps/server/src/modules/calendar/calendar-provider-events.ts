@@ -113,7 +113,7 @@ function withinMs<T>(promise: Promise<T>, ms: number): Promise<T> {
 }
 
 /**
- * Issue 6, busy time never ignored: with Microsoft Graph, a booking over a meeting that is only in the
+ * Busy time is never ignored: with Microsoft Graph, a booking over a meeting that is only in the
  * attorney's Outlook is refused like one over our own events (SPEC §5's 409). The database's exclusion
  * constraint cannot see those meetings, so they are read at the moment of booking. When Graph cannot be
  * read, the booking goes ahead on the database's events alone, as the calendar then shows them, and the

@@ -79,7 +79,7 @@ export const attorneySchedules = pgTable(
   ],
 );
 
-/** Holidays block whole days, for every office or for one (issue 6). */
+/** Holidays block whole days, for every office or for one. */
 export const holidays = pgTable(
   'holidays',
   {

@@ -9,7 +9,7 @@ import type { CandidateSearch, MatchTable, PersonProbe } from './client-matching
 import { candidatesStatement } from './client-matching.query.ts';
 
 /**
- * Issue 4: the candidate search is index-driven — no sequential scan of clients (or opposing parties)
+ * The candidate search is index-driven — no sequential scan of clients (or opposing parties)
  * on a table large enough for the planner to care, with fresh statistics and default planner settings.
  * Each statement is prepared once and run many times, so both of PostgreSQL's plans for it are checked:
  * the generic one (planned without the values, what a pooled connection reuses) and a custom one.

@@ -10,7 +10,7 @@ import {
 import type { AppInstance } from '../../platform/http/app-instance.ts';
 import { findClientDuplicates, findInquiryDuplicates, findPotentialConflicts } from './client-matching.service.ts';
 
-/** Live duplicate detection and the conflict-of-interest check (issue 4, SPEC §7 Client and Inquiry). */
+/** Live duplicate detection and the conflict-of-interest check (SPEC §7 Client and Inquiry). */
 export async function clientMatchingRoutes(app: AppInstance): Promise<void> {
   app.post(
     '/api/v1/client/duplicate',

@@ -45,7 +45,7 @@ function chosenValues(merged: ClientRow, fields: MergeFieldChoices): ClientWrite
 }
 
 /**
- * Merge (issue 4): in one transaction, lock both clients in id order, refuse tombstones, apply the chosen
+ * Merge: in one transaction, lock both clients in id order, refuse tombstones, apply the chosen
  * field values to the survivor, move every related row (found from the catalog's foreign keys) to it,
  * leave the merged one as a tombstone pointing at the survivor, and audit before and after of both.
  */

@@ -8,7 +8,7 @@ import { searchSql } from './clients-search.repository.ts';
 import { clients } from './clients.tables.ts';
 
 /**
- * Issue 4: "never a sequential scan of the clients table for a normal query". With a table big enough
+ * Client search: "never a sequential scan of the clients table for a normal query". With a table big enough
  * that the planner prefers indexes, and fresh statistics, every typical search shape must use them
  * (no `enable_seqscan = off`: the plans are the ones production gets). Same on PGlite and PostgreSQL.
  */

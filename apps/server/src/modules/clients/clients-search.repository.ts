@@ -10,7 +10,7 @@ import { clients } from './clients.tables.ts';
 import { officeScopeSql } from '../../platform/db/office-scope.ts';
 
 /**
- * Client search (issue 4, SPEC §7): one box, ranked exact > prefix > fuzzy. Every arm below matches an
+ * Client search (SPEC §7): one box, ranked exact > prefix > fuzzy. Every arm below matches an
  * expression index of migration 0005, so no normal query reads the clients table sequentially:
  * - names: each word typed is a prefix of the first or last name, or sounds like one (soundex) within
  *   two edits (one typo, a swap included), in any order ("smith john", "jon smi");
@@ -311,7 +311,7 @@ async function firstPageOf(
 /**
  * How many matches are worth counting for a page: enough to lay the page out over the segments, and at
  * least CLIENT_SEARCH_COUNT_LIMIT. A one- or two-letter name matches tens of thousands of a million
- * clients, and counting them all took longer than finding the page (issue 4 budget); past the limit the
+ * clients, and counting them all took longer than finding the page (the search has a time budget); past the limit the
  * answer says "more than" instead. "All" counts everything: its page is everything.
  */
 function countingLimit(offset: number, pageSize: number): number {

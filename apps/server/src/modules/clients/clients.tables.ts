@@ -32,7 +32,7 @@ export const clients = pgTable(
     dateOfBirth: date({ mode: 'string' }),
     autoText: boolean().notNull().default(true),
     officeId: uuid().references(() => offices.id),
-    // Merge (issue 4): the merged-away record stays as a tombstone pointing to the survivor.
+    // Merge: the merged-away record stays as a tombstone pointing to the survivor.
     mergedIntoId: uuid().references((): AnyPgColumn => clients.id),
     mergedAt: timestamp({ withTimezone: true }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),

@@ -175,7 +175,7 @@ async function fillAppointmentLink(
 }
 
 /**
- * Issue 6 welcome SMS checkbox: the "Send welcome text" chat option for a client just booked, as the
+ * The welcome SMS checkbox: the "Send welcome text" chat option for a client just booked, as the
  * booker. Auto-text off and an opted-out number skip it (the booking stands); any other refusal is FAILED.
  */
 export async function sendWelcomeText(

@@ -9,7 +9,7 @@ import { historyPageQuery } from './sms.repository.ts';
 import { smsRefs } from './sms.test-support.ts';
 
 /**
- * Issue 5 budget: the history page stays fast with 1,000,000 texts. The page must be an index range on
+ * The text history's budget: the page stays fast with 1,000,000 texts. The page must be an index range on
  * sms_messages_participant_idx (participant_number, created_date), never a scan of the table; checked
  * here on a table large enough for the planner to care, with fresh statistics.
  */

@@ -168,7 +168,7 @@ const isPreparedPage = (page: HistoryPage) =>
 
 /**
  * The prepared page query per scope and page: building this statement in Drizzle and planning it in
- * PostgreSQL cost more than running it (issue 5 budget: history p95 ≤ 30 ms at 20 readers). The page's
+ * PostgreSQL cost more than running it (its budget: history p95 ≤ 30 ms at 20 readers). The page's
  * LIMIT and OFFSET are written into the text so PostgreSQL keeps one generic plan per pooled connection;
  * as $n values they made it plan anew on every call. A user's scope rarely changes and pages are few, so
  * the statements stay few.

@@ -33,7 +33,7 @@ async function chatOptionDeps(app: AppInstance): Promise<ChatOptionDeps> {
 }
 
 /**
- * The welcome text of a new booking (issue 6 welcome SMS checkbox) for the appointments routes: the app
+ * The welcome text of a new booking (the booking's welcome SMS checkbox) for the appointments routes: the app
  * hands it over, as this module depends on the appointments module and not the other way round.
  */
 export async function welcomeTextSender(app: AppInstance): Promise<WelcomeTextSender> {

@@ -135,7 +135,7 @@ export async function sendSms(
     detail: { bodyLength: input.body.length },
   });
   // After the commit (PGlite has one connection; a send inside the transaction would wait on it), and
-  // batched with other senders' texts (issue 5: send p99 ≤ 50 ms at 20 senders). The job id is the
+  // batched with other senders' texts (budget: send p99 ≤ 50 ms at 20 senders). The job id is the
   // message id, so a repeated enqueue is refused by pg-boss; a text whose enqueue failed is re-sent by
   // the stranded-text sweep (sms-delivery.ts).
   deps.jobs.sendSoon(SMS_SEND_QUEUE, { messageId: inserted.id }, { id: inserted.id });

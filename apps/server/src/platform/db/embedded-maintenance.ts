@@ -2,8 +2,8 @@ import type { Database } from './database.ts';
 
 /**
  * PGlite is PostgreSQL in one process, so autovacuum's launcher never runs: without this, a table that
- * grows after the seed keeps a stale visibility map (index-only counts read the table again, issue 4) and
- * stale statistics (the planner guesses row counts). This does autovacuum's work on the embedded engine,
+ * grows after the seed keeps a stale visibility map (index-only counts, such as client search's, read the table
+ * again) and stale statistics (the planner guesses row counts). This does autovacuum's work on the embedded engine,
  * with PostgreSQL's default thresholds. A PostgreSQL server runs its own autovacuum and is left to it.
  */
 export interface TableActivity {

@@ -13,7 +13,7 @@ import { createTestApp, SEEDED } from '../../../test/support/test-app.ts';
 import { REALTIME_CHANNEL } from './postgres-bus.ts';
 
 /**
- * Issue 5 acceptance (DESIGN §1): a notification created on one instance reaches a socket connected to
+ * Live notifications across instances (DESIGN §1): a notification created on one instance reaches a socket connected to
  * another, through PostgreSQL LISTEN/NOTIFY. PGlite is one process's embedded database: there is no
  * second instance to fan out to, so this runs only with DATABASE_URL.
  */

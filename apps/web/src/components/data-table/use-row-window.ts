@@ -19,7 +19,7 @@ export interface RowWindow<Row> {
 
 /**
  * The window of rows in view. Only these rows reach TanStack Table: building its row model costs
- * about 10 µs a row, half a second for 50,000 rows, on every sort (issue 3: repaint ≤ 200 ms).
+ * about 10 µs a row, half a second for 50,000 rows, on every sort (budget: repaint ≤ 200 ms).
  */
 export function useRowWindow<Row>(
   rows: readonly Row[],

@@ -102,7 +102,7 @@ function BookAppointmentForm({
     schedulePast,
   });
   const attorney = attorneys.data?.find((a) => a.attorneyId === attorneyId) ?? null;
-  // SPEC issue 6: slots and the picker are read in the attorney's office zone.
+  // Slots and the picker are read in the attorney's office zone.
   const timeZone = attorney?.timeZone ?? browserZone();
   const text = typed ?? (initialDateTime && attorney ? formatPickerValue(new Date(initialDateTime), timeZone) : '');
   const today = wallTimeOf(now, timeZone).date;

@@ -6,7 +6,7 @@ export interface WelcomeTextNotice {
 }
 
 /**
- * What became of the welcome text a booking asked for (issue 6 welcome SMS checkbox), in plain words for
+ * What became of the welcome text a booking asked for (the welcome SMS checkbox), in plain words for
  * the toast beside "booked"; nothing when none was asked for.
  */
 export function welcomeTextNotice(outcome: WelcomeTextOutcome): WelcomeTextNotice | null {

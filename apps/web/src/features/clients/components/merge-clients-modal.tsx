@@ -45,7 +45,7 @@ function defaultChoice(clients: [ClientDetail, ClientDetail], field: ClientField
 }
 
 /**
- * Side-by-side compare of two clients (issue 4): pick the record that stays, then each differing field's
+ * Side-by-side compare of two clients: pick the record that stays, then each differing field's
  * value with a radio. The server moves every related record and keeps the other as a tombstone.
  */
 export function MergeClientsModal({ clientIds, onClose, onMerged }: MergeClientsModalProps) {

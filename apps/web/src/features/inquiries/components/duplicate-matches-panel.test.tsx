@@ -79,7 +79,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-describe('DuplicateMatchesPanel (issue 4: matches within 300 ms of the last keystroke)', () => {
+describe('DuplicateMatchesPanel (matches within 300 ms of the last keystroke)', () => {
   it('asks once, 250 ms after typing stops, with only complete values', async () => {
     const network = stubFetch(() => json([ROBERT]));
     const panel = renderPanel({ firstName: 'B', lastName: '' });

@@ -99,7 +99,7 @@ const COLUMNS: DataTableColumn<Row>[] = [
 const rowId = (row: Row) => row.key;
 
 /**
- * Potential conflicts of interest while the client and opposing party are typed (issue 4): the new client
+ * Potential conflicts of interest while the client and opposing party are typed: the new client
  * as another inquiry's opposing party, the opposing party as an existing client or another inquiry's
  * opposing party. Rows of other offices warn without details (`restricted`).
  */

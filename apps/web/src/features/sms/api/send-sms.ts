@@ -3,7 +3,7 @@ import { smsMessageSchema, type SendSmsRequestInput, type SmsMessage } from '@ca
 import { apiRequest } from '@/lib/api-client.ts';
 
 /**
- * Refusals the drawer shows itself, inline (issue 5): 400 field errors on their fields, 403 office or
+ * Refusals the drawer shows itself, inline: 400 field errors on their fields, 403 office or
  * category out of scope, 422 opt-out, 429 rate limit. Anything else goes to the error popup (SPEC §8).
  */
 export const SEND_SMS_INLINE_STATUSES = [400, 403, 422, 429] as const;

@@ -2,7 +2,7 @@ import { Badge, Tooltip } from '@mantine/core';
 import type { SmsDirection } from '@casedesk/contract/sms/sms';
 import type { SmsStatus } from '@casedesk/contract/sms/sms-status';
 
-/** Delivery status colours: on its way grey/blue, arrived green, refused red/orange (issue 5). */
+/** Delivery status colours: on its way grey/blue, arrived green, refused red/orange. */
 const STATUS_COLORS: Record<SmsStatus, string> = {
   queued: 'gray',
   sent: 'blue',

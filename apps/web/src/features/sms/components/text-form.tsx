@@ -80,7 +80,7 @@ export function TextForm({ defaultValues, offices, initialClient, openedMessage,
   // Another number starts its history at page 1 (adjusted while rendering, not in an effect).
   if (historyPage.phoneNumber !== phoneNumber) setHistoryPage({ phoneNumber, pageNumber: 1 });
   const history = useSmsHistory(phoneNumber, historyPage.pageNumber);
-  // Opt-out (issue 5, required by law): the history says so before a send is even tried.
+  // Opt-out (required by law): the history says so before a send is even tried.
   const optedOut = history.data?.optedOut === true && /^\d{10}$/.test(phoneNumber);
 
   const pickClient = (client: ClientSummary) => {

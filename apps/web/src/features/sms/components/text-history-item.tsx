@@ -34,7 +34,7 @@ export interface TextHistoryItemProps {
   onRetry: (message: SmsMessage) => void;
 }
 
-/** SPEC §2 history item: avatar, time, body, direction badge, editable category and reason; delivery status (issue 5). */
+/** SPEC §2 history item: avatar, time, body, direction badge, editable category and reason; delivery status. */
 export const TextHistoryItem = memo(function TextHistoryItem(props: TextHistoryItemProps) {
   const { message, editable } = props;
   const outbound = message.direction === 'OUTBOUND';
