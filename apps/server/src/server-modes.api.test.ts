@@ -3,7 +3,7 @@ import { count } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signInWithCodeFlow } from '../test/support/code-flow.ts';
 import { injectClient } from '../test/support/http-client.ts';
-import { dropPostgresDatabase, postgresUrlFor, runOnPostgres } from '../test/support/postgres.ts';
+import { openOwnPostgresDatabase } from '../test/support/postgres.ts';
 import type { TestApp } from '../test/support/test-app.ts';
 import { createTestApp, SEEDED, TEST_PUBLIC_URL } from '../test/support/test-app.ts';
 import { buildApp } from './app.ts';
@@ -34,18 +34,7 @@ async function emptyDatabase(): Promise<{ database: Database; databaseUrl?: stri
     const database = await openDatabase({});
     return { database, dispose: () => database.close() };
   }
-  const name = `casedesk_modes_${process.pid}_${randomBytes(4).toString('hex')}`;
-  await runOnPostgres(baseUrl, [`CREATE DATABASE ${name}`]);
-  const databaseUrl = postgresUrlFor(baseUrl, name);
-  const database = await openDatabase({ databaseUrl, poolSize: 5 });
-  return {
-    database,
-    databaseUrl,
-    dispose: async () => {
-      await database.close();
-      await dropPostgresDatabase(baseUrl, name);
-    },
-  };
+  return openOwnPostgresDatabase(baseUrl, { prefix: 'casedesk_modes', poolSize: 5 });
 }
 
 function signIn(app: AppInstance, config: Config, email: string, password: string) {

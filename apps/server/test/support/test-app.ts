@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -14,7 +13,7 @@ import { DEMO_PASSWORD } from '../../src/seed/seed.ts';
 import { signInWithCodeFlow } from './code-flow.ts';
 import type { HttpClient } from './http-client.ts';
 import { injectClient } from './http-client.ts';
-import { dropPostgresDatabase, postgresUrlFor, runOnPostgres } from './postgres.ts';
+import { openOwnPostgresDatabase } from './postgres.ts';
 
 export const TEST_PUBLIC_URL = 'http://localhost:3000';
 
@@ -35,20 +34,7 @@ export async function openTestDatabase(): Promise<{
 }> {
   const template = inject('templateDatabase');
   const baseUrl = process.env.DATABASE_URL;
-  if (baseUrl) {
-    const name = `casedesk_test_${process.pid}_${randomBytes(4).toString('hex')}`;
-    await runOnPostgres(baseUrl, [`CREATE DATABASE ${name} TEMPLATE ${template}`]);
-    const databaseUrl = postgresUrlFor(baseUrl, name);
-    const database = await openDatabase({ databaseUrl, poolSize: 10 });
-    return {
-      database,
-      databaseUrl,
-      dispose: async () => {
-        await database.close();
-        await dropPostgresDatabase(baseUrl, name);
-      },
-    };
-  }
+  if (baseUrl) return openOwnPostgresDatabase(baseUrl, { prefix: 'casedesk_test', template, poolSize: 10 });
   const database = await openDatabase({ loadDataDir: new Blob([fs.readFileSync(template)]) });
   return { database, dispose: () => database.close() };
 }
