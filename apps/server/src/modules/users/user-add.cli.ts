@@ -1,4 +1,5 @@
 import { createInterface } from 'node:readline';
+import { Writable } from 'node:stream';
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../../config.ts';
 import { openConfiguredDatabase } from '../../platform/db/open-configured.ts';
@@ -11,12 +12,10 @@ import { addLocalUser } from './user-add.ts';
  */
 async function readPassword(prompt: string): Promise<string> {
   const input = process.stdin;
-  const lines = createInterface({ input, output: process.stdout, terminal: input.isTTY });
-  if (input.isTTY) {
-    process.stdout.write(prompt);
-    // Typed characters are not written back: the terminal shows nothing while the password is typed.
-    (lines as unknown as { _writeToOutput: (text: string) => void })._writeToOutput = () => {};
-  }
+  // The terminal's echo goes to a stream that drops it: nothing shows while the password is typed.
+  const silent = new Writable({ write: (_chunk, _encoding, done) => done() });
+  const lines = createInterface({ input, output: silent, terminal: input.isTTY });
+  if (input.isTTY) process.stdout.write(prompt);
   const answer = await new Promise<string>((resolve) => lines.once('line', resolve));
   lines.close();
   if (input.isTTY) process.stdout.write('\n');

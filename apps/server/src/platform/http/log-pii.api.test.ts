@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { photoUploadResponseSchema } from '@casedesk/contract/users/user-photo';
 import { and, eq, isNotNull, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { PNG_1X1 } from '../../../test/factories/images.factory.ts';
 import { refreshTokens, signInWithCodeFlow } from '../../../test/support/code-flow.ts';
 import { listenForSockets, openLiveSocket } from '../../../test/support/live-socket-client.ts';
@@ -14,7 +14,7 @@ import type { SmsRefs } from '../../modules/sms/sms.test-support.ts';
 import { freshNumber, sendBody, smsRefs, waitForProviderSid } from '../../modules/sms/sms.test-support.ts';
 import { users } from '../../modules/users/users.tables.ts';
 import { DEMO_PASSWORD } from '../../seed/seed.ts';
-import type { Jobs } from '../jobs/jobs.ts';
+import { startJobs } from '../jobs/jobs.ts';
 import { WEBHOOK_PATHS } from '../providers/webhook-signing.ts';
 
 /**
@@ -165,8 +165,13 @@ describe('what the server logs while it serves personal data', () => {
     expect(failed.statusCode).toBe(500);
     expect(failed.body).not.toContain(phone);
 
-    // The job platform's logger: the same violation thrown by a job handler.
-    const jobs = t.app.jobs as unknown as Jobs<{ 'test.log-pii': object }>;
+    // The job platform with the app's logger: the same violation thrown by a job handler.
+    const jobs = await startJobs<{ 'test.log-pii': object }>(t.database, {
+      testMode: true,
+      logger: t.app.log,
+      ...(t.config.DATABASE_URL ? { connectionString: t.config.DATABASE_URL } : {}),
+    });
+    onTestFinished(() => jobs.stop());
     await jobs.work('test.log-pii', async () => {
       await t
         .db()
