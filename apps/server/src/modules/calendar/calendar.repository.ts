@@ -1,7 +1,9 @@
 import type { CalendarEventKind } from '@casedesk/contract/calendar/calendar-event';
 import type { ScheduleEntry } from '@casedesk/contract/attorneys/attorney-schedule';
 import { and, asc, eq, gte, inArray, isNull, lte, or, sql } from 'drizzle-orm';
+import type { Scope } from '@casedesk/contract/access/permissions';
 import type { Db } from '../../platform/db/database.ts';
+import { officeScopeSql } from '../../platform/db/office-scope.ts';
 import { pgErrorCode } from '../../platform/db/database.ts';
 import { attorneys } from '../attorneys/attorneys.tables.ts';
 import { offices } from '../offices/offices.tables.ts';
@@ -20,7 +22,7 @@ export function isExclusionViolation(error: unknown): boolean {
 /** Attorneys with their office and zone, optionally filtered; the availability table's rows. */
 export async function findAttorneys(
   db: Db,
-  filter: { attorneyIds?: string[]; userIds?: string[]; litigationOnly?: boolean },
+  filter: { attorneyIds?: string[]; userIds?: string[]; litigationOnly?: boolean; officeScope?: Scope },
 ) {
   return db
     .select({
@@ -44,6 +46,7 @@ export async function findAttorneys(
         filter.attorneyIds ? inArray(attorneys.id, filter.attorneyIds) : undefined,
         filter.userIds ? inArray(attorneys.userId, filter.userIds) : undefined,
         filter.litigationOnly ? eq(attorneys.isLitigation, true) : undefined,
+        filter.officeScope ? officeScopeSql(attorneys.officeId, filter.officeScope) : undefined,
         eq(users.accountEnabled, true),
       ),
     )

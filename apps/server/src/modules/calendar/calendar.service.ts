@@ -1,4 +1,4 @@
-import { allowsRecord } from '@casedesk/contract/access/permissions';
+import { allowsRecord, scopeOf } from '@casedesk/contract/access/permissions';
 import type {
   AvailabilityQuery,
   AvailabilityRecord,
@@ -75,8 +75,10 @@ export async function attorneyAvailability(
   query: AvailabilityQuery,
   now = new Date(),
 ): Promise<AvailabilityRecord[]> {
-  const found = await repo.findAttorneys(db, { attorneyIds: query.attorneyId ? [query.attorneyId] : undefined });
-  const everyone = found.filter((a) => mayViewAttorney(actor, a.officeId));
+  const everyone = await repo.findAttorneys(db, {
+    attorneyIds: query.attorneyId ? [query.attorneyId] : undefined,
+    officeScope: scopeOf(actor.permissions, 'ATTORNEY_AVAILABILITY', 'READ', 'OFFICE'),
+  });
   const schedules = await repo.findSchedules(
     db,
     everyone.map((a) => a.attorneyId),

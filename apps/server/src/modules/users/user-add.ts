@@ -4,9 +4,7 @@ import type { Db } from '../../platform/db/database.ts';
 import { normalizeEmail, setLocalPassword } from '../../platform/idp/idp.repository.ts';
 import { adminPermissions } from '../../seed/permission-profiles.ts';
 import { setPermissions } from '../access/access.service.ts';
-import { eq } from 'drizzle-orm';
-import { insertUser } from './users.repository.ts';
-import { users } from './users.tables.ts';
+import { findUserByEmail, insertUser } from './users.repository.ts';
 
 /** Long enough that a guessing attacker, slowed by scrypt and the sign-in limit, gets nowhere. */
 export const MIN_LOCAL_PASSWORD_LENGTH = 12;
@@ -32,8 +30,7 @@ export async function addLocalUser(db: Db, input: LocalUserInput): Promise<{ id:
   if (input.password.length < MIN_LOCAL_PASSWORD_LENGTH) {
     throw new Error(`The password needs at least ${MIN_LOCAL_PASSWORD_LENGTH} characters.`);
   }
-  const [existing] = await db.select({ id: users.id }).from(users).where(eq(users.mail, mail));
-  if (existing) throw new Error(`A user with the email ${mail} exists already.`);
+  if (await findUserByEmail(db, mail)) throw new Error(`A user with the email ${mail} exists already.`);
   const role = input.role as Role;
   return db.transaction(async (tx) => {
     const user = await insertUser(tx, {
