@@ -56,7 +56,8 @@ export function registerAccessControl(app: FastifyInstance, options: AccessContr
       const access = accessOf(route);
       const ids = undeclaredIds(route);
       for (const method of ([] as string[]).concat(route.method).filter((m) => m !== 'HEAD')) {
-        if (access) table.push({ method, url: route.url, access });
+        const records = route.config?.records;
+        if (access) table.push({ method, url: route.url, access, ...(records ? { records } : {}) });
         else undeclared.push(`${method} ${route.url}`);
         if (ids.length > 0) unscopedIds.push(`${method} ${route.url} (${ids.join(', ')})`);
       }

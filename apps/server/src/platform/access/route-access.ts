@@ -1,6 +1,7 @@
 import type { PermissionRequirement } from '@casedesk/contract/access/permissions';
 import type { RouteOptions } from 'fastify';
 import type { Actor } from '../auth/actor.ts';
+import type { RecordKind } from './record-scope.ts';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -22,6 +23,8 @@ export interface RouteAccessEntry {
   method: string;
   url: string;
   access: RouteAccess;
+  /** The record ids the route takes and the kind each names (config.records), for the object-level test. */
+  records?: Readonly<Record<string, RecordKind>>;
 }
 
 /** Paths under our own control; static files and the embedded provider's endpoints are not API routes. */
