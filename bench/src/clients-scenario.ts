@@ -154,7 +154,7 @@ export async function measureClientFloors(
     [
       SEARCH_ROUTE,
       'searchClients: ranked page with its count',
-      (i) => searchClients(database.db, actor, search[i % search.length]!),
+      (i) => searchClients(database, actor, search[i % search.length]!),
     ],
     [
       DUPLICATE_ROUTE,

@@ -5,7 +5,7 @@ import { formatDateInput } from '@casedesk/contract/common/field-rules';
 import { formatPhone } from '@casedesk/contract/common/text';
 import type { Actor } from '../../platform/auth/actor.ts';
 import { recordAudit } from '../../platform/audit/audit.ts';
-import type { Db } from '../../platform/db/database.ts';
+import type { Database } from '../../platform/db/database.ts';
 import type { ExportFile } from '../../platform/export/table-file.ts';
 import { exportFileName, streamedTable } from '../../platform/export/table-file.ts';
 import { streamClientMatches } from './clients-search.repository.ts';
@@ -24,19 +24,19 @@ function cellText(row: ClientSummary, key: (typeof CLIENT_EXPORT_COLUMNS)[number
 
 /** POST /api/v1/client/export: the current search as CSV or XLSX, streamed. */
 export async function exportClients(
-  db: Db,
+  database: Database,
   actor: Actor,
   request: ClientExportRequest,
   offsetHours: number,
 ): Promise<ExportFile> {
-  const batches = streamClientMatches(db, {
+  const batches = streamClientMatches(database, {
     keyword: request.filter?.searchKeyword,
     scope: officeScope(actor, 'SEARCH_CLIENT', 'READ'),
     sortBy: request.sortBy,
     sortOrder: request.sortOrder,
   });
   // Who took which data out: exports are audited like mutations.
-  await recordAudit(db, {
+  await recordAudit(database.db, {
     actorId: actor.userId,
     action: 'client.export',
     entity: 'client',

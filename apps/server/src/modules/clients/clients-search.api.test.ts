@@ -205,6 +205,28 @@ describe('POST /api/v1/client/search: counting stops past the page asked for', (
     expect(all).toMatchObject({ totalCount: MANY, totalCountIsLowerBound: false });
   });
 
+  it('a list past 1,000 rows (streamed from a cursor) holds the rows the pages hold, in their order', async () => {
+    const pages = [];
+    for (let pageNumber = 1; pageNumber <= Math.ceil(MANY / 100); pageNumber++) {
+      pages.push(...(await search('xqv', SEEDED.operator, { pageNumber, sortBy: 'lastName' })).items);
+    }
+    const all = await search('xqv', SEEDED.operator, { pageSize: 2147483647, sortBy: 'lastName' });
+    expect(clientSearchResponseSchema.parse(all)).toEqual({
+      items: pages,
+      totalCount: MANY,
+      totalCountIsLowerBound: false,
+      pageNumber: 1,
+      pageSize: 2147483647,
+    });
+    const [first, second] = [1, 2].map((pageNumber) => ({ pageNumber, pageSize: 1001, sortBy: 'lastName' }));
+    expect(await search('xqv', SEEDED.operator, first)).toMatchObject({ items: pages.slice(0, 1001) });
+    expect(await search('xqv', SEEDED.operator, second)).toMatchObject({
+      items: pages.slice(1001),
+      totalCount: MANY,
+      totalCountIsLowerBound: false,
+    });
+  });
+
   it('a ranked search (last digits) counts its first page in the same way, and its later pages on', async () => {
     const first = await search(PHONE_ENDING);
     expect(first.items).toHaveLength(100);

@@ -4,7 +4,9 @@ import { CLIENT_SEARCH_COUNT_LIMIT, type ClientSearchSort } from '@casedesk/cont
 import { PAGE_SIZE_ALL, pageOffset } from '@casedesk/contract/common/paging';
 import type { SQL } from 'drizzle-orm';
 import { and, count, isNull, or, sql } from 'drizzle-orm';
-import type { Db } from '../../platform/db/database.ts';
+import type { Database, Db } from '../../platform/db/database.ts';
+import { selectInChunks, STREAMED_LIST_MIN_ROWS } from '../../platform/db/select-in-chunks.ts';
+import { StreamedList } from '../../platform/http/streamed-list.ts';
 import { escapeLike } from '../../platform/db/like.ts';
 import { clients } from './clients.tables.ts';
 import { officeScopeSql } from '../../platform/db/office-scope.ts';
@@ -366,6 +368,43 @@ export interface SearchPage {
   totalCountIsLowerBound: boolean;
 }
 
+interface Window {
+  segment: Segment;
+  skip: number;
+  take: number;
+}
+
+/** A page is a window over the segments laid end to end: what to read of each. */
+function windowsOf(segments: Segment[], counts: number[], offset: number, pageSize: number): Window[] {
+  let skip = offset;
+  let wanted = pageSize;
+  const windows: Window[] = [];
+  segments.forEach((segment, i) => {
+    const size = counts[i]!;
+    if (wanted > 0 && skip < size) {
+      const take = Math.min(wanted, size - skip);
+      windows.push({ segment, skip, take });
+      wanted -= take;
+    }
+    skip = Math.max(0, skip - size);
+  });
+  return windows;
+}
+
+/** The page's segments and the total, counted as far as the page needs (see countingLimit). */
+async function countedSearch(db: Db, query: SearchQuery, offset: number, pageSize: number) {
+  const limit = countingLimit(offset, pageSize);
+  const resolved = await segmentsOf(
+    db,
+    query,
+    limit,
+    offset === 0 && pageSize <= STREAMED_LIST_MIN_ROWS ? pageSize : undefined,
+  );
+  const { counts, complete } = resolved.counted ?? (await countSegments(db, resolved.segments, limit));
+  const totalCount = complete ? counts.reduce((sum, n) => sum + n, 0) : limit;
+  return { ...resolved, counts, total: { totalCount, totalCountIsLowerBound: !complete } };
+}
+
 /** One page of matches and the total, ranked best first unless a sort column is chosen. */
 export async function searchClientsPage(
   db: Db,
@@ -373,38 +412,52 @@ export async function searchClientsPage(
   page: { pageNumber: number; pageSize: number },
 ): Promise<SearchPage> {
   const offset = pageOffset(page.pageNumber, page.pageSize);
-  const limit = countingLimit(offset, page.pageSize);
-  const resolved = await segmentsOf(db, query, limit, offset === 0 ? page.pageSize : undefined);
-  const { segments, firstPage } = resolved;
-  const { counts, complete } = resolved.counted ?? (await countSegments(db, segments, limit));
-  const totalCount = complete ? counts.reduce((sum, n) => sum + n, 0) : limit;
-  const total = { totalCount, totalCountIsLowerBound: !complete };
+  const { segments, counts, firstPage, total } = await countedSearch(db, query, offset, page.pageSize);
   if (firstPage) return { items: firstPage, ...total };
-  // The page is a window over the segments laid end to end.
-  let skip = offset;
-  let wanted = page.pageSize;
-  const reads: Promise<ClientSummary[]>[] = [];
-  segments.forEach((segment, i) => {
-    const size = counts[i]!;
-    if (wanted > 0 && skip < size) {
-      const take = Math.min(wanted, size - skip);
-      reads.push(rowsOf(db, segment, skip, take));
-      wanted -= take;
-    }
-    skip = Math.max(0, skip - size);
-  });
+  const windows = windowsOf(segments, counts, offset, page.pageSize);
+  const reads = windows.map((w) => rowsOf(db, w.segment, w.skip, w.take));
   return { items: (await Promise.all(reads)).flat(), ...total };
 }
 
-/** Every match in order, a batch at a time (exports stream; "All" never buffers, DESIGN §3). */
-export async function* streamClientMatches(db: Db, query: SearchQuery, batchSize = 1000) {
-  const { segments } = await segmentsOf(db, query, 0);
+/**
+ * A page longer than STREAMED_LIST_MIN_ROWS, read from a cursor as it is sent. "All" is every match: it is
+ * not counted first, its total is the rows sent.
+ */
+export async function streamClientsPage(
+  database: Pick<Database, 'db' | 'cursor'>,
+  query: SearchQuery,
+  page: { pageNumber: number; pageSize: number },
+): Promise<StreamedList<ClientSummary>> {
+  const head = { pageNumber: page.pageNumber, pageSize: page.pageSize };
+  if (page.pageSize === PAGE_SIZE_ALL) {
+    return new StreamedList(head, streamClientMatches(database, query), (sent) => ({
+      totalCount: sent,
+      totalCountIsLowerBound: false,
+    }));
+  }
+  const offset = pageOffset(page.pageNumber, page.pageSize);
+  const { segments, counts, total } = await countedSearch(database.db, query, offset, page.pageSize);
+  const windows = windowsOf(segments, counts, offset, page.pageSize);
+  async function* batches() {
+    for (const w of windows)
+      yield* selectInChunks(database, rowsOf(database.db, w.segment, w.skip, w.take), summaryColumns);
+  }
+  return new StreamedList(head, batches(), () => total);
+}
+
+/**
+ * Every match in order, a chunk at a time from a cursor: "All" and the exports never hold the list, and no
+ * chunk re-reads the ones before it as OFFSET would (DESIGN §3).
+ */
+export async function* streamClientMatches(database: Pick<Database, 'db' | 'cursor'>, query: SearchQuery) {
+  const { segments } = await segmentsOf(database.db, query, 0);
   for (const segment of segments) {
-    for (let offset = 0; ; offset += batchSize) {
-      const rows = await rowsOf(db, segment, offset, batchSize);
-      if (rows.length > 0) yield rows;
-      if (rows.length < batchSize) break;
-    }
+    const rows = database.db
+      .select(summaryColumns)
+      .from(clients)
+      .where(segment.where)
+      .orderBy(...segment.order);
+    yield* selectInChunks(database, rows, summaryColumns);
   }
 }
 

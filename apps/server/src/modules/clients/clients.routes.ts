@@ -19,6 +19,7 @@ import {
 } from '@casedesk/contract/clients/client-search';
 import type { AppInstance } from '../../platform/http/app-instance.ts';
 import { exportClients } from './clients-export.service.ts';
+import { sendList } from '../../platform/http/streamed-list.ts';
 import { mergeClientRecords, mergeInquiryWithExisting } from './clients-merge.service.ts';
 import { getClientDetails, getClientLead } from './client-details.service.ts';
 import { createClient, getClient, searchClients, updateClient } from './clients.service.ts';
@@ -107,7 +108,7 @@ export async function clientsRoutes(app: AppInstance): Promise<void> {
         response: { 200: clientSearchResponseSchema },
       },
     },
-    async (request) => searchClients(app.db, request.actor!, request.body),
+    async (request, reply) => sendList(reply, await searchClients(app.database, request.actor!, request.body)),
   );
 
   app.post(
@@ -122,7 +123,7 @@ export async function clientsRoutes(app: AppInstance): Promise<void> {
       },
     },
     async (request, reply) => {
-      const file = await exportClients(app.db, request.actor!, request.body, request.query.offsetHours);
+      const file = await exportClients(app.database, request.actor!, request.body, request.query.offsetHours);
       return reply
         .header('content-type', file.contentType)
         .header('content-disposition', `attachment; filename="${file.filename}"`)

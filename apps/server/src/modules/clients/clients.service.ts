@@ -1,15 +1,17 @@
 import type { AccessType, PermissionType, Scope } from '@casedesk/contract/access/permissions';
 import { allowsRecord, scopeOf } from '@casedesk/contract/access/permissions';
-import type { ClientDetail } from '@casedesk/contract/clients/client';
+import type { ClientDetail, ClientSummary } from '@casedesk/contract/clients/client';
 import type { createClientSchema, updateClientSchema } from '@casedesk/contract/clients/client';
 import { CLIENT_MESSAGES } from '@casedesk/contract/clients/client';
 import type { ClientSearchRequest, ClientSearchResponse } from '@casedesk/contract/clients/client-search';
 import type { z } from 'zod';
 import type { Actor } from '../../platform/auth/actor.ts';
 import { recordAudit } from '../../platform/audit/audit.ts';
-import type { Db } from '../../platform/db/database.ts';
+import type { Database, Db } from '../../platform/db/database.ts';
+import { STREAMED_LIST_MIN_ROWS } from '../../platform/db/select-in-chunks.ts';
+import { StreamedList } from '../../platform/http/streamed-list.ts';
 import { AppError } from '../../platform/errors/app-error.ts';
-import { searchClientsPage } from './clients-search.repository.ts';
+import { searchClientsPage, streamClientsPage } from './clients-search.repository.ts';
 import type { ClientRow, ClientWrite } from './clients.repository.ts';
 import { findClientRow, insertClientRow, officeExists, toClientDetail, updateClientRow } from './clients.repository.ts';
 
@@ -169,18 +171,23 @@ export async function getClient(db: Db, actor: Actor, id: string): Promise<Clien
  * scope) hands over the client list page by page, so it is audited like an export: who, which page and how
  * many rows. A keyword search is an ordinary lookup and is not audited, so the hottest route pays nothing.
  */
-export async function searchClients(db: Db, actor: Actor, request: ClientSearchRequest): Promise<ClientSearchResponse> {
+export async function searchClients(
+  database: Pick<Database, 'db' | 'cursor'>,
+  actor: Actor,
+  request: ClientSearchRequest,
+): Promise<ClientSearchResponse | StreamedList<ClientSummary>> {
+  const { db } = database;
   const keyword = request.filter?.searchKeyword;
-  const found = await searchClientsPage(
-    db,
-    {
-      keyword,
-      scope: officeScope(actor, 'SEARCH_CLIENT', 'READ'),
-      sortBy: request.sortBy,
-      sortOrder: request.sortOrder,
-    },
-    request,
-  );
+  const query = {
+    keyword,
+    scope: officeScope(actor, 'SEARCH_CLIENT', 'READ'),
+    sortBy: request.sortBy,
+    sortOrder: request.sortOrder,
+  };
+  const streamed = request.pageSize > STREAMED_LIST_MIN_ROWS;
+  const found = streamed
+    ? await streamClientsPage(database, query, request)
+    : await searchClientsPage(db, query, request);
   if (!keyword?.trim()) {
     await recordAudit(db, {
       actorId: actor.userId,
@@ -193,9 +200,11 @@ export async function searchClients(db: Db, actor: Actor, request: ClientSearchR
         pageSize: request.pageSize,
         sortBy: request.sortBy ?? null,
         sortOrder: request.sortOrder ?? null,
-        rows: found.items.length,
+        // A streamed list is audited before it is sent: its length is its page size.
+        rows: found instanceof StreamedList ? null : found.items.length,
       },
     });
   }
+  if (found instanceof StreamedList) return found;
   return { ...found, pageNumber: request.pageNumber, pageSize: request.pageSize };
 }

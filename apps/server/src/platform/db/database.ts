@@ -13,6 +13,8 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import * as schema from '../../db/schema.ts';
 import { observeQuery } from '../metrics/metrics.ts';
+import type { CursorReader } from './cursor.ts';
+import { pgliteCursor, postgresCursor } from './cursor.ts';
 
 export type Schema = typeof schema;
 /** The one database type services and repositories see, whichever engine is behind it. */
@@ -24,6 +26,8 @@ export interface Database {
   kind: DatabaseKind;
   /** Runs raw SQL with positional parameters; for pg-boss and health checks. */
   query<T = Record<string, unknown>>(text: string, params?: unknown[]): Promise<T[]>;
+  /** A statement's rows a chunk at a time from a server-side cursor, for lists too long to hold (selectInChunks). */
+  cursor: CursorReader;
   migrate(): Promise<void>;
   close(): Promise<void>;
   /** The embedded engine, when it is PGlite (tests dump and load its data directory). */
@@ -70,6 +74,7 @@ async function openPglite(options: OpenDatabaseOptions): Promise<Database> {
       const result = await client.query<T>(text, params);
       return result.rows;
     },
+    cursor: pgliteCursor(client),
     migrate: () => migratePglite(db as never, { migrationsFolder }),
     close: () => client.close(),
   };
@@ -93,6 +98,7 @@ async function openPostgres(connectionString: string, max: number, statementTime
       const result = await pool.query(text, params);
       return result.rows as T[];
     },
+    cursor: postgresCursor(pool),
     migrate: () => migrateNodePg(db as never, { migrationsFolder }),
     close: () => pool.end(),
   };
