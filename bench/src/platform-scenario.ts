@@ -25,7 +25,7 @@ export async function measurePlatformFloors(
       'resolveUserByEmail, then searchDirectory: page ‖ count',
       async () => {
         await resolveCaller();
-        await searchDirectory(database.db, directory);
+        await searchDirectory(database, directory);
       },
     ],
   ]);

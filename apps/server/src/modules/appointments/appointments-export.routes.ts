@@ -27,7 +27,7 @@ export async function appointmentExportRoutes(app: AppInstance): Promise<void> {
       },
     },
     async (request, reply) => {
-      const file = await exportAppointments(app.db, request.actor!, request.body, request.query.offsetHours);
+      const file = await exportAppointments(app.database, request.actor!, request.body, request.query.offsetHours);
       return reply
         .header('content-type', file.contentType)
         .header('content-disposition', `attachment; filename="${file.filename}"`)

@@ -7,10 +7,10 @@ import { formatPhone } from '@casedesk/contract/common/text';
 import { formatDateTimeAt } from '@casedesk/contract/inquiries/lead-list';
 import { recordAudit } from '../../platform/audit/audit.ts';
 import type { Actor } from '../../platform/auth/actor.ts';
-import type { Db } from '../../platform/db/database.ts';
+import type { Database } from '../../platform/db/database.ts';
 import { AppError } from '../../platform/errors/app-error.ts';
 import type { ExportFile } from '../../platform/export/table-file.ts';
-import { everyPage, exportFileName, streamedTable } from '../../platform/export/table-file.ts';
+import { allRowsOf, everyRow, exportFileName, streamedTable } from '../../platform/export/table-file.ts';
 import { LIST_PERMISSION, listAppointments } from './appointments.service.ts';
 
 /** A cell as people read it: phones (###) ###-####, times MM-dd-yyyy hh:mm AM/PM at the caller's offset (SPEC §5). */
@@ -37,7 +37,7 @@ function cells(row: AppointmentRow, offsetHours: number): string[] {
  * within the caller's office scope of that list's permission, as CSV or XLSX, streamed.
  */
 export async function exportAppointments(
-  db: Db,
+  database: Database,
   actor: Actor,
   request: AppointmentExportRequest,
   offsetHours: number,
@@ -45,7 +45,7 @@ export async function exportAppointments(
   // The list decides the permission (SPEC §6), so the route can only require a signed-in caller.
   if (!hasAccess(actor.permissions, LIST_PERMISSION[request.type], 'READ')) throw AppError.forbidden();
   // Who took which data out: exports are audited like mutations.
-  await recordAudit(db, {
+  await recordAudit(database.db, {
     actorId: actor.userId,
     action: 'appointment.export',
     entity: 'appointments',
@@ -60,6 +60,6 @@ export async function exportAppointments(
     sheetName: 'Appointments',
     headers: APPOINTMENT_COLUMNS.map((c) => c.header),
     cells: (row) => cells(row, offsetHours),
-    batches: everyPage((pageNumber, pageSize) => listAppointments(db, actor, type, { ...list, pageNumber, pageSize })),
+    batches: everyRow(listAppointments(database, actor, type, allRowsOf(list))),
   });
 }

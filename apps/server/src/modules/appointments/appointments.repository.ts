@@ -10,7 +10,8 @@ import { pageOffset } from '@casedesk/contract/common/paging';
 import type { SQL } from 'drizzle-orm';
 import { and, count, desc, eq, gte, ilike, isNull, like, lte, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import type { Db } from '../../platform/db/database.ts';
+import type { Database, Db } from '../../platform/db/database.ts';
+import { listPage } from '../../platform/db/list-page.ts';
 import { escapeLike } from '../../platform/db/like.ts';
 import { anyOfficeScopeSql, officeScopeSql } from '../../platform/db/office-scope.ts';
 import { attorneys } from '../attorneys/attorneys.tables.ts';
@@ -132,30 +133,27 @@ function listConditions(type: AppointmentListType, request: AppointmentListReque
 
 /** One page of a list and its total within the scope, with every column from one join (no N+1). */
 export async function findAppointmentPage(
-  db: Db,
+  database: Pick<Database, 'db' | 'cursor'>,
   type: AppointmentListType,
   request: AppointmentListRequest,
   scope: Scope,
 ) {
+  const { db } = database;
   const direction = request.sortOrder === 'ASC' ? sql`asc nulls last` : sql`desc nulls last`;
   const defaultOrder =
     type === 'set' ? sql`${appointments.createdAt} desc` : sql`${appointments.appointmentDateTime} asc`;
   const order = request.sortBy ? sql`${SORT_COLUMNS[request.sortBy]} ${direction}` : defaultOrder;
   const where = listConditions(type, request, scope);
-  const [rows, [counted]] = await Promise.all([
-    joined(db.select(rowColumns))
+  return listPage(database, request, {
+    rows: joined(db.select(rowColumns))
       .where(where)
       .orderBy(order, appointments.id)
       .limit(request.pageSize)
       .offset(pageOffset(request.pageNumber, request.pageSize)),
-    joined(db.select({ n: count() })).where(where),
-  ]);
-  return {
-    items: rows.map((r) => toRow(r as SelectedRow)),
-    totalCount: Number(counted?.n ?? 0),
-    pageNumber: request.pageNumber,
-    pageSize: request.pageSize,
-  };
+    fields: rowColumns,
+    count: async () => Number((await joined(db.select({ n: count() })).where(where))[0]?.n ?? 0),
+    toItem: (r) => toRow(r as SelectedRow),
+  });
 }
 
 export async function findAppointmentRow(db: Db, id: string): Promise<AppointmentRow | undefined> {

@@ -14,6 +14,7 @@ import {
 import { savedAppointmentSchema } from '@casedesk/contract/appointments/appointment-link';
 import { z } from 'zod';
 import type { AppInstance } from '../../platform/http/app-instance.ts';
+import { sendList } from '../../platform/http/streamed-list.ts';
 import { appointmentLinksRoutes } from './appointment-links.routes.ts';
 import { appointmentExportRoutes } from './appointments-export.routes.ts';
 import type { WelcomeTextSender } from './appointments.service.ts';
@@ -63,7 +64,8 @@ export async function appointmentsRoutes(app: AppInstance, options: Appointments
           response: { 200: appointmentListResponseSchema },
         },
       },
-      async (request) => listAppointments(app.db, request.actor!, type, request.body),
+      async (request, reply) =>
+        sendList(reply, await listAppointments(app.database, request.actor!, type, request.body)),
     );
   }
 

@@ -23,7 +23,7 @@ import {
 import { randomUUID } from 'node:crypto';
 import type { Actor } from '../../platform/auth/actor.ts';
 import { recordAudit } from '../../platform/audit/audit.ts';
-import type { Db } from '../../platform/db/database.ts';
+import type { Database, Db } from '../../platform/db/database.ts';
 import { pgError } from '../../platform/db/database.ts';
 import { AppError } from '../../platform/errors/app-error.ts';
 import type { AttorneyInfo } from '../calendar/calendar.service.ts';
@@ -71,13 +71,13 @@ const readScopes = (actor: Actor) =>
   APPOINTMENT_READ_PERMISSIONS.map((p) => scopeOf(actor.permissions, p, 'READ', 'OFFICE'));
 
 export async function listAppointments(
-  db: Db,
+  database: Pick<Database, 'db' | 'cursor'>,
   actor: Actor,
   type: AppointmentListType,
   request: AppointmentListRequest,
 ) {
   return repo.findAppointmentPage(
-    db,
+    database,
     type,
     request,
     scopeOf(actor.permissions, LIST_PERMISSION[type], 'READ', 'OFFICE'),

@@ -4,7 +4,8 @@ import { isOngoingCall } from '@casedesk/contract/calls/call';
 import { pageOffset } from '@casedesk/contract/common/paging';
 import type { SQL } from 'drizzle-orm';
 import { and, count, eq, gte, ilike, like, lte, or, sql } from 'drizzle-orm';
-import type { Db } from '../../platform/db/database.ts';
+import type { Database, Db } from '../../platform/db/database.ts';
+import { listPage } from '../../platform/db/list-page.ts';
 import { escapeLike } from '../../platform/db/like.ts';
 import { officeScopeSql } from '../../platform/db/office-scope.ts';
 import { dropdownOptions } from '../dropdowns/dropdowns.tables.ts';
@@ -92,15 +93,16 @@ function toRow(row: SelectedRow, now: number): CallRow {
   };
 }
 
-/** One page of calls and the total, within the caller's office scope. */
-export async function findCallPage(db: Db, request: CallListRequest, scope: Scope) {
+/** One page of calls and the total, within the caller's office scope ("All" streamed, see listPage). */
+export async function findCallPage(database: Pick<Database, 'db' | 'cursor'>, request: CallListRequest, scope: Scope) {
+  const { db } = database;
   // Newest first unless the user sorts; the id keeps equal values in one order across pages.
   const direction = request.sortOrder === 'ASC' ? sql`asc nulls last` : sql`desc nulls last`;
   const order = request.sortBy
     ? [sql`${SORT_COLUMNS[request.sortBy]} ${direction}`]
     : [sql`${calls.callStartTime} desc`];
   const where = listConditions(request, scope);
-  const page = joined(db.select(rowColumns))
+  const rows = joined(db.select(rowColumns))
     .where(where)
     .orderBy(...order, calls.id)
     .limit(request.pageSize)
@@ -110,14 +112,13 @@ export async function findCallPage(db: Db, request: CallListRequest, scope: Scop
   const total = keyword
     ? joined(db.select({ n: count() })).where(where)
     : db.select({ n: count() }).from(calls).where(where);
-  const [rows, [counted]] = await Promise.all([page, total]);
   const now = Date.now();
-  return {
-    items: rows.map((row) => toRow(row as SelectedRow, now)),
-    totalCount: Number(counted?.n ?? 0),
-    pageNumber: request.pageNumber,
-    pageSize: request.pageSize,
-  };
+  return listPage(database, request, {
+    rows,
+    fields: rowColumns,
+    count: async () => Number((await total)[0]?.n ?? 0),
+    toItem: (row) => toRow(row as SelectedRow, now),
+  });
 }
 
 /** One call as a list row (after it was stored). */

@@ -4,9 +4,9 @@ import { formatPhone } from '@casedesk/contract/common/text';
 import { formatDateTimeAt } from '@casedesk/contract/inquiries/lead-list';
 import { recordAudit } from '../../platform/audit/audit.ts';
 import type { Actor } from '../../platform/auth/actor.ts';
-import type { Db } from '../../platform/db/database.ts';
+import type { Database } from '../../platform/db/database.ts';
 import type { ExportFile } from '../../platform/export/table-file.ts';
-import { everyPage, exportFileName, streamedTable } from '../../platform/export/table-file.ts';
+import { allRowsOf, everyRow, exportFileName, streamedTable } from '../../platform/export/table-file.ts';
 import { listCalls } from './calls.service.ts';
 
 /** A cell as people read it: phones (###) ###-####, time MM-dd-yyyy hh:mm AM/PM at the caller's offset (SPEC §5). */
@@ -28,13 +28,13 @@ function cells(row: CallRow, offsetHours: number): string[] {
 
 /** POST /call/export: the calls list of the current filter and sort as CSV or XLSX, streamed. */
 export async function exportCalls(
-  db: Db,
+  database: Database,
   actor: Actor,
   request: CallExportRequest,
   offsetHours: number,
 ): Promise<ExportFile> {
   // Who took which data out: exports are audited like mutations.
-  await recordAudit(db, {
+  await recordAudit(database.db, {
     actorId: actor.userId,
     action: 'call.export',
     entity: 'call',
@@ -49,6 +49,6 @@ export async function exportCalls(
     sheetName: 'Calls',
     headers: CALL_COLUMNS.map((c) => c.header),
     cells: (row) => cells(row, offsetHours),
-    batches: everyPage((pageNumber, pageSize) => listCalls(db, actor, { ...list, pageNumber, pageSize })),
+    batches: everyRow(listCalls(database, actor, allRowsOf(list))),
   });
 }

@@ -13,6 +13,7 @@ import {
 } from '@casedesk/contract/calls/click-to-call';
 import { exportQuerySchema } from '@casedesk/contract/inquiries/lead-list';
 import type { AppInstance } from '../../platform/http/app-instance.ts';
+import { sendList } from '../../platform/http/streamed-list.ts';
 import { exportCalls } from './calls-export.service.ts';
 import { clickToCall, listCalls, listOutgoingCallNumbers, smartDial } from './calls.service.ts';
 import { handleCallStatusEvent, handleInboundCallEvent, reportIncomingCall } from './incoming-calls.service.ts';
@@ -105,7 +106,7 @@ export async function callsRoutes(app: AppInstance): Promise<void> {
         response: { 200: callListResponseSchema },
       },
     },
-    async (request) => listCalls(app.db, request.actor!, request.body),
+    async (request, reply) => sendList(reply, await listCalls(app.database, request.actor!, request.body)),
   );
 
   app.post(
@@ -124,7 +125,7 @@ export async function callsRoutes(app: AppInstance): Promise<void> {
       },
     },
     async (request, reply) => {
-      const file = await exportCalls(app.db, request.actor!, request.body, request.query.offsetHours);
+      const file = await exportCalls(app.database, request.actor!, request.body, request.query.offsetHours);
       return reply
         .header('content-type', file.contentType)
         .header('content-disposition', `attachment; filename="${file.filename}"`)

@@ -11,7 +11,7 @@ import { CLIENT_PHONE_FIELDS, clientDisplayName } from '@casedesk/contract/clien
 import { formatPhone, labelFromFieldName } from '@casedesk/contract/common/text';
 import { recordAudit } from '../../platform/audit/audit.ts';
 import type { Actor } from '../../platform/auth/actor.ts';
-import type { Db } from '../../platform/db/database.ts';
+import type { Database, Db } from '../../platform/db/database.ts';
 import { AppError } from '../../platform/errors/app-error.ts';
 import type { CommunicationProvider } from '../../platform/providers/provider.ts';
 import { findCallPage, findCallRow } from './call-list.repository.ts';
@@ -25,8 +25,8 @@ import {
 } from './calls.repository.ts';
 
 /** POST /call/all: SPEC §2 calls within the caller's CALLS READ office scope. */
-export async function listCalls(db: Db, actor: Actor, request: CallListRequest) {
-  return findCallPage(db, request, scopeOf(actor.permissions, 'CALLS', 'READ', 'OFFICE'));
+export async function listCalls(database: Pick<Database, 'db' | 'cursor'>, actor: Actor, request: CallListRequest) {
+  return findCallPage(database, request, scopeOf(actor.permissions, 'CALLS', 'READ', 'OFFICE'));
 }
 
 /**

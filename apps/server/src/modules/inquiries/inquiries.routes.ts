@@ -16,6 +16,7 @@ import {
 } from '@casedesk/contract/inquiries/lead-list';
 import { listInquiryAppointments } from '../appointments/appointments.service.ts';
 import type { AppInstance } from '../../platform/http/app-instance.ts';
+import { sendList } from '../../platform/http/streamed-list.ts';
 import {
   createInquiry,
   getInquiry,
@@ -154,7 +155,7 @@ export async function inquiriesRoutes(app: AppInstance): Promise<void> {
         response: { 200: leadListResponseSchema },
       },
     },
-    async (request) => listLeads(app.db, request.actor!, request.body),
+    async (request, reply) => sendList(reply, await listLeads(app.database, request.actor!, request.body)),
   );
 
   app.post(
@@ -176,7 +177,7 @@ export async function inquiriesRoutes(app: AppInstance): Promise<void> {
       },
     },
     async (request, reply) => {
-      const rows = await exportLeadsCsv(app.db, request.actor!, request.body, request.query.offsetHours);
+      const rows = await exportLeadsCsv(app.database, request.actor!, request.body, request.query.offsetHours);
       return reply
         .type('text/csv; charset=utf-8')
         .header('content-disposition', 'attachment; filename="leads.csv"')

@@ -3,7 +3,8 @@ import { pageOffset } from '@casedesk/contract/common/paging';
 import type { LeadColumnId, LeadListRequest, LeadRow } from '@casedesk/contract/inquiries/lead-list';
 import type { SQL } from 'drizzle-orm';
 import { and, count, eq, gte, ilike, like, lte, or, sql } from 'drizzle-orm';
-import type { Db } from '../../platform/db/database.ts';
+import type { Database, Db } from '../../platform/db/database.ts';
+import { listPage } from '../../platform/db/list-page.ts';
 import { escapeLike } from '../../platform/db/like.ts';
 import { calls } from '../calls/calls.tables.ts';
 import { clients } from '../clients/clients.tables.ts';
@@ -85,7 +86,12 @@ function leadConditions(request: LeadListRequest, scope: Scope): SQL | undefined
 }
 
 /** One page of leads with their counts, and the total, for the caller's scopes. */
-export async function findLeadPage(db: Db, request: LeadListRequest, scope: LeadListScope) {
+export async function findLeadPage(
+  database: Pick<Database, 'db' | 'cursor'>,
+  request: LeadListRequest,
+  scope: LeadListScope,
+) {
+  const { db } = database;
   const callsSub = callCounts(db, scope.calls);
   const textsSub = textCounts(db, scope.sms);
   const lastSub = lastText(db, scope.sms);
@@ -110,25 +116,26 @@ export async function findLeadPage(db: Db, request: LeadListRequest, scope: Lead
     : [sql`${inquiries.createdAt} desc`];
   const where = leadConditions(request, scope.leads);
 
-  const page = db
-    .select({
-      id: inquiries.id,
-      clientId: inquiries.clientId,
-      name,
-      phone,
-      email: clients.email,
-      callsIn: sql<number>`coalesce(${callsSub.callsIn}, 0)`,
-      callsOut: sql<number>`coalesce(${callsSub.callsOut}, 0)`,
-      textsIn: sql<number>`coalesce(${textsSub.textsIn}, 0)`,
-      textsOut: sql<number>`coalesce(${textsSub.textsOut}, 0)`,
-      notes: inquiries.notes,
-      lawType: dropdownOptions.value,
-      leadOwner: users.displayName,
-      noApptReason: inquiries.noApptReason,
-      source: inquiries.source,
-      createdAt: inquiries.createdAt,
-      text: lastSub.body,
-    })
+  const fields = {
+    id: inquiries.id,
+    clientId: inquiries.clientId,
+    name,
+    phone,
+    email: clients.email,
+    callsIn: sql<number>`coalesce(${callsSub.callsIn}, 0)`,
+    callsOut: sql<number>`coalesce(${callsSub.callsOut}, 0)`,
+    textsIn: sql<number>`coalesce(${textsSub.textsIn}, 0)`,
+    textsOut: sql<number>`coalesce(${textsSub.textsOut}, 0)`,
+    notes: inquiries.notes,
+    lawType: dropdownOptions.value,
+    leadOwner: users.displayName,
+    noApptReason: inquiries.noApptReason,
+    source: inquiries.source,
+    createdAt: inquiries.createdAt,
+    text: lastSub.body,
+  };
+  const rows = db
+    .select(fields)
     .from(inquiries)
     .innerJoin(clients, eq(clients.id, inquiries.clientId))
     .leftJoin(dropdownOptions, eq(dropdownOptions.id, inquiries.lawTypeId))
@@ -145,14 +152,17 @@ export async function findLeadPage(db: Db, request: LeadListRequest, scope: Lead
     .from(inquiries)
     .innerJoin(clients, eq(clients.id, inquiries.clientId))
     .where(where);
-  const [rows, [counted]] = await Promise.all([page, total]);
-  const items: LeadRow[] = rows.map(({ createdAt, ...row }) => ({
-    ...row,
-    callsIn: Number(row.callsIn),
-    callsOut: Number(row.callsOut),
-    textsIn: Number(row.textsIn),
-    textsOut: Number(row.textsOut),
-    dateTime: createdAt.toISOString(),
-  }));
-  return { items, totalCount: counted?.n ?? 0, pageNumber: request.pageNumber, pageSize: request.pageSize };
+  return listPage(database, request, {
+    rows,
+    fields,
+    count: async () => (await total)[0]?.n ?? 0,
+    toItem: ({ createdAt, ...row }): LeadRow => ({
+      ...row,
+      callsIn: Number(row.callsIn),
+      callsOut: Number(row.callsOut),
+      textsIn: Number(row.textsIn),
+      textsOut: Number(row.textsOut),
+      dateTime: createdAt.toISOString(),
+    }),
+  });
 }

@@ -4,7 +4,8 @@ import type { LeadListRequest, LeadRow } from '@casedesk/contract/inquiries/lead
 import { formatDateTimeAt, inOut, LEAD_COLUMNS } from '@casedesk/contract/inquiries/lead-list';
 import { recordAudit } from '../../platform/audit/audit.ts';
 import type { Actor } from '../../platform/auth/actor.ts';
-import type { Db } from '../../platform/db/database.ts';
+import type { Database, Db } from '../../platform/db/database.ts';
+import { allRowsOf, everyRow } from '../../platform/export/table-file.ts';
 import { findOfficeLetterhead } from './inquiries.repository.ts';
 import { getInquiry, listIntakeQuestions } from './inquiries.service.ts';
 import { renderInquiryPdf } from './inquiry-pdf.service.ts';
@@ -15,15 +16,13 @@ import { findLeadPage } from './lead-list.repository.ts';
  * POST /inquiry/all: SPEC §2 leads within the caller's LEADS office scope. Their call and text columns
  * (counts, the last text) show only what the caller's CALLS and SMS READ scopes reach.
  */
-export async function listLeads(db: Db, actor: Actor, request: LeadListRequest) {
-  return findLeadPage(db, request, {
+export async function listLeads(database: Pick<Database, 'db' | 'cursor'>, actor: Actor, request: LeadListRequest) {
+  return findLeadPage(database, request, {
     leads: scopeOf(actor.permissions, 'LEADS', 'READ', 'OFFICE'),
     calls: scopeOf(actor.permissions, 'CALLS', 'READ', 'OFFICE'),
     sms: smsScope(actor, 'READ'),
   });
 }
-
-const EXPORT_PAGE = 1000;
 
 function csvCell(value: string | number | null): string {
   const text = value === null ? '' : String(value);
@@ -64,33 +63,31 @@ async function auditExport(db: Db, actor: Actor, entityId: string | undefined, d
 }
 
 async function* leadCsvLines(
-  db: Db,
+  database: Database,
   actor: Actor,
   request: LeadListRequest,
   offsetHours: number,
 ): AsyncGenerator<string> {
   yield `${LEAD_COLUMNS.map((c) => c.header).join(',')}\r\n`;
-  for (let pageNumber = 1; ; pageNumber += 1) {
-    const page = await listLeads(db, actor, { ...request, pageNumber, pageSize: EXPORT_PAGE });
-    if (page.items.length) yield page.items.map((row) => `${csvLine(row, offsetHours)}\r\n`).join('');
-    if (page.items.length < EXPORT_PAGE) return;
+  for await (const rows of everyRow(listLeads(database, actor, allRowsOf(request)))) {
+    yield rows.map((row) => `${csvLine(row, offsetHours)}\r\n`).join('');
   }
 }
 
 /**
  * POST /inquiry/export: every lead of the current filter and sort as CSV with the SPEC §2 headers,
- * read page by page so "All" never buffers the whole table (DESIGN §3). The audit row is written before
+ * read from one cursor so "All" never buffers the whole table (DESIGN §3). The audit row is written before
  * the stream starts, so a failed audit is an error response and not a download; like the other exports
  * it records the filter as sent (ids, dates, and the search keyword as typed).
  */
 export async function exportLeadsCsv(
-  db: Db,
+  database: Database,
   actor: Actor,
   request: LeadListRequest,
   offsetHours: number,
 ): Promise<AsyncGenerator<string>> {
-  await auditExport(db, actor, undefined, { format: 'csv', filter: request.filter ?? null });
-  return leadCsvLines(db, actor, request, offsetHours);
+  await auditExport(database.db, actor, undefined, { format: 'csv', filter: request.filter ?? null });
+  return leadCsvLines(database, actor, request, offsetHours);
 }
 
 /** POST /inquiry/exportToPdf: the inquiry the caller may read, as a PDF; one out of scope is not audited (404). */

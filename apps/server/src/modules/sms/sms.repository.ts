@@ -6,7 +6,8 @@ import { SMS_HISTORY_PAGE_SIZE } from '@casedesk/contract/sms/sms';
 import type { SQL, SQLWrapper } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { and, asc, count, desc, eq, gte, ilike, inArray, isNull, like, lt, notInArray, or, sql } from 'drizzle-orm';
-import type { Db } from '../../platform/db/database.ts';
+import type { Database, Db } from '../../platform/db/database.ts';
+import { listPage } from '../../platform/db/list-page.ts';
 import { escapeLike } from '../../platform/db/like.ts';
 import { officeScopeSql } from '../../platform/db/office-scope.ts';
 import { inlineCount, preparedOnce } from '../../platform/db/prepared.ts';
@@ -249,23 +250,28 @@ const sortColumns = (scope: SmsScope): Record<SmsSort, SQL[]> => ({
 
 /** SPEC §7 POST /sms/all: one page and the total, sorted on the server, within the caller's scope. */
 export async function findMessagePage(
-  db: Db,
+  database: Pick<Database, 'db' | 'cursor'>,
   request: SmsListRequest,
   offsetHours: number,
   scope: SmsScope,
-): Promise<{ items: SmsMessage[]; totalCount: number }> {
+) {
+  const { db } = database;
   const where = listConditions(request, offsetHours, scope);
   const direction = request.sortOrder === 'ASC' ? sql`asc nulls last` : sql`desc nulls last`;
   const order = request.sortBy
     ? sortColumns(scope)[request.sortBy].map((column) => sql`${column} ${direction}`)
     : [sql`${smsMessages.createdDate} desc`];
-  const [rows, [total]] = await Promise.all([
-    selectMessages(db, scope)
+  const fields = messageColumns(scope);
+  return listPage(database, request, {
+    rows: db
+      .select(fields)
+      .from(smsMessages)
       .where(where)
       .orderBy(...order, smsMessages.id)
       .limit(request.pageSize)
       .offset(pageOffset(request.pageNumber, request.pageSize)),
-    db.select({ n: count() }).from(smsMessages).where(where),
-  ]);
-  return { items: rows.map(toSmsMessage), totalCount: total?.n ?? 0 };
+    fields,
+    count: async () => (await db.select({ n: count() }).from(smsMessages).where(where))[0]?.n ?? 0,
+    toItem: toSmsMessage,
+  });
 }

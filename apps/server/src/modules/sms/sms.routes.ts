@@ -13,6 +13,7 @@ import {
   updateSmsRequestSchema,
 } from '@casedesk/contract/sms/sms';
 import type { AppInstance } from '../../platform/http/app-instance.ts';
+import { sendList } from '../../platform/http/streamed-list.ts';
 import { cannedTextsRoutes } from './canned-texts.routes.ts';
 import type { WelcomeTextSender } from '../appointments/appointments.service.ts';
 import { loadAppointmentLinks } from '../appointments/appointments.service.ts';
@@ -149,7 +150,8 @@ export async function smsRoutes(app: AppInstance): Promise<void> {
         response: { 200: smsListResponseSchema },
       },
     },
-    async (request) => listSms(app.db, request.actor!, request.body, request.query.offsetHours),
+    async (request, reply) =>
+      sendList(reply, await listSms(app.database, request.actor!, request.body, request.query.offsetHours)),
   );
 
   app.post(

@@ -7,7 +7,6 @@ import type {
   SendSmsRequest,
   SmsHistoryResponse,
   SmsListRequest,
-  SmsListResponse,
   SmsMessage,
   UpdateSmsRequest,
 } from '@casedesk/contract/sms/sms';
@@ -15,7 +14,7 @@ import { needsAssignee, SMS_MESSAGES } from '@casedesk/contract/sms/sms';
 import { isRetryable } from '@casedesk/contract/sms/sms-status';
 import type { Actor } from '../../platform/auth/actor.ts';
 import { recordAudit } from '../../platform/audit/audit.ts';
-import type { Db } from '../../platform/db/database.ts';
+import type { Database, Db } from '../../platform/db/database.ts';
 import { AppError } from '../../platform/errors/app-error.ts';
 import type { Jobs } from '../../platform/jobs/jobs.ts';
 import type { RealtimeBus } from '../../platform/realtime/realtime-bus.ts';
@@ -193,13 +192,12 @@ export async function retrySms(deps: SmsDeps, actor: Actor, id: string): Promise
 
 /** SPEC §7 POST /sms/all within the caller's SMS READ scope. */
 export async function listSms(
-  db: Db,
+  database: Pick<Database, 'db' | 'cursor'>,
   actor: Actor,
   request: SmsListRequest,
   offsetHours: number,
-): Promise<SmsListResponse> {
-  const page = await findMessagePage(db, request, offsetHours, smsScope(actor, 'READ'));
-  return { ...page, pageNumber: request.pageNumber, pageSize: request.pageSize };
+) {
+  return findMessagePage(database, request, offsetHours, smsScope(actor, 'READ'));
 }
 
 /** SPEC §7 POST /sms/byPhoneNumber: the text history of one number, 5 per page, with its opt-out state. */

@@ -2,7 +2,8 @@ import type { Scope } from '@casedesk/contract/access/permissions';
 import { pageOffset } from '@casedesk/contract/common/paging';
 import type { Role, UserByRole, UserDetail, UserDirectoryRequest, UserMin } from '@casedesk/contract/users/user';
 import { and, asc, count, eq, ilike, isNull, like, ne, or, sql } from 'drizzle-orm';
-import type { Db } from '../../platform/db/database.ts';
+import type { Database, Db } from '../../platform/db/database.ts';
+import { listPage } from '../../platform/db/list-page.ts';
 import { officeScopeSql } from '../../platform/db/office-scope.ts';
 import { offices } from '../offices/offices.tables.ts';
 import { users } from './users.tables.ts';
@@ -117,7 +118,8 @@ const directorySortColumns = {
 } as const;
 
 /** Enabled users by name, email or any phone digits; one query for the page and one for the count. */
-export async function findDirectoryPage(db: Db, request: UserDirectoryRequest) {
+export async function findDirectoryPage(database: Pick<Database, 'db' | 'cursor'>, request: UserDirectoryRequest) {
+  const { db } = database;
   const keyword = request.filter.searchKeyword;
   const digits = keyword ? keyword.replace(/\D/g, '') : '';
   const conditions = [eq(users.accountEnabled, true)];
@@ -139,26 +141,28 @@ export async function findDirectoryPage(db: Db, request: UserDirectoryRequest) {
   const column = directorySortColumns[request.sortBy];
   const order = request.sortOrder === 'DESC' ? sql`${column} desc nulls last` : sql`${column} asc nulls last`;
   const offset = pageOffset(request.pageNumber, request.pageSize);
-  const [items, [total]] = await Promise.all([
-    db
-      .select({
-        id: users.id,
-        displayName: users.displayName,
-        mail: users.mail,
-        workNumber: users.workNumber,
-        phoneExtension: users.phoneExtension,
-        mobileNumber: users.mobileNumber,
-        location: offices.name,
-      })
+  const fields = {
+    id: users.id,
+    displayName: users.displayName,
+    mail: users.mail,
+    workNumber: users.workNumber,
+    phoneExtension: users.phoneExtension,
+    mobileNumber: users.mobileNumber,
+    location: offices.name,
+  };
+  return listPage(database, request, {
+    rows: db
+      .select(fields)
       .from(users)
       .leftJoin(offices, eq(offices.id, users.officeId))
       .where(where)
       .orderBy(order, users.id)
       .limit(request.pageSize)
       .offset(offset),
-    db.select({ n: count() }).from(users).where(where),
-  ]);
-  return { items, totalCount: total?.n ?? 0, pageNumber: request.pageNumber, pageSize: request.pageSize };
+    fields,
+    count: async () => (await db.select({ n: count() }).from(users).where(where))[0]?.n ?? 0,
+    toItem: (row) => row,
+  });
 }
 
 /** Enabled users, by name (then id, so equal names keep one order). */

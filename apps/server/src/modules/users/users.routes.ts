@@ -11,6 +11,7 @@ import {
 } from '@casedesk/contract/users/user';
 import { photoUploadRequestSchema, photoUploadResponseSchema } from '@casedesk/contract/users/user-photo';
 import type { AppInstance } from '../../platform/http/app-instance.ts';
+import { sendList } from '../../platform/http/streamed-list.ts';
 import {
   getUser,
   listActiveUsers,
@@ -76,7 +77,7 @@ export async function usersRoutes(app: AppInstance): Promise<void> {
         response: { 200: userDirectoryResponseSchema },
       },
     },
-    async (request) => searchDirectory(app.db, request.body),
+    async (request, reply) => sendList(reply, await searchDirectory(app.database, request.body)),
   );
 
   app.get(

@@ -14,7 +14,7 @@ import { fileIdFromUrl } from '@casedesk/contract/users/user-photo';
 import type { Actor, ResolvedUser } from '../../platform/auth/actor.ts';
 import { notifyActorsChanged } from '../../platform/auth/actor-cache.ts';
 import { recordAudit } from '../../platform/audit/audit.ts';
-import type { Db } from '../../platform/db/database.ts';
+import type { Database, Db } from '../../platform/db/database.ts';
 import { AppError } from '../../platform/errors/app-error.ts';
 import type { Files } from '../../platform/files/files.service.ts';
 import { isStoredPhotoOf, requestUpload } from '../../platform/files/files.service.ts';
@@ -207,6 +207,6 @@ function pick<T extends object>(record: T, keys: string[]): Partial<T> {
 }
 
 /** SPEC §2 User Directory: every enabled colleague, searchable by name or phone. */
-export async function searchDirectory(db: Db, request: UserDirectoryRequest) {
-  return findDirectoryPage(db, request);
+export async function searchDirectory(database: Pick<Database, 'db' | 'cursor'>, request: UserDirectoryRequest) {
+  return findDirectoryPage(database, request);
 }

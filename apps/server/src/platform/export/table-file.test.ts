@@ -1,7 +1,9 @@
+import { PAGE_SIZE_ALL } from '@casedesk/contract/common/paging';
 import type { Readable } from 'node:stream';
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
-import { csvField, everyPage, exportFileName, streamedTable } from './table-file.ts';
+import { csvField, allRowsOf, everyRow, exportFileName, streamedTable } from './table-file.ts';
+import { StreamedList } from '../http/streamed-list.ts';
 
 describe('csvField', () => {
   it.each([
@@ -23,18 +25,25 @@ it('names the file in the caller’s local time', () => {
   expect(exportFileName('calls', 'csv', -8, new Date('2026-11-25T06:30:00Z'))).toBe('calls-2026-11-24-2230.csv');
 });
 
-it('reads every page until a short one', async () => {
-  const asked: number[] = [];
-  const rows = Array.from({ length: 2500 }, (_, i) => i);
-  const batches: number[][] = [];
-  for await (const batch of everyPage(async (pageNumber, pageSize) => {
-    asked.push(pageNumber);
-    return { items: rows.slice((pageNumber - 1) * pageSize, pageNumber * pageSize) };
-  })) {
-    batches.push(batch);
+it('reads every row of a list: a streamed one chunk by chunk, a page as it is', async () => {
+  async function* chunks() {
+    yield [1, 2];
+    yield [3];
   }
-  expect(asked).toEqual([1, 2, 3]);
-  expect(batches.flat()).toEqual(rows);
+  const streamed = Promise.resolve(new StreamedList({ pageNumber: 1 }, chunks(), (sent) => ({ totalCount: sent })));
+  const page = Promise.resolve({ items: [4, 5], totalCount: 2, pageNumber: 1, pageSize: 10 });
+  const read = async (list: Parameters<typeof everyRow<number>>[0]) => {
+    const batches: number[][] = [];
+    for await (const batch of everyRow(list)) batches.push(batch);
+    return batches;
+  };
+  expect(await read(streamed)).toEqual([[1, 2], [3]]);
+  expect(await read(page)).toEqual([[4, 5]]);
+  expect(allRowsOf({ filter: {}, pageNumber: 3, pageSize: 25 })).toEqual({
+    filter: {},
+    pageNumber: 1,
+    pageSize: PAGE_SIZE_ALL,
+  });
 });
 
 async function* twoBatches() {

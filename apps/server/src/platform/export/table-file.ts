@@ -1,5 +1,8 @@
 import { PassThrough, Readable } from 'node:stream';
+import { PAGE_SIZE_ALL } from '@casedesk/contract/common/paging';
 import ExcelJS from 'exceljs';
+import type { ListPage } from '../db/list-page.ts';
+import { StreamedList } from '../http/streamed-list.ts';
 
 /** A list export as the route sends it: a download name, its type and the streamed body. */
 export interface ExportFile {
@@ -15,7 +18,6 @@ export const XLSX_CONTENT_TYPE = 'application/vnd.openxmlformats-officedocument.
 export const CSV_CONTENT_TYPE = 'text/csv; charset=utf-8';
 /** A byte-order mark so spreadsheet apps read a CSV file as UTF-8. */
 export const CSV_BOM = '\ufeff';
-const EXPORT_PAGE = 1000;
 
 /** Spreadsheet apps run cells that start with = + - @ as formulas; such text is quoted (CSV injection). */
 export function safeText(text: string): string {
@@ -35,15 +37,19 @@ export function exportFileName(stem: string, format: ExportFormat, offsetHours: 
   return `${stem}-${local.slice(0, 10)}-${local.slice(11, 16).replace(':', '')}.${format}`;
 }
 
-/** Every row of a paged list, a page at a time, so "All" never buffers the whole table (DESIGN §3). */
-export async function* everyPage<Row>(
-  page: (pageNumber: number, pageSize: number) => Promise<{ items: Row[] }>,
-): AsyncGenerator<Row[]> {
-  for (let pageNumber = 1; ; pageNumber += 1) {
-    const { items } = await page(pageNumber, EXPORT_PAGE);
-    if (items.length) yield items;
-    if (items.length < EXPORT_PAGE) return;
-  }
+/**
+ * Every row of a list, asked for with pageSize "All": the chunks its cursor reads (listPage), so an export
+ * holds one chunk at a time and never pages by OFFSET (each page would re-read all the ones before it).
+ */
+export async function* everyRow<Row>(list: Promise<ListPage<Row> | StreamedList<Row>>): AsyncGenerator<Row[]> {
+  const all = await list;
+  if (all instanceof StreamedList) yield* all.batches;
+  else if (all.items.length > 0) yield all.items;
+}
+
+/** The request of a list for its export: every row, from the first. */
+export function allRowsOf<Request extends object>(request: Request): Request & { pageNumber: 1; pageSize: number } {
+  return { ...request, pageNumber: 1, pageSize: PAGE_SIZE_ALL };
 }
 
 export interface StreamedTable<Row> {
