@@ -261,7 +261,8 @@ export async function attorneyCalendar(
     if (!user || !mayViewAttorney(actor, user.officeId)) throw AppError.notFound('User');
     return [];
   }
-  if (!mayViewAttorney(actor, attorney.officeId)) throw AppError.notFound('Attorney');
+  // Answered as an unknown user is: 'Attorney not found' would tell that another office's user is an attorney.
+  if (!mayViewAttorney(actor, attorney.officeId)) throw AppError.notFound('User');
   const details =
     attorney.userId === actor.userId ||
     allowsRecord(actor.permissions, 'ATTORNEY_SCHEDULE', 'UPDATE', { OFFICE: attorney.officeId });

@@ -1,0 +1,126 @@
+import type { RequestParts } from '../fuzz/operations.ts';
+import type { Refs } from './caller-and-refs.ts';
+import { uniqueHolidayDate } from './caller-and-refs.ts';
+import type { OfficeRecords } from './record-factories.ts';
+
+/**
+ * Base requests the route schemas cannot give (a phone number of the office, a day free for a holiday, a
+ * time for a booking, a second client), keyed "METHOD /url" as in app.routeAccessTable. Every other route's
+ * base request is generated from its OpenAPI schema (request-builder.ts). A base request names officeA's
+ * records in every declared id field; the test then swaps one field at a time.
+ *
+ * Bookings are dated in 2031, off every holiday, and `schedulePast` (or the attorney's all-day hours) makes
+ * them valid whatever today is.
+ */
+export interface RouteTemplate {
+  /** The request naming officeA's records; left out, the route's schema gives it. */
+  base?: (records: OfficeRecords, refs: Refs) => Promise<RequestParts>;
+  /**
+   * Fields left out of the base request while one field is checked, because with them present the route
+   * never looks that field up (it would answer the same for any id, and prove nothing).
+   */
+  isolate?: Readonly<Record<string, { leaveOut: readonly string[]; why: string }>>;
+}
+
+const body = (values: Record<string, unknown>): RequestParts => ({ path: {}, query: {}, body: values });
+
+/** An inquiry's client is taken from the inquiry; a client id beside it is only compared with it. */
+const clientBesideInquiry = {
+  clientId: { leaveOut: ['inquiryId'], why: 'with an inquiry the route calls its client and only compares the two' },
+} as const;
+
+/** Books officeA's inquiry with officeA's attorney, tied to officeA's call. */
+async function booking(records: OfficeRecords, appointmentDateTime: string) {
+  return {
+    inquiryId: (await records.inquiry()).id,
+    attorneyId: (await records.attorney()).id,
+    callId: (await records.call()).id,
+    appointmentDateTime,
+    appointmentLength: 30,
+    schedulePast: true,
+  };
+}
+
+export const TEMPLATES: Readonly<Record<string, RouteTemplate>> = {
+  'GET /api/v1/appointment/calendarEvents': {
+    base: async (records) => ({
+      path: {},
+      query: {
+        userId: (await records.user()).id,
+        startDateTime: '2031-03-01T00:00:00.000Z',
+        endDateTime: '2031-03-08T00:00:00.000Z',
+      },
+    }),
+  },
+  'PUT /api/v1/appointment': {
+    base: async (records) =>
+      body({
+        ...(await booking(records, '2031-03-05T18:00:00.000Z')),
+        appointmentId: (await records.appointment()).id,
+      }),
+    isolate: {
+      inquiryId: { leaveOut: ['appointmentId'], why: 'with appointmentId the save moves that appointment only' },
+      callId: { leaveOut: ['appointmentId'], why: 'with appointmentId the save moves that appointment only' },
+    },
+  },
+  'POST /api/v1/appointment/bookAppointment': {
+    base: async (records) => body(await booking(records, '2031-03-06T18:00:00.000Z')),
+  },
+  'PUT /api/v1/appointment/rescheduleAppointment': {
+    base: async (records) =>
+      body({
+        appointmentId: (await records.appointment()).id,
+        attorneyId: (await records.attorney()).id,
+        appointmentDateTime: '2031-03-07T18:00:00.000Z',
+      }),
+  },
+  'POST /api/v1/call/click2Call': {
+    base: async (records, refs) =>
+      body({
+        participantNumber: '6025550123',
+        outboundCallerId: refs.officeA.outboundCallerId,
+        clientId: (await records.client()).id,
+        inquiryId: (await records.inquiry()).id,
+      }),
+    isolate: clientBesideInquiry,
+  },
+  'GET /api/v1/dropdown/smartDial': { isolate: clientBesideInquiry },
+  'POST /api/v1/inquiry/mergeWithExisting': {
+    // The inquiry's client is merged into another client, so the existing one is a second client.
+    base: async (records) =>
+      body({ inquiryId: (await records.inquiry()).id, existingClientId: (await records.client(1)).id }),
+  },
+  'POST /api/v1/holiday': {
+    base: async (records) => body({ date: uniqueHolidayDate(), name: 'Scope Day', officeId: records.office.id }),
+  },
+  'PUT /api/v1/holiday/:id': {
+    base: async (records) => ({
+      path: { id: (await records.holiday()).id },
+      query: {},
+      body: { date: uniqueHolidayDate(), name: 'Scope Day moved', officeId: records.office.id },
+    }),
+  },
+  'POST /api/v1/sms/send': {
+    base: async (records, refs) =>
+      body({
+        fromNumber: refs.officeA.smsNumber,
+        toNumber: (await records.client()).mobileNumber,
+        body: 'Object-level scope check',
+        categoryId: refs.smsCategoryId,
+        reasonId: refs.smsReasonId,
+        clientId: (await records.client()).id,
+        inquiryId: (await records.inquiry()).id,
+      }),
+  },
+  'PUT /api/v1/sms': {
+    // A change of nothing is no change to prove anything with: the reason is set again.
+    base: async (records, refs) => body({ id: (await records.sms()).id, reason: refs.smsReasonId }),
+  },
+  'PUT /api/v1/user': {
+    base: async (records) => ({
+      path: {},
+      query: { userId: (await records.user()).id },
+      body: { workNumber: '6025550142' },
+    }),
+  },
+};

@@ -1,0 +1,256 @@
+import { randomUUID } from 'node:crypto';
+import { base, en, en_US, Faker } from '@faker-js/faker';
+import { appointments } from '../../src/modules/appointments/appointments.tables.ts';
+import { attorneys } from '../../src/modules/attorneys/attorneys.tables.ts';
+import { attorneySchedules, calendarEvents, holidays } from '../../src/modules/calendar/calendar.tables.ts';
+import { calls } from '../../src/modules/calls/calls.tables.ts';
+import { clients } from '../../src/modules/clients/clients.tables.ts';
+import { inquiries } from '../../src/modules/inquiries/inquiries.tables.ts';
+import { cannedTexts, smsMessages } from '../../src/modules/sms/sms.tables.ts';
+import type { RecordKind } from '../../src/platform/access/record-scope.ts';
+import { buildClient } from '../factories/clients.factory.ts';
+import { JURISDICTIONS, LAW_TYPES } from '../factories/reference-data.ts';
+import type { Db, OfficeRef, Refs } from './caller-and-refs.ts';
+import { insertUser, next, phone, uniqueHolidayDate } from './caller-and-refs.ts';
+
+/**
+ * Records of each RecordKind in a given office, made by direct inserts, as the services judge their office:
+ * a client, inquiry, call, text, holiday and appointment by their own office_id (an appointment's is its
+ * attorney's), an attorney by attorneys.office_id (their user is put in the same office), a user by
+ * users.office_id, a canned response shared with an office by its office_id, an office by its id.
+ */
+
+/** A stored row: its table and id. */
+export interface RowRef {
+  table: string;
+  id: string;
+}
+
+/** Made on first use, so a route's world holds only what its request names (and what that needs). */
+class Lazy {
+  private readonly made = new Map<string, Promise<unknown>>();
+  /** Every row made, to read them back. */
+  readonly rows: RowRef[] = [];
+  protected once<T>(key: string, make: () => Promise<T>): Promise<T> {
+    if (!this.made.has(key)) this.made.set(key, make());
+    return this.made.get(key) as Promise<T>;
+  }
+  protected track<T extends { id: string }>(table: string, row: T | undefined): T {
+    this.rows.push({ table, id: row!.id });
+    return row!;
+  }
+}
+
+/**
+ * One office's records. A route gets a fresh set in officeA (so its positive control may delete or merge
+ * them); officeB's set is made once and must never change.
+ */
+export class OfficeRecords extends Lazy {
+  constructor(
+    private readonly db: Db,
+    readonly office: OfficeRef,
+    private readonly refs: Refs,
+    private readonly faker: Faker,
+  ) {
+    super();
+    this.rows.push({ table: 'offices', id: office.id });
+  }
+
+  /** The n-th client of the office (n > 0 for a route that names two, such as a merge). */
+  client(n = 0) {
+    return this.once(`client${n}`, async () => {
+      const i = next();
+      const values = buildClient(this.faker, {
+        officeId: this.office.id,
+        email: `scope.client${i}@example.com`,
+        mobileNumber: phone(i),
+        autoText: true,
+      });
+      const [row] = await this.db.insert(clients).values(values).returning();
+      return this.track('clients', row);
+    });
+  }
+
+  inquiry() {
+    return this.once('inquiry', async () => {
+      const client = await this.client();
+      const [row] = await this.db
+        .insert(inquiries)
+        .values({ clientId: client.id, officeId: this.office.id, caseDescription: 'Object-level scope check' })
+        .returning();
+      return this.track('inquiries', row);
+    });
+  }
+
+  call() {
+    return this.once('call', async () => {
+      const [client, inquiry] = [await this.client(), await this.inquiry()];
+      const [row] = await this.db
+        .insert(calls)
+        .values({
+          direction: 'INBOUND',
+          callerId: client.mobileNumber,
+          numberDialed: this.office.outboundCallerId,
+          clientId: client.id,
+          inquiryId: inquiry.id,
+          officeId: this.office.id,
+          durationInSeconds: 60,
+        })
+        .returning();
+      return this.track('calls', row);
+    });
+  }
+
+  /**
+   * A failed outbound text from the office's number, so it can be retried. Its category is the seeded
+   * 'Office' (type OFFICE): with office conditions only, SMS needs nothing about categories to reach it.
+   */
+  sms() {
+    return this.once('sms', async () => {
+      const [client, inquiry] = [await this.client(), await this.inquiry()];
+      const [row] = await this.db
+        .insert(smsMessages)
+        .values({
+          direction: 'OUTBOUND',
+          fromNumber: this.office.smsNumber,
+          toNumber: client.mobileNumber!,
+          body: 'Object-level scope check',
+          clientId: client.id,
+          inquiryId: inquiry.id,
+          officeId: this.office.id,
+          categoryId: this.refs.smsCategoryId,
+          reasonId: this.refs.smsReasonId,
+          status: 'failed',
+        })
+        .returning();
+      return this.track('sms_messages', row);
+    });
+  }
+
+  /** A plain user of the office (no attorney). */
+  user() {
+    return this.once('user', async () => this.track('users', await insertUser(this.db, this.office.id, 'OPERATOR')));
+  }
+
+  /** An attorney (and their user) of the office, working all day every day so any test time is bookable. */
+  attorney() {
+    return this.once('attorney', async () => {
+      const user = this.track('users', await insertUser(this.db, this.office.id, 'ATTORNEY'));
+      const [row] = await this.db
+        .insert(attorneys)
+        .values({ userId: user.id, officeId: this.office.id, lawType: LAW_TYPES[0], jurisdiction: JURISDICTIONS[0] })
+        .returning();
+      const week = [0, 1, 2, 3, 4, 5, 6].map((dayOfWeek) => ({ dayOfWeek, startTime: '00:00', endTime: '24:00' }));
+      await this.db.insert(attorneySchedules).values(week.map((w) => ({ ...w, attorneyId: row!.id })));
+      return this.track('attorneys', row);
+    });
+  }
+
+  /** The inquiry's current appointment with the office's attorney, holding its time as a booking does. */
+  appointment() {
+    return this.once('appointment', async () => {
+      const [inquiry, attorney] = [await this.inquiry(), await this.attorney()];
+      const startsAt = new Date(APPOINTMENT_AT);
+      const [row] = await this.db
+        .insert(appointments)
+        .values({
+          clientId: inquiry.clientId,
+          inquiryId: inquiry.id,
+          attorneyId: attorney.id,
+          officeId: this.office.id,
+          appointmentDateTime: startsAt,
+          appointmentLength: 30,
+          isCurrent: true,
+        })
+        .returning();
+      this.track('appointments', row);
+      const [event] = await this.db
+        .insert(calendarEvents)
+        .values({
+          attorneyId: attorney.id,
+          appointmentId: row!.id,
+          kind: 'APPOINTMENT',
+          subject: 'Appointment',
+          startsAt,
+          endsAt: new Date(startsAt.getTime() + 30 * 60_000),
+        })
+        .returning({ id: calendarEvents.id });
+      this.track('calendar_events', event);
+      return row!;
+    });
+  }
+
+  holiday() {
+    return this.once('holiday', async () => {
+      const values = { date: uniqueHolidayDate(), name: 'Scope Day', officeId: this.office.id };
+      const [row] = await this.db.insert(holidays).values(values).returning();
+      return this.track('holidays', row);
+    });
+  }
+
+  /** A canned text shared with the office (no user). */
+  cannedResponse() {
+    return this.once('cannedResponse', async () => {
+      const values = { message: 'Object-level scope check', officeId: this.office.id, userId: null };
+      const [row] = await this.db.insert(cannedTexts).values(values).returning();
+      return this.track('canned_texts', row);
+    });
+  }
+
+  /**
+   * The id of the office's record of a kind (the n-th of it: routes that name two clients get two), or
+   * undefined for collectionAccount: collections is not built yet, so no office has such a record.
+   */
+  async id(kind: RecordKind, n = 0): Promise<string | undefined> {
+    if (n > 0 && kind !== 'client') throw new Error(`Only clients come in several per office; ${kind} #${n} asked`);
+    switch (kind) {
+      case 'client':
+        return (await this.client(n)).id;
+      case 'inquiry':
+        return (await this.inquiry()).id;
+      case 'appointment':
+        return (await this.appointment()).id;
+      case 'call':
+        return (await this.call()).id;
+      case 'sms':
+        return (await this.sms()).id;
+      case 'attorney':
+        return (await this.attorney()).id;
+      case 'user':
+        return (await this.user()).id;
+      case 'office':
+        return this.office.id;
+      case 'holiday':
+        return (await this.holiday()).id;
+      case 'cannedResponse':
+        return (await this.cannedResponse()).id;
+      case 'collectionAccount':
+        return undefined;
+    }
+  }
+
+  /**
+   * The records of a kind a caller of another office must not reach. A user is tried both as a plain user
+   * and as an attorney's user, since the attorney routes look users up through their attorney row.
+   * collectionAccount has no table yet (collections is unbuilt), so its "record" is a random uuid.
+   */
+  async others(kind: RecordKind): Promise<{ id: string; label: string }[]> {
+    if (kind === 'collectionAccount') return [{ id: randomUUID(), label: 'collectionAccount (a random uuid)' }];
+    if (kind === 'user') {
+      return [
+        { id: (await this.user()).id, label: 'user' },
+        { id: (await this.attorney()).userId, label: "attorney's user" },
+      ];
+    }
+    return [{ id: (await this.id(kind))!, label: kind }];
+  }
+}
+
+/** When the factory's appointment is: far from the seeded ones, and on no holiday. */
+export const APPOINTMENT_AT = '2031-03-04T17:00:00.000Z';
+
+export function recordFaker(seed: number): Faker {
+  const faker = new Faker({ locale: [en_US, en, base] });
+  faker.seed(seed);
+  return faker;
+}
