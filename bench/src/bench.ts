@@ -41,9 +41,11 @@ import {
 import { measurePlatformFloors } from './platform-scenario.ts';
 import type { ServiceFloor } from './recorded-sql.ts';
 import type { BenchReport } from './report.ts';
-import { judgeBudgets, machineInfo, printReport, writeReport } from './report.ts';
+import { allListBudgets, judgeBudgets, machineInfo, printReport, writeReport } from './report.ts';
 import { startServer } from './server-process.ts';
 import type { Database } from '@casedesk/server/src/platform/db/database.ts';
+import type { AllListResult } from './all-list.ts';
+import { ALL_LIST_ROUTE, measureAllList } from './all-list.ts';
 import { round } from './stats.ts';
 
 const benchDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -235,6 +237,22 @@ async function run(args: BenchArgs, cleanup: Cleanup): Promise<BenchReport> {
       console.log(`  (${(settled / 1000).toFixed(0)} s until the queued texts were delivered)`);
     }
   }
+  let allList: AllListResult | undefined;
+  const search = targets.find((t) => t.name === SEARCH_ROUTE);
+  if (search && (!args.route || ALL_LIST_ROUTE.includes(args.route))) {
+    console.log(`"All": ${args.connections} searchers alone, then beside "All" lists read one after another…`);
+    allList = await measureAllList(
+      server.baseUrl,
+      server.pid,
+      search,
+      await signIn(server.baseUrl),
+      args.connections,
+      args.duration,
+    );
+    console.log(
+      `  p99 ×${allList.p99Ratio}, RSS +${allList.rssGrowthMb} MB, ${allList.rows} rows in ${allList.seconds} s`,
+    );
+  }
   let socketLatency: SocketLatencyResult | undefined;
   if (communication) {
     console.log(`Inbound webhooks → live sockets: ${args.sockets} sockets, ${args.webhooks} webhooks…`);
@@ -271,7 +289,9 @@ async function run(args: BenchArgs, cleanup: Cleanup): Promise<BenchReport> {
     ...(serviceFloors ? { serviceFloors } : {}),
     ...(socketLatency ? { socketLatency, messages: args.messages } : {}),
     ...(matching ? { matching } : {}),
+    ...(allList ? { allList } : {}),
     budgets: [
+      ...(allList ? allListBudgets(args, allList) : []),
       ...(matching ? matchingBudgets(matching) : []),
       ...judgeBudgets(args, server.coldStartMs, routes, socketLatency),
     ],

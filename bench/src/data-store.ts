@@ -151,7 +151,14 @@ export async function seedStore(
 ): Promise<number> {
   const progress = new ProgressLine();
   const started = performance.now();
-  const env: NodeJS.ProcessEnv = { ...process.env, ...store.env, SEED_CLIENTS: String(clients), LOG_LEVEL: 'warn' };
+  // The demo seed, on either engine: on PostgreSQL demo mode is off unless asked for (DESIGN §7).
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    ...store.env,
+    SEED_CLIENTS: String(clients),
+    LOG_LEVEL: 'warn',
+    DEMO: 'true',
+  };
   delete env.NODE_ENV;
   if (!store.env.DATABASE_URL) delete env.DATABASE_URL;
   const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/seed/seed.cli.ts'], {

@@ -7,6 +7,7 @@ import type { ServiceFloor } from './recorded-sql.ts';
 import { AVAILABILITY_ROUTE, BOOKING_ROUTE } from './appointments-scenario.ts';
 import { CONFLICTS_ROUTE, DUPLICATE_ROUTE, SEARCH_ROUTE } from './clients-scenario.ts';
 import { HISTORY_ROUTE, SEND_ROUTE } from './communication-scenario.ts';
+import type { AllListResult } from './all-list.ts';
 import type { MatchingQuality } from './matching-scenario.ts';
 import type { SocketLatencyResult } from './socket-latency.ts';
 import type { LoadResult } from './load.ts';
@@ -16,7 +17,7 @@ export interface Budget {
   name: string;
   limit: number;
   actual: number;
-  unit: 'ms' | '%';
+  unit: 'ms' | '%' | 'MB' | '×';
   /** The figure must reach the limit (a recall), rather than stay under it (a time). */
   atLeast?: boolean;
   /** null: the budget is defined for another setup (e.g. PGlite at 50 connections), so it is not judged. */
@@ -42,6 +43,8 @@ export interface BenchReport {
   messages?: number;
   /** matching scenario: how well the duplicate check finds the person. */
   matching?: MatchingQuality;
+  /** clients scenario: client search asked for "All" beside the normal searches. */
+  allList?: AllListResult;
   budgets: Budget[];
 }
 
@@ -103,6 +106,33 @@ function clientBudgets(args: BenchArgs, routes: LoadResult[]): Budget[] {
     ),
     latencyBudget('duplicate check p95 (PostgreSQL, 1M)', 100, latency(DUPLICATE_ROUTE)?.p95, atMillion, million),
     latencyBudget('conflict check p95 (PostgreSQL, 1M)', 100, latency(CONFLICTS_ROUTE)?.p95, atMillion, million),
+  ];
+}
+
+/**
+ * "All" (SPEC §2) never buffers: beside 20 normal searchers over 1M clients on PostgreSQL, the server's RSS
+ * grows by at most 100 MB and the searches' p99 stays within 1.5× of theirs without it (same run).
+ */
+export function allListBudgets(args: BenchArgs, all: AllListResult): Budget[] {
+  const comparable = args.database === 'postgres' && args.clients >= 1_000_000 && args.connections === 20;
+  const note = comparable ? {} : { note: 'budget is set for PostgreSQL with ≥ 1,000,000 clients at 20 connections' };
+  return [
+    {
+      name: '"All": server RSS growth',
+      limit: 100,
+      actual: all.rssGrowthMb,
+      unit: 'MB',
+      pass: comparable ? all.rssGrowthMb <= 100 : null,
+      ...note,
+    },
+    {
+      name: '"All": normal searches p99, with / without',
+      limit: 1.5,
+      actual: all.p99Ratio,
+      unit: '×',
+      pass: comparable ? all.p99Ratio <= 1.5 : null,
+      ...note,
+    },
   ];
 }
 
@@ -294,6 +324,7 @@ export function printReport(report: BenchReport): void {
       `≥ ${Math.ceil((args.connections * 1000) / 20)} req/s)`,
   );
   if (report.socketLatency) printSocketLatency(report.socketLatency);
+  if (report.allList) printAllList(report.allList);
   if (report.serviceFloors) {
     console.log(
       `\nService floor (the route's own service call on one connection, no HTTP, token check or validation)` +
@@ -347,6 +378,34 @@ export function printReport(report: BenchReport): void {
       `\n*** Errors or non-2xx responses: ${broken.map((r) => `${r.route} ${JSON.stringify(r.statusCodes)} errors=${r.errors}`).join('; ')} ***`,
     );
   }
+}
+
+function printAllList(all: AllListResult): void {
+  console.log(
+    `\nClient search "All" beside the normal searches: ${all.lists} list(s) of ${all.rows} rows, ` +
+      `${all.megabytes} MB, the first in ${all.seconds} s; server RSS at its peak ${all.rssPeakWithoutMb} MB ` +
+      `without, ${all.rssPeakWithMb} MB with (+${all.rssGrowthMb} MB):`,
+  );
+  console.log(
+    table(
+      ['normal searches', 'req/s', 'median ms', 'p95 ms', 'p99 ms', 'server p99 ms'],
+      [
+        ['alone', all.withoutAll],
+        ['beside "All"', all.withAll],
+      ].map(([name, r]) => {
+        const load = r as LoadResult;
+        return [
+          name as string,
+          load.requestsPerSecond.toFixed(0),
+          ms(load.latency.median),
+          ms(load.latency.p95),
+          ms(load.latency.p99),
+          ms(load.serverTime.p99),
+        ];
+      }),
+      [0],
+    ),
+  );
 }
 
 function printSocketLatency(result: SocketLatencyResult): void {

@@ -11,6 +11,8 @@ const LOG_TAIL_LINES = 40;
 
 export interface ServerProcess {
   baseUrl: string;
+  /** The server's own process (node itself, not a wrapper), for its memory. */
+  pid: number;
   /** Spawn → first 200 from GET /api/health, in milliseconds. */
   coldStartMs: number;
   /** The server's last output lines, for error messages. */
@@ -116,5 +118,5 @@ export async function startServer(options: StartServerOptions): Promise<ServerPr
     }
     await sleep(HEALTH_POLL_MS);
   }
-  return { baseUrl, coldStartMs: performance.now() - started, logTail, stop };
+  return { baseUrl, pid: child.pid!, coldStartMs: performance.now() - started, logTail, stop };
 }
