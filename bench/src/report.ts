@@ -384,7 +384,8 @@ function printAllList(all: AllListResult): void {
   console.log(
     `\nClient search "All" beside the normal searches: ${all.lists} list(s) of ${all.rows} rows, ` +
       `${all.megabytes} MB, the first in ${all.seconds} s; server RSS at its peak ${all.rssPeakWithoutMb} MB ` +
-      `without, ${all.rssPeakWithMb} MB with (+${all.rssGrowthMb} MB):`,
+      `without, ${all.rssPeakWithMb} MB with (+${all.rssGrowthMb} MB); the warm-up list, the first of the ` +
+      `server's life, grew it by ${all.firstListRssGrowthMb} MB:`,
   );
   console.log(
     table(

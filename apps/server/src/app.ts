@@ -38,6 +38,7 @@ import { AppError } from './platform/errors/app-error.ts';
 import { filesRoutes } from './platform/files/files.routes.ts';
 import { createLocalFiles } from './platform/files/local-files.ts';
 import { containsNul, registerErrorHandling, sendError } from './platform/errors/error-handler.ts';
+import { registerLoadShare } from './platform/http/load-share.ts';
 import { urlPath } from './platform/errors/error-serializer.ts';
 import type { AppInstance } from './platform/http/app-instance.ts';
 import { loggerOptions } from './platform/http/log-options.ts';
@@ -165,6 +166,7 @@ export async function buildApp({
   });
 
   registerErrorHandling(app);
+  registerLoadShare(app);
   // PostgreSQL cannot store NUL in text; refuse it as bad input rather than fail in the database.
   app.addHook('preValidation', async (request) => {
     if (containsNul(request.body) || containsNul(request.query) || containsNul(request.params)) {

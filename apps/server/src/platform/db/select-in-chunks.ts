@@ -1,10 +1,14 @@
 import { Column, is, SQL } from 'drizzle-orm';
+import { sharingTurns } from '../http/load-share.ts';
 import type { Database } from './database.ts';
 
 /** Lists longer than this are read from a cursor and streamed, never held whole (SPEC §2 "All"). */
 export const STREAMED_LIST_MIN_ROWS = 1000;
-/** Rows per FETCH: large enough that round trips do not dominate, small enough to hold. */
-export const CURSOR_CHUNK_ROWS = 1000;
+/**
+ * Rows per FETCH: enough that round trips do not dominate, few enough that a chunk's parsing and writing
+ * (synchronous work) is short beside the other requests, and its text stays out of V8's large-object space.
+ */
+export const CURSOR_CHUNK_ROWS = 250;
 
 interface Decoder {
   mapFromDriverValue(value: unknown): unknown;
@@ -25,7 +29,8 @@ export interface ChunkableSelect<Row> extends PromiseLike<Row[]> {
 }
 
 /**
- * The rows of a select, a chunk at a time from a server-side cursor, decoded as Drizzle decodes them.
+ * The rows of a select, a chunk at a time from a server-side cursor, decoded as Drizzle decodes them; a
+ * long read takes turns with the requests in flight (sharingTurns).
  * `fields` is the flat object the select was given (`db.select(fields)`): its order is the column order.
  */
 export async function* selectInChunks<Row>(
@@ -36,7 +41,7 @@ export async function* selectInChunks<Row>(
 ): AsyncGenerator<Row[]> {
   const columns = Object.entries(fields).map(([key, field]) => ({ key, decoder: decoderOf(field) }));
   const { sql, params } = query.toSQL();
-  for await (const rows of database.cursor(sql, params, chunkRows)) {
+  for await (const rows of sharingTurns(database.cursor(sql, params, chunkRows))) {
     yield rows.map((raw) => {
       const row: Record<string, unknown> = {};
       columns.forEach(({ key, decoder }, index) => {
