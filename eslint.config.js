@@ -31,9 +31,9 @@ const zones = [
     message: 'A feature never imports another feature (DESIGN §2).',
   })),
   {
-    target: ['./apps/web/src/components', './apps/web/src/lib'],
+    target: ['./apps/web/src/components', './apps/web/src/lib', './apps/web/src/api'],
     from: './apps/web/src/features',
-    message: 'components/ and lib/ never import features.',
+    message: 'components/, lib/ and api/ never import features.',
   },
   { target: './packages/contract', from: './apps', message: 'contract imports nothing from apps/.' },
 ];

@@ -11,7 +11,7 @@ import { paths } from '@/config/paths.ts';
 import { can, subjectOf } from '@/lib/access.ts';
 import { useSession } from '@/lib/session-context.ts';
 import { useExportAppointments } from '../api/export-appointments.ts';
-import { useAppointmentAttorneys } from '../api/get-appointment-attorneys.ts';
+import { useAttorneys } from '@/api/attorneys/list-attorneys.ts';
 import { useAppointmentOffices } from '../api/get-appointment-offices.ts';
 import { useAppointments, type AppointmentListRequestInput } from '../api/list-appointments.ts';
 import { useWeekdayTotals } from '../api/weekday-totals.ts';
@@ -65,7 +65,7 @@ function AppointmentList({ type }: { type: AppointmentListType }) {
   const mayListOffices = can(subjectOf(session), 'ALL_APPOINTMENTS', 'READ');
   const offices = useAppointmentOffices(mayListOffices);
   const mayListAttorneys = can(subjectOf(session), 'ATTORNEY_SCHEDULE', 'READ');
-  const attorneys = useAppointmentAttorneys(mayListAttorneys);
+  const attorneys = useAttorneys(mayListAttorneys);
   // SPEC §2: the `appointments` page keeps its page size and sort; the DataTable writes them, the query reads them.
   const prefs = useTablePreferences('appointments');
   const [pageNumber, setPageNumber] = useState(1);

@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { attorneyScheduleSchema, type AttorneySchedule } from '@casedesk/contract/attorneys/attorney-schedule';
 import { apiRequest } from '@/lib/api-client.ts';
+import { attorneyKeys } from '@/api/attorneys/attorney-keys.ts';
 
 /** GET /api/v1/attorney/{attorneyId}/availability (SPEC §7): the attorney's weekly schedule, office wall-clock hours. */
 export function getAttorneySchedule(attorneyId: string, signal?: AbortSignal): Promise<AttorneySchedule> {
@@ -13,7 +14,7 @@ export function getAttorneySchedule(attorneyId: string, signal?: AbortSignal): P
 
 export function attorneyScheduleQueryOptions(attorneyId: string) {
   return queryOptions({
-    queryKey: ['attorneys', 'schedule', attorneyId],
+    queryKey: attorneyKeys.schedule(attorneyId),
     queryFn: ({ signal }) => getAttorneySchedule(attorneyId, signal),
     retry: false,
   });

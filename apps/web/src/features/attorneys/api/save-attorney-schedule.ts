@@ -6,6 +6,7 @@ import {
   type attorneyScheduleWriteSchema,
 } from '@casedesk/contract/attorneys/attorney-schedule';
 import { apiRequest } from '@/lib/api-client.ts';
+import { attorneyKeys } from '@/api/attorneys/attorney-keys.ts';
 
 export type ScheduleWrite = z.output<typeof attorneyScheduleWriteSchema>;
 
@@ -23,8 +24,8 @@ export function useSaveAttorneySchedule(attorneyId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: ScheduleWrite) => saveAttorneySchedule(attorneyId, body),
-    onSuccess: (saved) => queryClient.setQueryData(['attorneys', 'schedule', attorneyId], saved),
+    onSuccess: (saved) => queryClient.setQueryData(attorneyKeys.schedule(attorneyId), saved),
     // The list counts schedule entries; availability depends on the hours.
-    onSettled: () => queryClient.invalidateQueries({ queryKey: ['attorneys', 'allSchedule'] }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: attorneyKeys.list() }),
   });
 }

@@ -8,7 +8,7 @@ import { isApiError } from '@/lib/api-error.ts';
 import { useSession, type Session } from '@/lib/session-context.ts';
 import { useActiveDropdowns } from '@/lib/active-dropdowns.ts';
 import { useAttorneySchedule } from '../api/get-attorney-schedule.ts';
-import { useAttorneys } from '../api/list-attorneys.ts';
+import { useAttorneys } from '@/api/attorneys/list-attorneys.ts';
 import { ArrowLeftIcon } from '../components/attorney-icons.tsx';
 import { HolidaysCard } from '../components/holidays-card.tsx';
 import { ScheduleEditor } from '../components/schedule-editor.tsx';

@@ -7,7 +7,7 @@ import { DataTable } from '@/components/data-table/data-table.tsx';
 import type { TableSort } from '@/components/data-table/data-table-types.ts';
 import { SearchIcon } from '@/components/icons.tsx';
 import { paths } from '@/config/paths.ts';
-import { useAttorneys } from '../api/list-attorneys.ts';
+import { useAttorneys } from '@/api/attorneys/list-attorneys.ts';
 import { ATTORNEY_COLUMNS, NARROW_ATTORNEY_COLUMNS } from '../components/attorney-columns.tsx';
 import { matchingAttorneys, sortedAttorneys } from '../components/attorney-filter.ts';
 

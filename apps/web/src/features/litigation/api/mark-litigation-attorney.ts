@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { attorneySummarySchema, type AttorneySummary } from '@casedesk/contract/attorneys/attorney-list';
 import { apiRequest } from '@/lib/api-client.ts';
-import { attorneysKey } from './get-attorneys.ts';
+import { attorneyKeys } from '@/api/attorneys/attorney-keys.ts';
 import { litigationAttorneysKey } from './get-litigation-attorneys.ts';
 
 /** POST /api/v1/attorney/saveLitigationAttorney or removeLitigationAttorney { attorneyId } (idempotent). */
@@ -19,7 +19,7 @@ export function useMarkLitigationAttorney() {
     onSuccess: async () => {
       await Promise.all([
         queryClient.invalidateQueries({ queryKey: litigationAttorneysKey }),
-        queryClient.invalidateQueries({ queryKey: attorneysKey }),
+        queryClient.invalidateQueries({ queryKey: attorneyKeys.list() }),
         queryClient.invalidateQueries({ queryKey: ['litigation-calendar'] }),
       ]);
     },

@@ -2,7 +2,7 @@ import { ActionIcon, Alert, Button, Group, Paper, Select, Skeleton, Stack, Text,
 import { notifications } from '@mantine/notifications';
 import { useMemo, useState } from 'react';
 import type { LitigationAttorneyOption } from '@casedesk/contract/calendar/litigation';
-import { useAttorneys } from '../api/get-attorneys.ts';
+import { useAttorneys } from '@/api/attorneys/list-attorneys.ts';
 import { useMarkLitigationAttorney } from '../api/mark-litigation-attorney.ts';
 
 export interface LitigationAttorneysPanelProps {
@@ -43,7 +43,7 @@ export function LitigationAttorneysPanel({
 
   const candidates = useMemo(
     () =>
-      (all.data ?? [])
+      (all.data?.items ?? [])
         .filter((a) => !a.isLitigation && !attorneys?.some((l) => l.id === a.id))
         .map((a) => ({ value: a.id, label: `${a.name} · ${a.officeName}` })),
     [all.data, attorneys],
