@@ -146,6 +146,3 @@ export const paths = {
     },
   },
 } as const;
-
-/** SPEC §2: these routes run without the auth guard. */
-export const UNGUARDED_PATHS: readonly string[] = [paths.loggedOut.path, paths.pnc.path, paths.apptDetail.path];

@@ -105,8 +105,3 @@ export async function apiRequest<S extends z.ZodType>(
   }
   return parsed.data;
 }
-
-/** For calls whose response body is not used (e.g. 204 No Content). */
-export async function apiSend(path: string, options: ApiRequestOptions = {}): Promise<void> {
-  await execute(path, options);
-}

@@ -1,4 +1,3 @@
-import { eq } from 'drizzle-orm';
 import type { Db } from '../../platform/db/database.ts';
 import { mailOutbox } from './mail.tables.ts';
 
@@ -7,9 +6,4 @@ export type NewMail = typeof mailOutbox.$inferInsert;
 export async function insertMail(db: Db, mail: NewMail): Promise<{ id: string }> {
   const [row] = await db.insert(mailOutbox).values(mail).returning({ id: mailOutbox.id });
   return row!;
-}
-
-export async function findMail(db: Db, id: string) {
-  const [row] = await db.select().from(mailOutbox).where(eq(mailOutbox.id, id));
-  return row;
 }

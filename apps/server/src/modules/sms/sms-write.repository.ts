@@ -77,14 +77,6 @@ export async function insertMessageAudited(
   return { id, createdDate: new Date(inserted!.occurred_at) };
 }
 
-export async function insertMessage(db: Db, row: NewSmsRow): Promise<{ id: string; createdDate: Date }> {
-  const [inserted] = await db
-    .insert(smsMessages)
-    .values(row)
-    .returning({ id: smsMessages.id, createdDate: smsMessages.createdDate });
-  return inserted!;
-}
-
 /** An inbound text once: a replayed MessageSid inserts nothing and gives undefined. */
 export async function insertMessageOnce(db: Db, row: NewSmsRow): Promise<{ id: string } | undefined> {
   const [inserted] = await db
@@ -187,23 +179,6 @@ export async function updateMessageRouting(
   changes: { categoryId?: string; reasonId?: string; operatorId?: string | null },
 ): Promise<void> {
   await db.update(smsMessages).set(changes).where(eq(smsMessages.id, id));
-}
-
-/** The most recent text with this participant: an inbound reply continues its conversation (inquiry, account). */
-export async function findLastWithParticipant(db: Db, phone: string) {
-  const [row] = await db
-    .select({
-      clientId: smsMessages.clientId,
-      inquiryId: smsMessages.inquiryId,
-      officeId: smsMessages.officeId,
-      collectionAccountId: smsMessages.collectionAccountId,
-      collectorId: smsMessages.collectorId,
-    })
-    .from(smsMessages)
-    .where(eq(smsMessages.participantNumber, phone))
-    .orderBy(sql`${smsMessages.createdDate} desc`)
-    .limit(1);
-  return row;
 }
 
 /**

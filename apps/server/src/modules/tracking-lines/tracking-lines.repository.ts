@@ -1,4 +1,4 @@
-import { and, asc, eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../platform/db/database.ts';
 import { offices } from '../offices/offices.tables.ts';
 import { trackingLines } from './tracking-lines.tables.ts';
@@ -33,10 +33,6 @@ export async function findActiveLineByDnis(db: Db, dnis: string): Promise<Tracki
 export async function findOfficeIdByPhone(db: Db, phone: string): Promise<string | undefined> {
   const [row] = await db.select({ id: offices.id }).from(offices).where(eq(offices.phone, phone)).limit(1);
   return row?.id;
-}
-
-export async function findAllLines(db: Db): Promise<TrackingLine[]> {
-  return db.select(columns).from(trackingLines).orderBy(asc(trackingLines.dnis));
 }
 
 export async function insertLines(db: Db, lines: Omit<TrackingLine, 'id'>[]): Promise<TrackingLine[]> {

@@ -1,6 +1,6 @@
 import type { Db } from '../../platform/db/database.ts';
 import type { TrackingLine } from './tracking-lines.repository.ts';
-import { findActiveLineByDnis, findAllLines, findOfficeIdByPhone, insertLines } from './tracking-lines.repository.ts';
+import { findActiveLineByDnis, findOfficeIdByPhone, insertLines } from './tracking-lines.repository.ts';
 
 export type { TrackingLine };
 
@@ -18,10 +18,6 @@ export async function resolveDialedNumber(db: Db, dnis: string): Promise<DialedN
   const line = await findActiveLineByDnis(db, dnis);
   if (line) return { line, officeId: line.officeId };
   return { line: undefined, officeId: (await findOfficeIdByPhone(db, dnis)) ?? null };
-}
-
-export async function listTrackingLines(db: Db): Promise<TrackingLine[]> {
-  return findAllLines(db);
 }
 
 /** Seeds and imports: lines whose DNIS already exists are left as they are. */
