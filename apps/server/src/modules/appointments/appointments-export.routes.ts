@@ -1,5 +1,6 @@
 import { appointmentExportRequestSchema } from '@casedesk/contract/appointments/appointment-export';
 import { exportQuerySchema } from '@casedesk/contract/inquiries/lead-list';
+import { sendExport } from '../../platform/export/table-file.ts';
 import type { AppInstance } from '../../platform/http/app-instance.ts';
 import { exportAppointments } from './appointments-export.service.ts';
 
@@ -28,11 +29,7 @@ export async function appointmentExportRoutes(app: AppInstance): Promise<void> {
     },
     async (request, reply) => {
       const file = await exportAppointments(app.database, request.actor!, request.body, request.query.offsetHours);
-      return reply
-        .header('content-type', file.contentType)
-        .header('content-disposition', `attachment; filename="${file.filename}"`)
-        .header('cache-control', 'no-store')
-        .send(file.stream);
+      return sendExport(reply, file);
     },
   );
 }

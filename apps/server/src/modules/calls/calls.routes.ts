@@ -12,6 +12,7 @@ import {
   smartDialQuerySchema,
 } from '@casedesk/contract/calls/click-to-call';
 import { exportQuerySchema } from '@casedesk/contract/inquiries/lead-list';
+import { sendExport } from '../../platform/export/table-file.ts';
 import type { AppInstance } from '../../platform/http/app-instance.ts';
 import { sendList } from '../../platform/http/streamed-list.ts';
 import { exportCalls } from './calls-export.service.ts';
@@ -126,11 +127,7 @@ export async function callsRoutes(app: AppInstance): Promise<void> {
     },
     async (request, reply) => {
       const file = await exportCalls(app.database, request.actor!, request.body, request.query.offsetHours);
-      return reply
-        .header('content-type', file.contentType)
-        .header('content-disposition', `attachment; filename="${file.filename}"`)
-        .header('cache-control', 'no-store')
-        .send(file.stream);
+      return sendExport(reply, file);
     },
   );
 }

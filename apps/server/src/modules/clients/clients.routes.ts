@@ -17,6 +17,7 @@ import {
   clientSearchResponseSchema,
   offsetHoursQuerySchema,
 } from '@casedesk/contract/clients/client-search';
+import { sendExport } from '../../platform/export/table-file.ts';
 import type { AppInstance } from '../../platform/http/app-instance.ts';
 import { exportClients } from './clients-export.service.ts';
 import { sendList } from '../../platform/http/streamed-list.ts';
@@ -124,11 +125,7 @@ export async function clientsRoutes(app: AppInstance): Promise<void> {
     },
     async (request, reply) => {
       const file = await exportClients(app.database, request.actor!, request.body, request.query.offsetHours);
-      return reply
-        .header('content-type', file.contentType)
-        .header('content-disposition', `attachment; filename="${file.filename}"`)
-        .header('cache-control', 'no-store')
-        .send(file.stream);
+      return sendExport(reply, file);
     },
   );
 

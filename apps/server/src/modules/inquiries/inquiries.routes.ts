@@ -1,4 +1,3 @@
-import { Readable } from 'node:stream';
 import { intakeQuestionListSchema, intakeQuestionsQuerySchema } from '@casedesk/contract/inquiries/intake-question';
 import {
   createInquirySchema,
@@ -15,6 +14,7 @@ import {
   leadListResponseSchema,
 } from '@casedesk/contract/inquiries/lead-list';
 import { listInquiryAppointments } from '../appointments/appointments.service.ts';
+import { sendExport } from '../../platform/export/table-file.ts';
 import type { AppInstance } from '../../platform/http/app-instance.ts';
 import { sendList } from '../../platform/http/streamed-list.ts';
 import {
@@ -177,11 +177,10 @@ export async function inquiriesRoutes(app: AppInstance): Promise<void> {
       },
     },
     async (request, reply) => {
-      const rows = await exportLeadsCsv(app.database, request.actor!, request.body, request.query.offsetHours);
-      return reply
-        .type('text/csv; charset=utf-8')
-        .header('content-disposition', 'attachment; filename="leads.csv"')
-        .send(Readable.from(rows));
+      return sendExport(
+        reply,
+        await exportLeadsCsv(app.database, request.actor!, request.body, request.query.offsetHours),
+      );
     },
   );
 
@@ -198,10 +197,7 @@ export async function inquiriesRoutes(app: AppInstance): Promise<void> {
     async (request, reply) => {
       const { inquiryId, offsetHours } = request.query;
       const pdf = await exportInquiryPdf(app.db, request.actor!, inquiryId, offsetHours);
-      return reply
-        .type('application/pdf')
-        .header('content-disposition', `attachment; filename="inquiry-${inquiryId}.pdf"`)
-        .send(pdf);
+      return sendExport(reply, { filename: `inquiry-${inquiryId}.pdf`, contentType: 'application/pdf', stream: pdf });
     },
   );
 }

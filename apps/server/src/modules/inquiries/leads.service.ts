@@ -5,7 +5,8 @@ import { formatDateTimeAt, inOut, LEAD_COLUMNS } from '@casedesk/contract/inquir
 import { recordAudit } from '../../platform/audit/audit.ts';
 import type { Actor } from '../../platform/auth/actor.ts';
 import type { Database, Db } from '../../platform/db/database.ts';
-import { allRowsOf, everyRow } from '../../platform/export/table-file.ts';
+import type { ExportFile } from '../../platform/export/table-file.ts';
+import { allRowsOf, everyRow, exportFileName, streamedTable } from '../../platform/export/table-file.ts';
 import { findOfficeLetterhead } from './inquiries.repository.ts';
 import { getInquiry, listIntakeQuestions } from './inquiries.service.ts';
 import { renderInquiryPdf } from './inquiry-pdf.service.ts';
@@ -24,14 +25,8 @@ export async function listLeads(database: Pick<Database, 'db' | 'cursor'>, actor
   });
 }
 
-function csvCell(value: string | number | null): string {
-  const text = value === null ? '' : String(value);
-  // Cells a spreadsheet would run as a formula are quoted with a leading apostrophe (CSV injection).
-  const safe = /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
-  return /[",\r\n]/.test(safe) || safe !== text ? `"${safe.replace(/"/g, '""')}"` : safe;
-}
-
-function csvLine(row: LeadRow, offsetHours: number): string {
+/** One lead's cells as people read them, in the order of the SPEC §2 columns. */
+function leadCells(row: LeadRow, offsetHours: number): string[] {
   const cells: Record<(typeof LEAD_COLUMNS)[number]['id'], string | number | null> = {
     name: row.name,
     phone: formatPhone(row.phone),
@@ -46,7 +41,7 @@ function csvLine(row: LeadRow, offsetHours: number): string {
     dateTime: formatDateTimeAt(row.dateTime, offsetHours),
     text: row.text,
   };
-  return LEAD_COLUMNS.map((c) => csvCell(cells[c.id])).join(',');
+  return LEAD_COLUMNS.map((c) => (cells[c.id] === null ? '' : String(cells[c.id])));
 }
 
 /** Who took which data out: exports are audited like mutations, before the first byte leaves. */
@@ -62,32 +57,27 @@ async function auditExport(db: Db, actor: Actor, entityId: string | undefined, d
   });
 }
 
-async function* leadCsvLines(
-  database: Database,
-  actor: Actor,
-  request: LeadListRequest,
-  offsetHours: number,
-): AsyncGenerator<string> {
-  yield `${LEAD_COLUMNS.map((c) => c.header).join(',')}\r\n`;
-  for await (const rows of everyRow(listLeads(database, actor, allRowsOf(request)))) {
-    yield rows.map((row) => `${csvLine(row, offsetHours)}\r\n`).join('');
-  }
-}
-
 /**
- * POST /inquiry/export: every lead of the current filter and sort as CSV with the SPEC §2 headers,
- * read from one cursor so "All" never buffers the whole table (DESIGN §3). The audit row is written before
- * the stream starts, so a failed audit is an error response and not a download; like the other exports
- * it records the filter as sent (ids, dates, and the search keyword as typed).
+ * POST /inquiry/export: every lead of the current filter and sort as CSV with the SPEC §2 headers, read from
+ * one cursor so "All" never buffers the whole table (DESIGN §3). The audit row is written before the stream
+ * starts, so a failed audit is an error response and not a download; like the other exports it records the
+ * filter as sent (ids, dates, and the search keyword as typed).
  */
 export async function exportLeadsCsv(
   database: Database,
   actor: Actor,
   request: LeadListRequest,
   offsetHours: number,
-): Promise<AsyncGenerator<string>> {
+): Promise<ExportFile> {
   await auditExport(database.db, actor, undefined, { format: 'csv', filter: request.filter ?? null });
-  return leadCsvLines(database, actor, request, offsetHours);
+  return streamedTable({
+    filename: exportFileName('leads', 'csv', offsetHours),
+    format: 'csv',
+    sheetName: 'Leads',
+    headers: LEAD_COLUMNS.map((c) => c.header),
+    cells: (row) => leadCells(row, offsetHours),
+    batches: everyRow(listLeads(database, actor, allRowsOf(request))),
+  });
 }
 
 /** POST /inquiry/exportToPdf: the inquiry the caller may read, as a PDF; one out of scope is not audited (404). */

@@ -4,15 +4,12 @@ import ExcelJS from 'exceljs';
 import { recordAudit } from '../../platform/audit/audit.ts';
 import type { Actor } from '../../platform/auth/actor.ts';
 import type { Db } from '../../platform/db/database.ts';
-import type { Cell } from '../../platform/export/table-file.ts';
+import type { Cell, ExportFile } from '../../platform/export/table-file.ts';
 import { CSV_BOM, CSV_CONTENT_TYPE, csvField, safeText, XLSX_CONTENT_TYPE } from '../../platform/export/table-file.ts';
 import { callSummary, chatCountSummary } from './reports.service.ts';
 
-export interface ReportFile {
-  filename: string;
-  contentType: string;
-  body: Buffer;
-}
+/** A report's file: small (one row per day or person), so built whole. */
+export type ReportFile = ExportFile & { stream: Buffer };
 
 /**
  * A report is at most a few hundred rows (one per day of a year, office or source), so it is built in
@@ -28,7 +25,7 @@ async function tableFile(
   const filename = `${name}-${range.dateFrom}-to-${range.dateTo}.${format}`;
   if (format === 'csv') {
     const lines = [headers, ...rows].map((row) => row.map(csvField).join(','));
-    return { filename, contentType: CSV_CONTENT_TYPE, body: Buffer.from(`${CSV_BOM}${lines.join('\r\n')}\r\n`) };
+    return { filename, contentType: CSV_CONTENT_TYPE, stream: Buffer.from(`${CSV_BOM}${lines.join('\r\n')}\r\n`) };
   }
   const workbook = new ExcelJS.Workbook();
   const sheet = workbook.addWorksheet(name);
@@ -38,7 +35,7 @@ async function tableFile(
   return {
     filename,
     contentType: XLSX_CONTENT_TYPE,
-    body: Buffer.from(await workbook.xlsx.writeBuffer()),
+    stream: Buffer.from(await workbook.xlsx.writeBuffer()),
   };
 }
 

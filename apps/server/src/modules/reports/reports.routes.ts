@@ -7,19 +7,10 @@ import {
   chatCountSummarySchema,
   reportQuerySchema,
 } from '@casedesk/contract/reports/report';
-import type { FastifyReply } from 'fastify';
+import { sendExport } from '../../platform/export/table-file.ts';
 import type { AppInstance } from '../../platform/http/app-instance.ts';
-import type { ReportFile } from './reports-export.service.ts';
 import { exportCallSummary, exportChatCountSummary } from './reports-export.service.ts';
 import { callSummary, chatCountSummary } from './reports.service.ts';
-
-function sendFile(reply: FastifyReply, file: ReportFile) {
-  return reply
-    .header('content-type', file.contentType)
-    .header('content-disposition', `attachment; filename="${file.filename}"`)
-    .header('cache-control', 'no-store')
-    .send(file.body);
-}
 
 /** SPEC §7 reports (chatCountSummary, callSummary), each with its export; COMMUNICATION_REPORTING office scope. */
 export async function reportsRoutes(app: AppInstance): Promise<void> {
@@ -61,7 +52,7 @@ export async function reportsRoutes(app: AppInstance): Promise<void> {
       },
     },
     async (request, reply) =>
-      sendFile(reply, await exportChatCountSummary(app.db, request.actor!, request.body, request.query.offsetHours)),
+      sendExport(reply, await exportChatCountSummary(app.db, request.actor!, request.body, request.query.offsetHours)),
   );
 
   app.post(
@@ -104,6 +95,6 @@ export async function reportsRoutes(app: AppInstance): Promise<void> {
       },
     },
     async (request, reply) =>
-      sendFile(reply, await exportCallSummary(app.db, request.actor!, request.body, request.query.offsetHours)),
+      sendExport(reply, await exportCallSummary(app.db, request.actor!, request.body, request.query.offsetHours)),
   );
 }

@@ -1,14 +1,27 @@
 import { PassThrough, Readable } from 'node:stream';
 import { PAGE_SIZE_ALL } from '@casedesk/contract/common/paging';
 import ExcelJS from 'exceljs';
+import type { FastifyReply } from 'fastify';
 import type { ListPage } from '../db/list-page.ts';
 import { StreamedList } from '../http/streamed-list.ts';
 
-/** A list export as the route sends it: a download name, its type and the streamed body. */
+/** An export as the route sends it: a download name, its type and the body (streamed, or whole when small). */
 export interface ExportFile {
   filename: string;
   contentType: string;
-  stream: Readable;
+  stream: Readable | Buffer;
+}
+
+/**
+ * The one way a route sends a download: its type, an attachment name, and `no-store` (a copy of client data
+ * left in a shared cache is a leak). The service wrote its audit row before the file was made.
+ */
+export function sendExport(reply: FastifyReply, file: ExportFile): FastifyReply {
+  return reply
+    .header('content-type', file.contentType)
+    .header('content-disposition', `attachment; filename="${file.filename}"`)
+    .header('cache-control', 'no-store')
+    .send(file.stream);
 }
 
 export type ExportFormat = 'csv' | 'xlsx';
@@ -87,7 +100,7 @@ function xlsxStream<Row>({ sheetName, headers, cells, batches }: StreamedTable<R
 }
 
 /** A list as a CSV or XLSX download, streamed as its pages are read. */
-export function streamedTable<Row>(table: StreamedTable<Row>): ExportFile {
+export function streamedTable<Row>(table: StreamedTable<Row>): ExportFile & { stream: Readable } {
   return table.format === 'csv'
     ? { filename: table.filename, contentType: CSV_CONTENT_TYPE, stream: Readable.from(csvLines(table)) }
     : { filename: table.filename, contentType: XLSX_CONTENT_TYPE, stream: xlsxStream(table) };
