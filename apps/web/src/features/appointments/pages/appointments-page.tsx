@@ -12,7 +12,7 @@ import { can, subjectOf } from '@/lib/access.ts';
 import { useSession } from '@/lib/session-context.ts';
 import { useExportAppointments } from '../api/export-appointments.ts';
 import { useAttorneys } from '@/api/attorneys/list-attorneys.ts';
-import { useAppointmentOffices } from '../api/get-appointment-offices.ts';
+import { useOfficeOptions } from '@/api/dropdowns/office-options.ts';
 import { useAppointments, type AppointmentListRequestInput } from '../api/list-appointments.ts';
 import { useWeekdayTotals } from '../api/weekday-totals.ts';
 import { APPOINTMENT_TABLE_COLUMNS, appointmentRowStyle } from '../components/appointment-list-columns.tsx';
@@ -63,7 +63,7 @@ function AppointmentList({ type }: { type: AppointmentListType }) {
   const navigate = useNavigate();
   const session = useSession();
   const mayListOffices = can(subjectOf(session), 'ALL_APPOINTMENTS', 'READ');
-  const offices = useAppointmentOffices(mayListOffices);
+  const offices = useOfficeOptions('APPOINTMENTS', mayListOffices);
   const mayListAttorneys = can(subjectOf(session), 'ATTORNEY_SCHEDULE', 'READ');
   const attorneys = useAttorneys(mayListAttorneys);
   // SPEC §2: the `appointments` page keeps its page size and sort; the DataTable writes them, the query reads them.

@@ -1,7 +1,7 @@
 import { Alert, Badge, Button, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
 import dayjs from 'dayjs';
 import { useMemo } from 'react';
-import { useHolidays } from '../api/get-holidays.ts';
+import { useHolidays } from '@/api/calendar/holidays.ts';
 
 /** How far ahead the side card looks. */
 export const HOLIDAY_WEEKS_AHEAD = 8;

@@ -1,6 +1,6 @@
 import { Group, SegmentedControl, Select, TextInput } from '@mantine/core';
 import type { CallDirection, CallFilter } from '@casedesk/contract/calls/call';
-import { useCallOffices } from '../api/get-call-offices.ts';
+import { useOfficeOptions } from '@/api/dropdowns/office-options.ts';
 import { DateRangeInputs } from '@/components/filters/date-range-inputs.tsx';
 
 export interface CallsFilterValues {
@@ -49,7 +49,7 @@ interface CallsFiltersProps {
 
 /** The calls list filter: keyword, direction, office and the date range the call started in. */
 export function CallsFilters({ value, onChange }: CallsFiltersProps) {
-  const offices = useCallOffices();
+  const offices = useOfficeOptions('CALLS');
   const set = (patch: Partial<CallsFilterValues>) => onChange({ ...value, ...patch });
   return (
     <Group gap="sm" align="flex-end" wrap="wrap">

@@ -3,7 +3,7 @@ import { SMS_DIRECTIONS, type SmsDirection, type SmsFilter } from '@casedesk/con
 import { SMS_STATUSES, type SmsStatus } from '@casedesk/contract/sms/sms-status';
 import { SearchIcon } from '@/components/icons.tsx';
 import { useAllOffices } from '../api/get-all-offices.ts';
-import { useSmsOptions } from '../api/get-sms-options.ts';
+import { useActiveDropdowns } from '@/lib/active-dropdowns.ts';
 import { DateRangeInputs } from '@/components/filters/date-range-inputs.tsx';
 
 export interface SmsFilterValues {
@@ -54,7 +54,7 @@ interface SmsFiltersProps {
 /** The SMS list filter: keyword, direction, office, category, delivery status and a date range. */
 export function SmsFilters({ value, onChange }: SmsFiltersProps) {
   const offices = useAllOffices();
-  const categories = useSmsOptions('SMS_CATEGORY');
+  const categories = useActiveDropdowns('SMS_CATEGORY');
   const set = (patch: Partial<SmsFilterValues>) => onChange({ ...value, ...patch });
   return (
     <Group gap="sm" align="flex-end" wrap="wrap">

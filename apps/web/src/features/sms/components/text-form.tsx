@@ -11,7 +11,7 @@ import {
 } from '@casedesk/contract/sms/sms';
 import { isApiError } from '@/lib/api-error.ts';
 import { useSmsHistory } from '../api/get-sms-history.ts';
-import { useSmsOptions } from '../api/get-sms-options.ts';
+import { useActiveDropdowns } from '@/lib/active-dropdowns.ts';
 import { SEND_SMS_INLINE_STATUSES, useSendSms } from '../api/send-sms.ts';
 import { MessageFields } from './message-fields.tsx';
 import { OpenedText } from './opened-text.tsx';
@@ -58,8 +58,8 @@ export function TextForm({ defaultValues, offices, initialClient, openedMessage,
   // FormField reads and writes input values only; the schema's output matters to submit alone.
   const control = form.control as unknown as Control<TextFormValues>;
   const [pickedClient, setPickedClient] = useState<NamedClient | null>(initialClient);
-  const categories = useSmsOptions('SMS_CATEGORY');
-  const reasons = useSmsOptions('SMS_REASON');
+  const categories = useActiveDropdowns('SMS_CATEGORY');
+  const reasons = useActiveDropdowns('SMS_REASON');
   const send = useSendSms();
   const [sent, setSent] = useState(false);
   const [refusal, setRefusal] = useState<string | null>(null);

@@ -9,7 +9,7 @@ import {
   type SmsMessage,
 } from '@casedesk/contract/sms/sms';
 import { useRetrySms } from '../api/retry-sms.ts';
-import { useSmsOptions } from '../api/get-sms-options.ts';
+import { useActiveDropdowns } from '@/lib/active-dropdowns.ts';
 import { useUpdateSms } from '../api/update-sms.ts';
 import { ChooseAssigneeModal } from './choose-assignee-modal.tsx';
 import { TextHistoryItem } from './text-history-item.tsx';
@@ -33,8 +33,8 @@ interface TextHistoryProps {
 /** SPEC §2 paged Text History (5 per page, SPEC §9) of the number in the form. */
 export function TextHistory({ phoneNumber, history, highlightId, pageNumber, onPageChange }: TextHistoryProps) {
   const access = useSmsAccess();
-  const categories = useSmsOptions('SMS_CATEGORY');
-  const reasons = useSmsOptions('SMS_REASON');
+  const categories = useActiveDropdowns('SMS_CATEGORY');
+  const reasons = useActiveDropdowns('SMS_REASON');
   const update = useUpdateSms();
   const { mutate: sendUpdate } = update;
   const retry = useRetrySms();

@@ -4,7 +4,7 @@ import type { AppointmentLength } from '@casedesk/contract/appointments/slots';
 import { addDays } from '@casedesk/contract/appointments/zoned-time';
 import { getCalendarAvailability, calendarAvailabilityKey } from '../../api/get-calendar-availability.ts';
 import { calendarEventsKey, getCalendarEvents } from '../../api/get-calendar-events.ts';
-import { getHolidays, holidaysKey } from '../../api/get-holidays.ts';
+import { holidayKeys, listHolidays } from '@/api/calendar/holidays.ts';
 import { fetchInstantsOf, fetchRangeOf, type VisibleRange } from '@/components/calendar/calendar-time.ts';
 import { sameRange, useDelayedRange } from '@/components/calendar/use-delayed-range.ts';
 import { dateChunks, indexAvailability } from './calendar-model.ts';
@@ -74,13 +74,13 @@ export function useAttorneyCalendar(query: AttorneyCalendarQuery) {
   });
 
   const holidays = useQuery({
-    queryKey: holidaysKey({
+    queryKey: holidayKeys.range({
       startDate: fetchRange?.from ?? '',
       endDate: fetchRange ? addDays(fetchRange.to, -1) : '',
       officeId: info?.officeId,
     }),
     queryFn: ({ signal }) =>
-      getHolidays(
+      listHolidays(
         { startDate: fetchRange!.from, endDate: addDays(fetchRange!.to, -1), officeId: info!.officeId },
         signal,
       ),

@@ -4,6 +4,7 @@ import { holidaySchema, type Holiday } from '@casedesk/contract/calendar/calenda
 import { apiRequest } from '@/lib/api-client.ts';
 
 export interface HolidayRange {
+  /** yyyy-MM-dd, inclusive */
   startDate: string;
   endDate: string;
   officeId?: string;
@@ -11,14 +12,20 @@ export interface HolidayRange {
 
 const holidayListSchema = z.array(holidaySchema);
 
-/** POST /api/v1/holiday/all (SPEC §7 holiday): firm-wide holidays and, with officeId, that office's. */
+export const holidayKeys = {
+  all: ['holidays'] as const,
+  range: (range: HolidayRange) => [...holidayKeys.all, range] as const,
+};
+
+/** POST /api/v1/holiday/all (SPEC §7 holiday): firm-wide holidays and, with officeId, that office's (whole days blocked). */
 export function listHolidays(range: HolidayRange, signal?: AbortSignal): Promise<Holiday[]> {
   return apiRequest('/api/v1/holiday/all', holidayListSchema, { method: 'POST', body: range, signal });
 }
 
+/** Holidays change a few times a year: read again after five minutes. */
 export function holidaysQueryOptions(range: HolidayRange) {
   return queryOptions({
-    queryKey: ['holidays', range],
+    queryKey: holidayKeys.range(range),
     queryFn: ({ signal }) => listHolidays(range, signal),
     staleTime: 5 * 60_000,
   });

@@ -1,0 +1,23 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { officeOptionListSchema, type OfficeDropdownType } from '@casedesk/contract/dropdowns/dropdown';
+import { apiRequest } from '@/lib/api-client.ts';
+
+export const officeOptionKeys = {
+  all: ['dropdown', 'office'] as const,
+  ofType: (type: OfficeDropdownType) => [...officeOptionKeys.all, type] as const,
+};
+
+/** GET /api/v1/dropdown/office?officeDropdownType=: the offices a list of that type may be filtered by. */
+export function officeOptionsQueryOptions(type: OfficeDropdownType) {
+  return queryOptions({
+    queryKey: officeOptionKeys.ofType(type),
+    queryFn: ({ signal }) =>
+      apiRequest('/api/v1/dropdown/office', officeOptionListSchema, { query: { officeDropdownType: type }, signal }),
+    staleTime: 5 * 60_000,
+  });
+}
+
+/** `enabled`: false when the caller may not list them (the office filter then stays hidden). */
+export function useOfficeOptions(type: OfficeDropdownType, enabled = true) {
+  return useQuery({ ...officeOptionsQueryOptions(type), enabled });
+}
