@@ -21,6 +21,7 @@ import { SAVE_APPOINTMENT_INLINE_STATUSES, useSaveAppointment } from '../api/sav
 import { AppointmentDateTimeInput } from './appointment-date-time-input.tsx';
 import { welcomeTextNotice } from './welcome-text-notice.ts';
 import { BookingDetailsFields, BookingPartiesFields, OpenTimes } from './book-appointment-fields.tsx';
+import { clientKeys } from '@/api/clients/client.ts';
 
 // FullCalendar is heavy: it loads when "View calendar" is first pressed.
 const CalendarModal = lazy(() => import('./calendar/calendar-modal.tsx').then((m) => ({ default: m.CalendarModal })));
@@ -147,7 +148,9 @@ function BookAppointmentForm({
           if (welcome) notifications.show({ color: welcome.color, message: welcome.message });
           void queryClient.invalidateQueries({ queryKey: ['inquiry', inquiryId] });
           void queryClient.invalidateQueries({ queryKey: ['appointments'] });
-          void queryClient.invalidateQueries({ queryKey: ['client', clientId] });
+          // The client's appointments tab and lead view show the booking too.
+          void queryClient.invalidateQueries({ queryKey: clientKeys.details(clientId) });
+          void queryClient.invalidateQueries({ queryKey: clientKeys.lead(clientId) });
           onBooked?.(row);
           onClose();
           // SPEC §4: after a successful save the user returns to the inquiry screen.

@@ -1,5 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { clientDetailsResponseSchema, type ClientDetailsResponse } from '@casedesk/contract/clients/client-details';
+import { clientKeys } from '@/api/clients/client.ts';
 import { apiRequest } from '@/lib/api-client.ts';
 
 /** GET /api/v1/client/details?clientId=… (SPEC §7). 404 (unknown or another office's client) is shown by the page. */
@@ -13,7 +14,7 @@ export function getClientDetails(clientId: string, signal?: AbortSignal): Promis
 
 export function clientDetailsQueryOptions(clientId: string) {
   return queryOptions({
-    queryKey: ['clients', 'details', clientId],
+    queryKey: clientKeys.details(clientId),
     queryFn: ({ signal }) => getClientDetails(clientId, signal),
     retry: false,
   });

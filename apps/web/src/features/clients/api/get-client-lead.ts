@@ -1,5 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { clientLeadResponseSchema, type ClientLeadResponse } from '@casedesk/contract/clients/client-details';
+import { clientKeys } from '@/api/clients/client.ts';
 import { apiRequest } from '@/lib/api-client.ts';
 
 /** GET /api/v1/client/lead?clientId=…: the newest inquiry, for "Open lead" (SPEC §7). */
@@ -9,7 +10,7 @@ export function getClientLead(clientId: string, signal?: AbortSignal): Promise<C
 
 export function clientLeadQueryOptions(clientId: string) {
   return queryOptions({
-    queryKey: ['clients', 'lead', clientId],
+    queryKey: clientKeys.lead(clientId),
     queryFn: ({ signal }) => getClientLead(clientId, signal),
   });
 }

@@ -4,6 +4,7 @@ import {
   type ClientMergeResponse,
   type MergeFieldChoices,
 } from '@casedesk/contract/clients/client-merge';
+import { clientKeys } from '@/api/clients/client.ts';
 import { apiRequest } from '@/lib/api-client.ts';
 
 export interface MergeClientsBody {
@@ -22,7 +23,7 @@ export function useMergeClients() {
   return useMutation({
     mutationFn: mergeClients,
     onSuccess: async () => {
-      await queryClient.invalidateQueries({ queryKey: ['clients'] });
+      await queryClient.invalidateQueries({ queryKey: clientKeys.all });
     },
   });
 }

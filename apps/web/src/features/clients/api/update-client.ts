@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { clientDetailSchema, type ClientDetail, type UpdateClientInput } from '@casedesk/contract/clients/client';
+import { clientKeys } from '@/api/clients/client.ts';
 import { apiRequest } from '@/lib/api-client.ts';
 
 /** PUT /api/v1/client?id=… A 400 carries field errors the form shows under its fields, so it is no popup. */
@@ -17,7 +18,7 @@ export function useUpdateClient(id: string) {
   return useMutation({
     mutationFn: (body: UpdateClientInput) => updateClient(id, body),
     onSuccess: async () => {
-      await queryClient.invalidateQueries({ queryKey: ['clients'] });
+      await queryClient.invalidateQueries({ queryKey: clientKeys.all });
     },
   });
 }

@@ -9,7 +9,7 @@ import {
 import { differingFields, type MergeFieldChoices } from '@casedesk/contract/clients/client-merge';
 import { formatDateInput } from '@casedesk/contract/common/field-rules';
 import { formatPhone, labelFromFieldName } from '@casedesk/contract/common/text';
-import { useClient } from '../api/get-client.ts';
+import { useClient } from '@/api/clients/client.ts';
 import { useMergeClients } from '../api/merge-clients.ts';
 
 type Side = 0 | 1;
@@ -49,8 +49,8 @@ function defaultChoice(clients: [ClientDetail, ClientDetail], field: ClientField
  * value with a radio. The server moves every related record and keeps the other as a tombstone.
  */
 export function MergeClientsModal({ clientIds, onClose, onMerged }: MergeClientsModalProps) {
-  const first = useClient(clientIds[0]);
-  const second = useClient(clientIds[1]);
+  const first = useClient(clientIds[0], true);
+  const second = useClient(clientIds[1], true);
   const merge = useMergeClients();
   const [keep, setKeep] = useState<Side>(0);
   const [picked, setPicked] = useState<Partial<Record<ClientFieldName, Side>>>({});

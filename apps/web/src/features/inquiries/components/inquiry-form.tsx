@@ -12,7 +12,7 @@ import { paths } from '@/config/paths.ts';
 import { isApiError } from '@/lib/api-error.ts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useExportInquiryPdf } from '../api/export-inquiry-pdf.ts';
-import { getClient } from '../api/get-client.ts';
+import { getClient } from '@/api/clients/client.ts';
 import { intakeQuestionsQueryOptions } from '../api/get-intake-questions.ts';
 import { useResetInquiryClient } from '../api/reset-inquiry-client.ts';
 import { useSaveInquiry } from '../api/save-inquiry.ts';

@@ -4,7 +4,7 @@ import { useMemo } from 'react';
 import { useParams, useSearchParams } from 'react-router';
 import { PageLoader } from '@/components/page-loader.tsx';
 import { isApiError } from '@/lib/api-error.ts';
-import { useClient } from '../api/get-client.ts';
+import { useClient } from '@/api/clients/client.ts';
 import { useInquiry } from '../api/get-inquiry.ts';
 import { InquiryForm } from '../components/inquiry-form.tsx';
 import { BLANK_INQUIRY, clientValues, inquiryValues } from '../components/inquiry-form-values.ts';

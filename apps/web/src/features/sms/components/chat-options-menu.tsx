@@ -6,7 +6,7 @@ import { formatPhone } from '@casedesk/contract/common/text';
 import { CHAT_OPTION_MESSAGES, CHAT_OPTIONS, type ChatOption } from '@casedesk/contract/sms/chat-option';
 import { SMS_MESSAGES, type SmsOfficeOption } from '@casedesk/contract/sms/sms';
 import { ChevronDownIcon } from '@/components/icons.tsx';
-import { useClient } from '../api/get-client.ts';
+import { useClient } from '@/api/clients/client.ts';
 import { useSmsHistory } from '../api/get-sms-history.ts';
 import { useSmsOffices } from '../api/get-sms-offices.ts';
 import { useSendChatOption } from '../api/send-chat-option.ts';

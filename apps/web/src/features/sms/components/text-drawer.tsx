@@ -1,7 +1,7 @@
 import { Alert, Button, Drawer, Group, Loader, Stack, Text } from '@mantine/core';
 import { useMemo } from 'react';
 import { isApiError } from '@/lib/api-error.ts';
-import { useClient } from '../api/get-client.ts';
+import { useClient } from '@/api/clients/client.ts';
 import { useInquiry } from '../api/get-inquiry.ts';
 import { useSms } from '../api/get-sms.ts';
 import { useSmsOffices } from '../api/get-sms-offices.ts';
