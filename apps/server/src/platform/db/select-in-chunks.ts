@@ -6,7 +6,7 @@ import type { Database } from './database.ts';
 export const STREAMED_LIST_MIN_ROWS = 1000;
 /**
  * Rows per FETCH: enough that round trips do not dominate, few enough that a chunk's parsing and writing
- * (synchronous work) is short beside the other requests, and its text stays out of V8's large-object space.
+ * (synchronous work, a few ms) is short beside the other requests waiting for the thread.
  */
 export const CURSOR_CHUNK_ROWS = 250;
 

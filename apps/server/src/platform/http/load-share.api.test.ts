@@ -56,6 +56,20 @@ describe('a long list takes turns with the requests in flight', () => {
       release();
     });
 
+    it('does not count a live socket’s upgrade, open all day with no one waiting on it', async () => {
+      const before = othersInFlight();
+      seenInside = -1;
+      const upgrade = app.inject({
+        method: 'GET',
+        url: '/held',
+        headers: { connection: 'upgrade', upgrade: 'websocket' },
+      });
+      await waitFor(() => seenInside >= 0);
+      expect(seenInside).toBe(before);
+      release();
+      await upgrade;
+    });
+
     it('a long list is not one of the others it yields to', async () => {
       const before = othersInFlight();
       async function* chunks() {

@@ -13,9 +13,16 @@ const MAX_PAUSE_MS = 250;
 let inFlight = 0;
 let longLists = 0;
 
-/** Counts the requests in flight, each until its connection is done with it (finished or cut). */
+/**
+ * Counts the requests in flight, each until its connection is done with it (finished or cut). A live socket's
+ * upgrade is not one: it stays open all day, and no one waits on it.
+ */
 export function registerLoadShare(app: FastifyInstance): void {
   app.addHook('onRequest', (request, reply, done) => {
+    if (request.headers.upgrade?.toLowerCase() === 'websocket') {
+      done();
+      return;
+    }
     inFlight += 1;
     reply.raw.once('close', () => {
       inFlight -= 1;
