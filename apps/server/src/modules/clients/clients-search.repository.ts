@@ -351,14 +351,17 @@ async function countSegments(db: Db, segments: Segment[], limit: number): Promis
   return { counts, complete: counted <= limit };
 }
 
-function rowsOf(db: Db, segment: Segment, offset: number, limit: number) {
+/** A segment's matches in its order. */
+function matchesOf(db: Db, segment: Segment) {
   return db
     .select(summaryColumns)
     .from(clients)
     .where(segment.where)
-    .orderBy(...segment.order)
-    .limit(limit)
-    .offset(offset);
+    .orderBy(...segment.order);
+}
+
+function rowsOf(db: Db, segment: Segment, offset: number, limit: number) {
+  return matchesOf(db, segment).limit(limit).offset(offset);
 }
 
 export interface SearchPage {
@@ -452,12 +455,7 @@ export async function streamClientsPage(
 export async function* streamClientMatches(database: Pick<Database, 'db' | 'cursor'>, query: SearchQuery) {
   const { segments } = await segmentsOf(database.db, query, 0);
   for (const segment of segments) {
-    const rows = database.db
-      .select(summaryColumns)
-      .from(clients)
-      .where(segment.where)
-      .orderBy(...segment.order);
-    yield* selectInChunks(database, rows, summaryColumns);
+    yield* selectInChunks(database, matchesOf(database.db, segment), summaryColumns);
   }
 }
 

@@ -4,7 +4,7 @@ import type { AppointmentLength } from '@casedesk/contract/appointments/slots';
 import { addDays } from '@casedesk/contract/appointments/zoned-time';
 import { getCalendarAvailability, calendarAvailabilityKey } from '../../api/get-calendar-availability.ts';
 import { calendarEventsKey, getCalendarEvents } from '../../api/get-calendar-events.ts';
-import { holidayKeys, listHolidays } from '@/api/calendar/holidays.ts';
+import { holidaysQueryOptions } from '@/api/calendar/holidays.ts';
 import { fetchInstantsOf, fetchRangeOf, type VisibleRange } from '@/components/calendar/calendar-time.ts';
 import { sameRange, useDelayedRange } from '@/components/calendar/use-delayed-range.ts';
 import { dateChunks, indexAvailability } from './calendar-model.ts';
@@ -73,20 +73,15 @@ export function useAttorneyCalendar(query: AttorneyCalendarQuery) {
     staleTime: 0,
   });
 
+  // The query is off until the attorney and the range are known; the empty range is never asked for.
   const holidays = useQuery({
-    queryKey: holidayKeys.range({
+    ...holidaysQueryOptions({
       startDate: fetchRange?.from ?? '',
       endDate: fetchRange ? addDays(fetchRange.to, -1) : '',
       officeId: info?.officeId,
     }),
-    queryFn: ({ signal }) =>
-      listHolidays(
-        { startDate: fetchRange!.from, endDate: addDays(fetchRange!.to, -1), officeId: info!.officeId },
-        signal,
-      ),
     enabled: query.enabled && Boolean(info && fetchRange),
     placeholderData: keepPreviousData,
-    staleTime: 5 * 60_000,
   });
 
   const index = useMemo(() => indexAvailability(availability.data ?? []), [availability.data]);
