@@ -15,7 +15,7 @@ type LazyRoute = NonNullable<RouteObject['lazy']>;
 
 /** SPEC §2 /pnc and /appt-detail: the client's appointment from a signed link, without sign-in. */
 const appointmentDetailPage: LazyRoute = () =>
-  import('@/features/appointment-detail/pages/appointment-detail-page.tsx').then((m) => ({
+  import('@/features/appointments/pages/appointment-detail-page.tsx').then((m) => ({
     Component: m.AppointmentDetailPage,
   }));
 
@@ -98,7 +98,7 @@ const moduleRoutes: RouteObject[] = [
   notAvailable(paths.management.office.path, 'Offices'),
   notAvailable(paths.management.officeDetail.path, 'Office'),
   permittedPage(paths.management.litigationCalendar.path, () =>
-    import('@/features/litigation/pages/litigation-calendar-page.tsx').then((m) => ({
+    import('@/features/attorneys/pages/litigation-calendar-page.tsx').then((m) => ({
       Component: m.LitigationCalendarPage,
     })),
   ),

@@ -18,6 +18,8 @@ export interface ApiRequestOptions {
   onError?: 'popup' | 'log';
   /** Statuses the caller shows itself (e.g. 403 as Access Denied), so no popup for them. */
   handledStatuses?: readonly number[];
+  /** What the caller reads from the body: JSON unless it is a file (a download, a photo). */
+  accept?: string;
 }
 
 function buildUrl(path: string, options: ApiRequestOptions): string {
@@ -33,7 +35,7 @@ function buildUrl(path: string, options: ApiRequestOptions): string {
 }
 
 function send(url: string, token: string | null, options: ApiRequestOptions): Promise<Response> {
-  const headers = new Headers({ Accept: 'application/json' });
+  const headers = new Headers({ Accept: options.accept ?? 'application/json' });
   if (token) headers.set('Authorization', `Bearer ${token}`);
   let body: BodyInit | undefined;
   if (options.body instanceof FormData) {
@@ -77,7 +79,12 @@ function report(error: unknown, options: ApiRequestOptions, label: string): void
   if ((options.onError ?? 'popup') === 'popup') reportError(popupMessageOf(error));
 }
 
-async function execute(path: string, options: ApiRequestOptions): Promise<Response> {
+/**
+ * The one way the web app calls the server: the bearer token, the SPEC §8 refresh-and-retry on a 401, and the
+ * error popup or log for a failure. A non-2xx answer is thrown as an ApiError. Downloads and photos read the
+ * returned body themselves; everything else goes through apiRequest.
+ */
+export async function apiFetch(path: string, options: ApiRequestOptions = {}): Promise<Response> {
   const url = buildUrl(path, options);
   const label = `${options.method ?? 'GET'} ${path}`;
   try {
@@ -96,7 +103,7 @@ export async function apiRequest<S extends z.ZodType>(
   schema: S,
   options: ApiRequestOptions = {},
 ): Promise<z.output<S>> {
-  const response = await execute(path, options);
+  const response = await apiFetch(path, options);
   const parsed = schema.safeParse(response.status === 204 ? undefined : await response.json());
   if (!parsed.success) {
     const error = new ApiError(response.status, null);

@@ -1,5 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { clientDetailSchema, type ClientDetail } from '@casedesk/contract/clients/client';
+import type { ClientSearchRequestInput } from '@casedesk/contract/clients/client-search';
 import { apiRequest } from '@/lib/api-client.ts';
 
 /**
@@ -13,6 +14,8 @@ export const clientKeys = {
   details: (id: string) => [...clientKeys.all, 'details', id] as const,
   /** GET /client/lead: the client as a lead screen shows it. */
   lead: (id: string) => [...clientKeys.all, 'lead', id] as const,
+  /** POST /client/search: a page of results, for the search screen or a search box. */
+  search: (request: ClientSearchRequestInput) => [...clientKeys.all, 'search', request] as const,
 };
 
 /**

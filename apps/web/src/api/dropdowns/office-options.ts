@@ -5,6 +5,8 @@ import { apiRequest } from '@/lib/api-client.ts';
 export const officeOptionKeys = {
   all: ['dropdown', 'office'] as const,
   ofType: (type: OfficeDropdownType) => [...officeOptionKeys.all, type] as const,
+  /** GET /dropdown/smsOffice: the office numbers the caller may text from. */
+  sms: () => [...officeOptionKeys.all, 'smsOffice'] as const,
 };
 
 /** GET /api/v1/dropdown/office?officeDropdownType=: the offices a list of that type may be filtered by. */

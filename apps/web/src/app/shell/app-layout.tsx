@@ -5,7 +5,7 @@ import { Link, Outlet, useLocation, useNavigation } from 'react-router';
 import { paths } from '@/config/paths.ts';
 import { can, subjectOf } from '@/lib/access.ts';
 import { useSession } from '@/lib/session-context.ts';
-import { ClientSearchBox } from '@/features/client-search/components/client-search-box.tsx';
+import { ClientSearchBox } from '@/features/clients/components/client-search-box.tsx';
 import { NotificationBell } from '@/features/notifications/components/notification-bell.tsx';
 import { useNotificationSocket } from '@/features/notifications/live/use-notification-socket.ts';
 import { openTextDrawer } from '@/features/sms/text-drawer-store.ts';

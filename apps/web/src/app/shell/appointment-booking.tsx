@@ -7,12 +7,12 @@ import { InquiryAppointmentPanel } from '@/features/appointments/components/inqu
 import {
   AttorneyAvailabilityDrawer,
   type AttorneyAvailabilityDrawerProps,
-} from '@/features/attorney-availability/components/attorney-availability-drawer.tsx';
+} from '@/features/attorneys/components/attorney-availability-drawer.tsx';
 import {
   AvailabilityPartsContext,
   type AvailabilityInquiry,
   type AvailabilityParts,
-} from '@/features/attorney-availability/components/availability-parts.ts';
+} from '@/features/attorneys/components/availability-parts.ts';
 import { can, subjectOf } from '@/lib/access.ts';
 import { useSession } from '@/lib/session-context.ts';
 

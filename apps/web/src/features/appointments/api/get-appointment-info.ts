@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { appointmentRowSchema, type AppointmentRow } from '@casedesk/contract/appointments/appointment';
 import { apiRequest } from '@/lib/api-client.ts';
+import { appointmentKeys } from './appointment-keys.ts';
 
 /** GET /api/v1/appointment/info (SPEC §7): one appointment the caller may see. */
 export function getAppointmentInfo(appointmentId: string, signal?: AbortSignal): Promise<AppointmentRow> {
@@ -13,7 +14,7 @@ export function getAppointmentInfo(appointmentId: string, signal?: AbortSignal):
 
 export function appointmentInfoQueryOptions(appointmentId: string) {
   return queryOptions({
-    queryKey: ['appointments', 'info', appointmentId],
+    queryKey: appointmentKeys.info(appointmentId),
     queryFn: ({ signal }) => getAppointmentInfo(appointmentId, signal),
   });
 }

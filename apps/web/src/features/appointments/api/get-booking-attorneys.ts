@@ -1,11 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
-import { availabilityRecordSchema, type AvailabilityRecord } from '@casedesk/contract/attorneys/attorney-schedule';
 import type { AppointmentLength } from '@casedesk/contract/appointments/slots';
-import { apiRequest } from '@/lib/api-client.ts';
-import { browserOffsetHours } from '@/lib/time-offset.ts';
-
-const availabilityListSchema = z.array(availabilityRecordSchema);
+import { attorneyKeys } from '@/api/attorneys/attorney-keys.ts';
+import { getAttorneyAvailability, type AvailabilityRequest } from '@/api/attorneys/availability.ts';
 
 export interface BookingDayQuery {
   /** yyyy-MM-dd */
@@ -14,27 +10,17 @@ export interface BookingDayQuery {
   schedulePast: boolean;
 }
 
-/**
- * GET /api/v1/attorney/availability for one day (SPEC §7 availability of all attorneys): the attorneys
- * to choose from, each with its office time zone and that day's open slots.
- */
-export function getBookingAttorneys(query: BookingDayQuery, signal?: AbortSignal): Promise<AvailabilityRecord[]> {
-  return apiRequest('/api/v1/attorney/availability', availabilityListSchema, {
-    query: {
-      startDate: query.date,
-      endDate: query.date,
-      offset: browserOffsetHours(),
-      appointmentLength: query.appointmentLength,
-      schedulePast: query.schedulePast,
-    },
-    signal,
-  });
-}
-
+/** The booking modal's question: the attorneys to choose from, each with its office zone and that day's slots. */
 export function bookingAttorneysQueryOptions(query: BookingDayQuery) {
+  const request: AvailabilityRequest = {
+    startDate: query.date,
+    endDate: query.date,
+    appointmentLength: query.appointmentLength,
+    schedulePast: query.schedulePast,
+  };
   return queryOptions({
-    queryKey: ['attorney-availability', 'day', query],
-    queryFn: ({ signal }) => getBookingAttorneys(query, signal),
+    queryKey: attorneyKeys.availability(request),
+    queryFn: ({ signal }) => getAttorneyAvailability(request, signal),
     placeholderData: keepPreviousData,
   });
 }

@@ -6,6 +6,7 @@ import {
   type appointmentListRequestSchema,
 } from '@casedesk/contract/appointments/appointment';
 import { apiRequest } from '@/lib/api-client.ts';
+import { appointmentKeys } from './appointment-keys.ts';
 
 /** What the page sends: defaults (page size, page number) may be left to the server. */
 export type AppointmentListRequestInput = z.input<typeof appointmentListRequestSchema>;
@@ -23,10 +24,9 @@ export function listAppointments(
   });
 }
 
-/** Keys start with 'appointment', so a booking anywhere can invalidate every list at once. */
 export function appointmentsQueryOptions(type: AppointmentListType, request: AppointmentListRequestInput) {
   return queryOptions({
-    queryKey: ['appointment', type, request],
+    queryKey: appointmentKeys.list(type, request),
     queryFn: ({ signal }) => listAppointments(type, request, signal),
   });
 }

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { SaveAppointment } from '@casedesk/contract/appointments/appointment';
 import { savedAppointmentSchema, type SavedAppointment } from '@casedesk/contract/appointments/appointment-link';
+import { attorneyKeys } from '@/api/attorneys/attorney-keys.ts';
 import { apiRequest } from '@/lib/api-client.ts';
 import { browserOffsetHours } from '@/lib/time-offset.ts';
 
@@ -27,6 +28,6 @@ export function useSaveAppointment() {
   return useMutation({
     mutationFn: saveAppointment,
     // Booked or refused, the attorney's free time may have changed meanwhile: read it again.
-    onSettled: () => queryClient.invalidateQueries({ queryKey: ['attorney-availability'] }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: attorneyKeys.availabilities() }),
   });
 }

@@ -1,6 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { weekdayTotalsSchema } from '@casedesk/contract/appointments/appointment';
 import { apiRequest } from '@/lib/api-client.ts';
+import { appointmentKeys } from './appointment-keys.ts';
 import { browserOffsetHours } from '@/lib/time-offset.ts';
 
 export interface WeekdayTotalsRequest {
@@ -26,7 +27,7 @@ export function getWeekdayTotals(request: WeekdayTotalsRequest, signal?: AbortSi
 
 export function weekdayTotalsQueryOptions(request: WeekdayTotalsRequest) {
   return queryOptions({
-    queryKey: ['appointment', 'weekdayTotals', request],
+    queryKey: appointmentKeys.weekdayTotals(request),
     queryFn: ({ signal }) => getWeekdayTotals(request, signal),
   });
 }

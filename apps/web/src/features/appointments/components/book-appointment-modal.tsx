@@ -22,6 +22,8 @@ import { AppointmentDateTimeInput } from './appointment-date-time-input.tsx';
 import { welcomeTextNotice } from './welcome-text-notice.ts';
 import { BookingDetailsFields, BookingPartiesFields, OpenTimes } from './book-appointment-fields.tsx';
 import { clientKeys } from '@/api/clients/client.ts';
+import { appointmentKeys } from '../api/appointment-keys.ts';
+import { inquiryKeys } from '@/api/inquiries/inquiry.ts';
 
 // FullCalendar is heavy: it loads when "View calendar" is first pressed.
 const CalendarModal = lazy(() => import('./calendar/calendar-modal.tsx').then((m) => ({ default: m.CalendarModal })));
@@ -146,8 +148,8 @@ function BookAppointmentForm({
           notifications.show({ color: 'green', message: appointmentId ? RESCHEDULED_MESSAGE : BOOKED_MESSAGE });
           const welcome = welcomeTextNotice(row.welcomeText);
           if (welcome) notifications.show({ color: welcome.color, message: welcome.message });
-          void queryClient.invalidateQueries({ queryKey: ['inquiry', inquiryId] });
-          void queryClient.invalidateQueries({ queryKey: ['appointments'] });
+          void queryClient.invalidateQueries({ queryKey: inquiryKeys.one(inquiryId) });
+          void queryClient.invalidateQueries({ queryKey: appointmentKeys.all });
           // The client's appointments tab and lead view show the booking too.
           void queryClient.invalidateQueries({ queryKey: clientKeys.details(clientId) });
           void queryClient.invalidateQueries({ queryKey: clientKeys.lead(clientId) });

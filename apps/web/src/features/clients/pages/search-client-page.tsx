@@ -18,7 +18,7 @@ import { paths } from '@/config/paths.ts';
 import { can, subjectOf } from '@/lib/access.ts';
 import { useSession } from '@/lib/session-context.ts';
 import { useExportClients } from '../api/export-clients.ts';
-import { useClientSearchPage } from '../api/search-clients.ts';
+import { useClientSearchPage } from '@/api/clients/search-clients.ts';
 import { CLIENT_SEARCH_COLUMNS } from '../components/client-columns.tsx';
 import { MergeClientsModal } from '../components/merge-clients-modal.tsx';
 import { isLoadingRows } from '@/lib/query-status.ts';

@@ -7,6 +7,7 @@ import {
   type DuplicateCheckInput,
   type InquiryDuplicateMatch,
 } from '@casedesk/contract/matching/duplicate-check';
+import { inquiryKeys } from '@/api/inquiries/inquiry.ts';
 import { apiRequest } from '@/lib/api-client.ts';
 
 /** What the inquiry form holds while the operator types (any field may be partial). */
@@ -83,7 +84,7 @@ export function findDuplicates(request: DuplicateCheckInput, signal?: AbortSigna
 
 export function duplicatesQueryOptions(request: DuplicateCheckInput | null) {
   return queryOptions({
-    queryKey: ['inquiry', 'duplicate', request],
+    queryKey: inquiryKeys.duplicates(request),
     queryFn: request ? ({ signal }) => findDuplicates(request, signal) : skipToken,
     // The previous matches stay on screen while the next keystroke's are fetched: no flicker.
     placeholderData: keepPreviousData,

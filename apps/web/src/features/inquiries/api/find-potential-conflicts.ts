@@ -5,6 +5,7 @@ import {
   type PotentialConflict,
   type PotentialConflictsInput,
 } from '@casedesk/contract/matching/potential-conflict';
+import { inquiryKeys } from '@/api/inquiries/inquiry.ts';
 import { apiRequest } from '@/lib/api-client.ts';
 import { matchableFields, matchableName, type TypedPerson } from './find-duplicates.ts';
 
@@ -57,7 +58,7 @@ export function findPotentialConflicts(
 
 export function potentialConflictsQueryOptions(request: PotentialConflictsInput | null) {
   return queryOptions({
-    queryKey: ['inquiry', 'potentialConflicts', request],
+    queryKey: inquiryKeys.conflicts(request),
     queryFn: request ? ({ signal }) => findPotentialConflicts(request, signal) : skipToken,
     placeholderData: keepPreviousData,
     staleTime: 30_000,

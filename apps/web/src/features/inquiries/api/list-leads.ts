@@ -1,5 +1,6 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { leadListResponseSchema, type LeadListRequestInput } from '@casedesk/contract/inquiries/lead-list';
+import { inquiryKeys } from '@/api/inquiries/inquiry.ts';
 import { apiRequest } from '@/lib/api-client.ts';
 
 /** POST /api/v1/inquiry/all: one page of leads for the current filter and sort (SPEC §2). */
@@ -9,7 +10,7 @@ export function listLeads(request: LeadListRequestInput, signal?: AbortSignal) {
 
 export function leadsQueryOptions(request: LeadListRequestInput) {
   return queryOptions({
-    queryKey: ['inquiry', 'all', request],
+    queryKey: inquiryKeys.list(request),
     queryFn: ({ signal }) => listLeads(request, signal),
   });
 }

@@ -6,7 +6,7 @@ import {
   type UpdateInquiryInput,
 } from '@casedesk/contract/inquiries/inquiry';
 import { apiRequest } from '@/lib/api-client.ts';
-import { inquiryQueryOptions } from './get-inquiry.ts';
+import { inquiryKeys, inquiryQueryOptions } from '@/api/inquiries/inquiry.ts';
 
 /** POST /api/v1/inquiry. A 400 carries field errors the form shows under its fields, so it is no popup. */
 export function createInquiry(body: CreateInquiryInput): Promise<InquiryDetail> {
@@ -36,7 +36,7 @@ export function useSaveInquiry() {
       inquiryId ? updateInquiry(inquiryId, body) : createInquiry(body),
     onSuccess: (inquiry) => {
       queryClient.setQueryData(inquiryQueryOptions(inquiry.id).queryKey, inquiry);
-      void queryClient.invalidateQueries({ queryKey: ['inquiry', 'all'] });
+      void queryClient.invalidateQueries({ queryKey: inquiryKeys.lists() });
     },
   });
 }

@@ -5,7 +5,7 @@ import { useParams, useSearchParams } from 'react-router';
 import { PageLoader } from '@/components/page-loader.tsx';
 import { isApiError } from '@/lib/api-error.ts';
 import { useClient } from '@/api/clients/client.ts';
-import { useInquiry } from '../api/get-inquiry.ts';
+import { useInquiry } from '@/api/inquiries/inquiry.ts';
 import { InquiryForm } from '../components/inquiry-form.tsx';
 import { BLANK_INQUIRY, clientValues, inquiryValues } from '../components/inquiry-form-values.ts';
 

@@ -10,7 +10,7 @@ import {
 } from '@casedesk/contract/simulator/simulator';
 import { CountedTextarea } from '@/components/masked-inputs/counted-textarea.tsx';
 import { PhoneInput } from '@/components/masked-inputs/phone-input.tsx';
-import { useSmsOffices } from '../api/get-sms-offices.ts';
+import { useSmsOffices } from '@/api/dropdowns/sms-offices.ts';
 import { useSimulateSms } from '../api/simulate-sms.ts';
 import { showServerFieldErrors, shown, SimulatorFeedback } from './simulator-feedback.tsx';
 
@@ -26,7 +26,7 @@ export function InboundSmsForm() {
   >({ resolver: zodResolver(simulatedSmsSchema), defaultValues: EMPTY, mode: 'onTouched' });
   const send = useSimulateSms();
   // The office numbers once the SMS module serves them; until then (or without access) a typed number.
-  const offices = useSmsOffices();
+  const offices = useSmsOffices({ quiet: true });
   const officeOptions = (offices.data ?? []).map((o) => ({
     value: o.smsNumber,
     label: `${o.label} · ${formatPhone(o.smsNumber)}`,

@@ -8,7 +8,7 @@ import { SMS_MESSAGES, type SmsOfficeOption } from '@casedesk/contract/sms/sms';
 import { ChevronDownIcon } from '@/components/icons.tsx';
 import { useClient } from '@/api/clients/client.ts';
 import { useSmsHistory } from '../api/get-sms-history.ts';
-import { useSmsOffices } from '../api/get-sms-offices.ts';
+import { useSmsOffices } from '@/api/dropdowns/sms-offices.ts';
 import { useSendChatOption } from '../api/send-chat-option.ts';
 import { textablePhone } from './text-form-values.ts';
 import { useSmsAccess } from './use-sms-access.ts';
@@ -49,7 +49,7 @@ export function ChatOptionsMenu({ clientId, inquiryId }: ChatOptionsMenuProps) {
   // What the rules need is fetched when the menu first opens, not with every screen that shows it.
   const [wanted, setWanted] = useState(false);
   const client = useClient(wanted ? clientId : null);
-  const offices = useSmsOffices(wanted && access.create);
+  const offices = useSmsOffices({ enabled: wanted && access.create });
   const phone = client.data ? textablePhone(client.data) : '';
   const history = useSmsHistory(wanted ? phone : '', 1);
   const send = useSendChatOption();

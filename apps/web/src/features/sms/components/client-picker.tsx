@@ -5,7 +5,7 @@ import type { ClientSummary } from '@casedesk/contract/clients/client';
 import { CLIENT_SEARCH_DEBOUNCE_MS } from '@casedesk/contract/clients/client-search';
 import { formatDateInput, formatPhone } from '@casedesk/contract/common/text';
 import { SearchIcon } from '@/components/icons.tsx';
-import { useClientSearch } from '../api/search-clients.ts';
+import { useClientSearchBox } from '@/api/clients/search-clients.ts';
 import { textablePhone } from './text-form-values.ts';
 
 interface ClientPickerProps {
@@ -17,7 +17,7 @@ export function ClientPicker({ onPick }: ClientPickerProps) {
   const [value, setValue] = useState('');
   const keyword = value.trim();
   const [debounced] = useDebouncedValue(keyword, CLIENT_SEARCH_DEBOUNCE_MS);
-  const search = useClientSearch(debounced);
+  const search = useClientSearchBox(debounced);
   const combobox = useCombobox({ onDropdownClose: () => combobox.resetSelectedOption() });
   const items = keyword && debounced ? (search.data?.items ?? []) : [];
   const waiting = keyword !== debounced || (search.isFetching && !search.data);

@@ -2,9 +2,9 @@ import { Alert, Button, Drawer, Group, Loader, Stack, Text } from '@mantine/core
 import { useMemo } from 'react';
 import { isApiError } from '@/lib/api-error.ts';
 import { useClient } from '@/api/clients/client.ts';
-import { useInquiry } from '../api/get-inquiry.ts';
+import { useInquiry } from '@/api/inquiries/inquiry.ts';
 import { useSms } from '../api/get-sms.ts';
-import { useSmsOffices } from '../api/get-sms-offices.ts';
+import { useSmsOffices } from '@/api/dropdowns/sms-offices.ts';
 import { closeTextDrawer, useTextDrawer, type TextDrawerTarget } from '../text-drawer-store.ts';
 import { TextForm } from './text-form.tsx';
 import { valuesForAdd, valuesForMessage } from './text-form-values.ts';
@@ -101,7 +101,7 @@ export function TextDrawer() {
   const { opened, target, openCount } = useTextDrawer();
   const access = useSmsAccess();
   // SPEC §6: the office list needs SMS CREATE; a reader opening a text from a notification still sees it.
-  const offices = useSmsOffices(access.create);
+  const offices = useSmsOffices({ enabled: access.create });
   const editing = Boolean(target.smsId);
   return (
     <Drawer

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { fileIdFromUrl } from '@casedesk/contract/users/user-photo';
-import { getAccessToken, refreshAccessToken } from '@/lib/auth.ts';
+import { apiFetch } from '@/lib/api-client.ts';
 
 /**
  * GET /api/v1/files/{id}: a photo is served to signed-in users only, so an <img src> (which sends no
@@ -9,16 +9,7 @@ import { getAccessToken, refreshAccessToken } from '@/lib/auth.ts';
  * Failures are only logged (SPEC §8 image failures); the avatar falls back to initials.
  */
 export async function getUserPhoto(imageUrl: string, signal?: AbortSignal): Promise<Blob> {
-  const load = (token: string | null) =>
-    fetch(imageUrl, { signal, headers: token ? { Authorization: `Bearer ${token}` } : {} });
-  const token = await getAccessToken();
-  let response = await load(token);
-  // The same silent refresh-and-retry-once as the api client (SPEC §4), for a reply that is not JSON.
-  if (response.status === 401) {
-    const renewed = await refreshAccessToken();
-    if (renewed) response = await load(renewed);
-  }
-  if (!response.ok) throw new Error(`GET ${imageUrl} failed with status ${response.status}`);
+  const response = await apiFetch(imageUrl, { signal, onError: 'log', accept: 'image/*' });
   return response.blob();
 }
 

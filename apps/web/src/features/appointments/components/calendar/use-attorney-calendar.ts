@@ -2,7 +2,8 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import type { AppointmentLength } from '@casedesk/contract/appointments/slots';
 import { addDays } from '@casedesk/contract/appointments/zoned-time';
-import { getCalendarAvailability, calendarAvailabilityKey } from '../../api/get-calendar-availability.ts';
+import { attorneyKeys } from '@/api/attorneys/attorney-keys.ts';
+import { getAttorneyAvailability, type AvailabilityRequest } from '@/api/attorneys/availability.ts';
 import { calendarEventsKey, getCalendarEvents } from '../../api/get-calendar-events.ts';
 import { holidaysQueryOptions } from '@/api/calendar/holidays.ts';
 import { fetchInstantsOf, fetchRangeOf, type VisibleRange } from '@/components/calendar/calendar-time.ts';
@@ -27,28 +28,19 @@ export function useAttorneyCalendar(query: AttorneyCalendarQuery) {
   const pending = !sameRange(range, query.range);
   const fetchRange = range ? fetchRangeOf(range) : null;
 
+  const availabilityRequest: AvailabilityRequest = {
+    attorneyId: query.attorneyId,
+    startDate: fetchRange?.from ?? '',
+    endDate: fetchRange?.to ?? '',
+    appointmentLength: query.appointmentLength,
+    schedulePast: query.schedulePast,
+  };
   const availability = useQuery({
-    queryKey: calendarAvailabilityKey({
-      attorneyId: query.attorneyId,
-      startDate: fetchRange?.from ?? '',
-      endDate: fetchRange?.to ?? '',
-      appointmentLength: query.appointmentLength,
-      schedulePast: query.schedulePast,
-    }),
+    queryKey: attorneyKeys.availabilityOverRange(availabilityRequest),
     queryFn: async ({ signal }) => {
       const chunks = dateChunks(fetchRange!.from, fetchRange!.to);
       const answers = await Promise.all(
-        chunks.map((chunk) =>
-          getCalendarAvailability(
-            {
-              attorneyId: query.attorneyId,
-              ...chunk,
-              appointmentLength: query.appointmentLength,
-              schedulePast: query.schedulePast,
-            },
-            signal,
-          ),
-        ),
+        chunks.map((chunk) => getAttorneyAvailability({ ...availabilityRequest, ...chunk }, signal)),
       );
       return answers.flat();
     },

@@ -4,6 +4,7 @@ import {
   type PublicAppointmentDetail,
 } from '@casedesk/contract/appointments/appointment-link';
 import { apiRequest } from '@/lib/api-client.ts';
+import { appointmentKeys } from './appointment-keys.ts';
 
 /**
  * GET /api/v1/public/appointment-detail?token: what a client's signed link shows, without sign-in. A bad
@@ -19,7 +20,7 @@ export function getAppointmentDetail(token: string, signal?: AbortSignal): Promi
 
 export function appointmentDetailQueryOptions(token: string) {
   return queryOptions({
-    queryKey: ['appointment-detail', token],
+    queryKey: appointmentKeys.publicDetail(token),
     queryFn: ({ signal }) => getAppointmentDetail(token, signal),
     // A refused link stays refused: asking again only spends the rate limit.
     retry: false,

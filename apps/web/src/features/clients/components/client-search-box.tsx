@@ -2,19 +2,18 @@ import { Combobox, Group, Kbd, Loader, Text, TextInput, useCombobox } from '@man
 import { useDebouncedValue } from '@mantine/hooks';
 import { useRef, useState, type KeyboardEvent } from 'react';
 import { useNavigate } from 'react-router';
+import type { ClientSummary } from '@casedesk/contract/clients/client';
+import { CLIENT_SEARCH_DEBOUNCE_MS } from '@casedesk/contract/clients/client-search';
 import { formatDateInput, formatPhone, formatTotal } from '@casedesk/contract/common/text';
 import { SearchIcon } from '@/components/icons.tsx';
 import { paths } from '@/config/paths.ts';
-import { useClientSearch, type ClientSearchItem } from '../api/search-clients.ts';
+import { useClientSearchBox } from '@/api/clients/search-clients.ts';
 import classes from './client-search-box.module.css';
 import { useFocusShortcut } from './use-focus-shortcut.ts';
 
-/** SPEC §2/§9: the search starts 300 ms after typing stops. */
-export const CLIENT_SEARCH_DEBOUNCE_MS = 300;
-
 const FAILURE_TEXT = 'Search could not be completed. Try again.';
 
-function ResultOption({ client }: { client: ClientSearchItem }) {
+function ResultOption({ client }: { client: ClientSummary }) {
   const details = [formatPhone(client.primaryNumber), formatDateInput(client.dateOfBirth)].filter(Boolean);
   return (
     <Combobox.Option value={client.id} className={classes.option}>
@@ -41,7 +40,7 @@ export function ClientSearchBox() {
   const [focused, setFocused] = useState(false);
   const keyword = value.trim();
   const [debouncedKeyword] = useDebouncedValue(keyword, CLIENT_SEARCH_DEBOUNCE_MS);
-  const search = useClientSearch(debouncedKeyword);
+  const search = useClientSearchBox(debouncedKeyword);
   const combobox = useCombobox({ onDropdownClose: () => combobox.resetSelectedOption() });
   useFocusShortcut(inputRef);
 

@@ -3,14 +3,25 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
+import type { ClientSummary } from '@casedesk/contract/clients/client';
 import { ErrorPopup } from '@/components/error-popup.tsx';
 import { createQueryClient } from '@/lib/query-client.ts';
 import { ClientSearchBox } from './client-search-box.tsx';
 
 const CONFIG = { authority: 'http://idp.test', clientId: 'web', scope: 'openid', resource: null, localMode: true };
+const ANN_ID = '00000000-0000-4000-8000-000000000001';
+const BOB_ID = '00000000-0000-4000-8000-000000000002';
+
+/** A search result as the contract's client summary has it (the response is checked against the schema). */
+function summary(client: Pick<ClientSummary, 'id' | 'firstName' | 'lastName' | 'primaryNumber' | 'dateOfBirth'>) {
+  const blank = { middleName: null, secondaryNumber: null, mobileNumber: null, homeNumber: null, email: null };
+  const rest = { lmsClientNumber: null, needlesClientNumber: null, city: null, state: null, officeId: null };
+  return { ...blank, ...rest, ...client } satisfies ClientSummary;
+}
+
 const CLIENTS = [
-  { id: 'c-1', firstName: 'Ann', lastName: 'Smith', primaryNumber: '5551234567', dateOfBirth: '1980-02-29' },
-  { id: 'c-2', firstName: 'Bob', lastName: 'Smithers', primaryNumber: null, dateOfBirth: null },
+  summary({ id: ANN_ID, firstName: 'Ann', lastName: 'Smith', primaryNumber: '5551234567', dateOfBirth: '1980-02-29' }),
+  summary({ id: BOB_ID, firstName: 'Bob', lastName: 'Smithers', primaryNumber: null, dateOfBirth: null }),
 ];
 
 function json(body: unknown, status = 200): Response {
@@ -94,7 +105,9 @@ afterEach(() => {
 
 describe('ClientSearchBox (SPEC §2 top search, §9 300 ms debounce)', () => {
   it('searches once, 300 ms after typing stops, with page 1 of 100', async () => {
-    const network = stubFetch(() => json({ items: CLIENTS, totalCount: 2, totalCountIsLowerBound: false }));
+    const network = stubFetch(() =>
+      json({ items: CLIENTS, totalCount: 2, totalCountIsLowerBound: false, pageNumber: 1, pageSize: 100 }),
+    );
     const input = renderSearchBox();
 
     type(input, 'S');
@@ -115,7 +128,9 @@ describe('ClientSearchBox (SPEC §2 top search, §9 300 ms debounce)', () => {
   });
 
   it('says when there are more matches than were counted', async () => {
-    stubFetch(() => json({ items: CLIENTS, totalCount: 1000, totalCountIsLowerBound: true }));
+    stubFetch(() =>
+      json({ items: CLIENTS, totalCount: 1000, totalCountIsLowerBound: true, pageNumber: 1, pageSize: 100 }),
+    );
     const input = renderSearchBox();
 
     type(input, 'sm');
@@ -124,7 +139,9 @@ describe('ClientSearchBox (SPEC §2 top search, §9 300 ms debounce)', () => {
   });
 
   it('never searches for blank input', async () => {
-    const network = stubFetch(() => json({ items: [], totalCount: 0, totalCountIsLowerBound: false }));
+    const network = stubFetch(() =>
+      json({ items: [], totalCount: 0, totalCountIsLowerBound: false, pageNumber: 1, pageSize: 100 }),
+    );
     const input = renderSearchBox();
 
     type(input, '   ');
@@ -135,18 +152,22 @@ describe('ClientSearchBox (SPEC §2 top search, §9 300 ms debounce)', () => {
   });
 
   it('opens the chosen client', async () => {
-    stubFetch(() => json({ items: CLIENTS, totalCount: 2, totalCountIsLowerBound: false }));
+    stubFetch(() =>
+      json({ items: CLIENTS, totalCount: 2, totalCountIsLowerBound: false, pageNumber: 1, pageSize: 100 }),
+    );
     const input = renderSearchBox();
 
     type(input, 'smith');
     await elapse(300);
     fireEvent.click(screen.getByText('Bob Smithers'));
     await elapse(0);
-    expect(screen.getByTestId('location').textContent).toBe('/client/c-2');
+    expect(screen.getByTestId('location').textContent).toBe(`/client/${BOB_ID}`);
   });
 
   it('opens client search with the keyword on Enter', async () => {
-    stubFetch(() => json({ items: CLIENTS, totalCount: 2, totalCountIsLowerBound: false }));
+    stubFetch(() =>
+      json({ items: CLIENTS, totalCount: 2, totalCountIsLowerBound: false, pageNumber: 1, pageSize: 100 }),
+    );
     const input = renderSearchBox();
 
     type(input, ' ann smith ');

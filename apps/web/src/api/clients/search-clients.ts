@@ -1,0 +1,58 @@
+import { keepPreviousData, queryOptions, skipToken, useQuery } from '@tanstack/react-query';
+import {
+  CLIENT_SEARCH_PAGE_SIZE,
+  clientSearchResponseSchema,
+  type ClientSearchRequestInput,
+  type ClientSearchResponse,
+} from '@casedesk/contract/clients/client-search';
+import { apiRequest, type ApiRequestOptions } from '@/lib/api-client.ts';
+import { clientKeys } from './client.ts';
+
+/**
+ * POST /api/v1/client/search (SPEC §7: pageNumber, pageSize, sortBy, sortOrder, filter.searchKeyword).
+ * `onError: 'log'` for a search box: it says so in its dropdown instead of an error popup that would
+ * interrupt typing.
+ */
+export function searchClients(
+  request: ClientSearchRequestInput,
+  { signal, onError }: Pick<ApiRequestOptions, 'signal' | 'onError'> = {},
+): Promise<ClientSearchResponse> {
+  return apiRequest('/api/v1/client/search', clientSearchResponseSchema, {
+    method: 'POST',
+    body: request,
+    signal,
+    onError,
+  });
+}
+
+/** A page of the Search Client screen; the page shown stays while the next one loads, so the table does not jump. */
+export function useClientSearchPage(request: ClientSearchRequestInput) {
+  return useQuery({
+    ...queryOptions({
+      queryKey: clientKeys.search(request),
+      queryFn: ({ signal }) => searchClients(request, { signal }),
+    }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/**
+ * A search box's results (the top bar's, the text drawer's client picker): page 1 of 100 (SPEC §9), asked only
+ * for non-empty input (SPEC §2), failures only logged.
+ */
+export function clientSearchBoxQueryOptions(searchKeyword: string) {
+  const request: ClientSearchRequestInput = {
+    pageNumber: 1,
+    pageSize: CLIENT_SEARCH_PAGE_SIZE,
+    filter: { searchKeyword },
+  };
+  return queryOptions({
+    queryKey: clientKeys.search(request),
+    queryFn: searchKeyword ? ({ signal }) => searchClients(request, { signal, onError: 'log' }) : skipToken,
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useClientSearchBox(searchKeyword: string) {
+  return useQuery(clientSearchBoxQueryOptions(searchKeyword));
+}
