@@ -5,7 +5,7 @@ import type { AppointmentExportRequest } from '@casedesk/contract/appointments/a
 import { apptStatusLabel } from '@casedesk/contract/appointments/row-colour';
 import { formatPhone } from '@casedesk/contract/common/text';
 import { formatDateTimeAt } from '@casedesk/contract/inquiries/lead-list';
-import { recordAudit } from '../../platform/audit/audit.ts';
+import { auditExport } from '../../platform/audit/audit.ts';
 import type { Actor } from '../../platform/auth/actor.ts';
 import type { Database } from '../../platform/db/database.ts';
 import { AppError } from '../../platform/errors/app-error.ts';
@@ -44,13 +44,8 @@ export async function exportAppointments(
 ): Promise<ExportFile> {
   // The list decides the permission (SPEC §6), so the route can only require a signed-in caller.
   if (!hasAccess(actor.permissions, LIST_PERMISSION[request.type], 'READ')) throw AppError.forbidden();
-  // Who took which data out: exports are audited like mutations.
-  await recordAudit(database.db, {
-    actorId: actor.userId,
-    action: 'appointment.export',
-    entity: 'appointments',
-    ip: actor.ip,
-    requestId: actor.requestId,
+  await auditExport(database.db, actor, {
+    entity: 'appointment',
     detail: { type: request.type, format: request.format, filter: request.filter ?? null },
   });
   const { format, type, ...list } = request;

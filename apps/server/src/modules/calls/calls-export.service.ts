@@ -2,7 +2,7 @@ import type { CallExportRequest, CallRow } from '@casedesk/contract/calls/call';
 import { CALL_COLUMNS, duplicateText } from '@casedesk/contract/calls/call';
 import { formatPhone } from '@casedesk/contract/common/text';
 import { formatDateTimeAt } from '@casedesk/contract/inquiries/lead-list';
-import { recordAudit } from '../../platform/audit/audit.ts';
+import { auditExport } from '../../platform/audit/audit.ts';
 import type { Actor } from '../../platform/auth/actor.ts';
 import type { Database } from '../../platform/db/database.ts';
 import type { ExportFile } from '../../platform/export/table-file.ts';
@@ -33,13 +33,8 @@ export async function exportCalls(
   request: CallExportRequest,
   offsetHours: number,
 ): Promise<ExportFile> {
-  // Who took which data out: exports are audited like mutations.
-  await recordAudit(database.db, {
-    actorId: actor.userId,
-    action: 'call.export',
+  await auditExport(database.db, actor, {
     entity: 'call',
-    ip: actor.ip,
-    requestId: actor.requestId,
     detail: { format: request.format, filter: request.filter ?? null },
   });
   const { format, ...list } = request;

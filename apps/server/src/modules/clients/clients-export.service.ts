@@ -4,7 +4,7 @@ import { CLIENT_EXPORT_COLUMNS } from '@casedesk/contract/clients/client-search'
 import { formatDateInput } from '@casedesk/contract/common/field-rules';
 import { formatPhone } from '@casedesk/contract/common/text';
 import type { Actor } from '../../platform/auth/actor.ts';
-import { recordAudit } from '../../platform/audit/audit.ts';
+import { auditExport } from '../../platform/audit/audit.ts';
 import type { Database } from '../../platform/db/database.ts';
 import type { ExportFile } from '../../platform/export/table-file.ts';
 import { exportFileName, streamedTable } from '../../platform/export/table-file.ts';
@@ -35,13 +35,8 @@ export async function exportClients(
     sortBy: request.sortBy,
     sortOrder: request.sortOrder,
   });
-  // Who took which data out: exports are audited like mutations.
-  await recordAudit(database.db, {
-    actorId: actor.userId,
-    action: 'client.export',
+  await auditExport(database.db, actor, {
     entity: 'client',
-    ip: actor.ip,
-    requestId: actor.requestId,
     detail: { format: request.format, searchKeyword: request.filter?.searchKeyword ?? null },
   });
   return streamedTable({

@@ -2,7 +2,7 @@ import { scopeOf } from '@casedesk/contract/access/permissions';
 import { formatPhone } from '@casedesk/contract/common/text';
 import type { LeadListRequest, LeadRow } from '@casedesk/contract/inquiries/lead-list';
 import { formatDateTimeAt, inOut, LEAD_COLUMNS } from '@casedesk/contract/inquiries/lead-list';
-import { recordAudit } from '../../platform/audit/audit.ts';
+import { auditExport } from '../../platform/audit/audit.ts';
 import type { Actor } from '../../platform/auth/actor.ts';
 import type { Database, Db } from '../../platform/db/database.ts';
 import type { ExportFile } from '../../platform/export/table-file.ts';
@@ -44,19 +44,6 @@ function leadCells(row: LeadRow, offsetHours: number): string[] {
   return LEAD_COLUMNS.map((c) => (cells[c.id] === null ? '' : String(cells[c.id])));
 }
 
-/** Who took which data out: exports are audited like mutations, before the first byte leaves. */
-async function auditExport(db: Db, actor: Actor, entityId: string | undefined, detail: Record<string, unknown>) {
-  await recordAudit(db, {
-    actorId: actor.userId,
-    action: 'inquiry.export',
-    entity: 'inquiry',
-    entityId,
-    ip: actor.ip,
-    requestId: actor.requestId,
-    detail,
-  });
-}
-
 /**
  * POST /inquiry/export: every lead of the current filter and sort as CSV with the SPEC §2 headers, read from
  * one cursor so "All" never buffers the whole table (DESIGN §3). The audit row is written before the stream
@@ -69,7 +56,10 @@ export async function exportLeadsCsv(
   request: LeadListRequest,
   offsetHours: number,
 ): Promise<ExportFile> {
-  await auditExport(database.db, actor, undefined, { format: 'csv', filter: request.filter ?? null });
+  await auditExport(database.db, actor, {
+    entity: 'inquiry',
+    detail: { format: 'csv', filter: request.filter ?? null },
+  });
   return streamedTable({
     filename: exportFileName('leads', 'csv', offsetHours),
     format: 'csv',
@@ -83,7 +73,7 @@ export async function exportLeadsCsv(
 /** POST /inquiry/exportToPdf: the inquiry the caller may read, as a PDF; one out of scope is not audited (404). */
 export async function exportInquiryPdf(db: Db, actor: Actor, inquiryId: string, offsetHours: number) {
   const inquiry = await getInquiry(db, actor, inquiryId);
-  await auditExport(db, actor, inquiry.id, { format: 'pdf' });
+  await auditExport(db, actor, { entity: 'inquiry', entityId: inquiry.id, detail: { format: 'pdf' } });
   const [questions, office] = await Promise.all([
     inquiry.lawType ? listIntakeQuestions(db, inquiry.lawType.id) : [],
     inquiry.officeId ? findOfficeLetterhead(db, inquiry.officeId) : undefined,

@@ -1,7 +1,7 @@
 import type { CallSummaryExportRequest, ChatCountExportRequest, ReportFormat } from '@casedesk/contract/reports/report';
 import { CALL_SUMMARY_COLUMNS, CHAT_COUNT_COLUMNS, GROUP_HEADERS } from '@casedesk/contract/reports/report';
 import ExcelJS from 'exceljs';
-import { recordAudit } from '../../platform/audit/audit.ts';
+import { auditExport } from '../../platform/audit/audit.ts';
 import type { Actor } from '../../platform/auth/actor.ts';
 import type { Db } from '../../platform/db/database.ts';
 import type { Cell, ExportFile } from '../../platform/export/table-file.ts';
@@ -39,16 +39,8 @@ async function tableFile(
   };
 }
 
-async function audit(db: Db, actor: Actor, report: string, detail: Record<string, unknown>): Promise<void> {
-  // Who took which data out: exports are audited like mutations.
-  await recordAudit(db, {
-    actorId: actor.userId,
-    action: 'report.export',
-    entity: 'report',
-    ip: actor.ip,
-    requestId: actor.requestId,
-    detail: { report, ...detail },
-  });
+function audit(db: Db, actor: Actor, report: string, detail: Record<string, unknown>): Promise<void> {
+  return auditExport(db, actor, { entity: 'report', detail: { report, ...detail } });
 }
 
 /** POST /reports/chatCountSummary/export: the summary as shown, with its totals row. */

@@ -1,4 +1,5 @@
 import type { Db } from '../db/database.ts';
+import type { Actor } from '../auth/actor.ts';
 import { auditEvents } from './audit.tables.ts';
 
 export interface AuditEntry {
@@ -36,5 +37,32 @@ export async function recordAudit(db: Db, entry: AuditEntry): Promise<void> {
     ip: entry.ip ?? null,
     requestId: entry.requestId ?? null,
     detail: entry.detail ?? null,
+  });
+}
+
+/** What an export's audit row says: the module's entity, the record (one inquiry's PDF) and the filter as sent. */
+export interface ExportAudit {
+  entity: string;
+  entityId?: string;
+  detail: Record<string, unknown>;
+}
+
+/**
+ * Who took which data out: every export is audited like a mutation (action `<entity>.export`), and before
+ * its first byte leaves, so a failed audit is an error answer and never an unaudited download.
+ */
+export async function auditExport(
+  db: Db,
+  actor: Pick<Actor, 'userId' | 'ip' | 'requestId'>,
+  { entity, entityId, detail }: ExportAudit,
+): Promise<void> {
+  await recordAudit(db, {
+    actorId: actor.userId,
+    action: `${entity}.export`,
+    entity,
+    entityId,
+    ip: actor.ip,
+    requestId: actor.requestId,
+    detail,
   });
 }
