@@ -17,8 +17,14 @@ function newestMtime(target) {
   return Math.max(0, ...fs.readdirSync(full).map((name) => newestMtime(path.join(target, name))));
 }
 
+/** The browser tests' build (`npm run build:e2e`) carries development pages that a served app must not. */
+function isTestBuild() {
+  const assets = path.join(root, 'apps/web/dist/assets');
+  return fs.existsSync(assets) && fs.readdirSync(assets).some((name) => name.startsWith('data-table-demo'));
+}
+
 const builtAt = fs.existsSync(dist) ? fs.statSync(dist).mtimeMs : 0;
-if (builtAt === 0 || Math.max(...sources.map(newestMtime)) > builtAt) {
+if (builtAt === 0 || Math.max(...sources.map(newestMtime)) > builtAt || isTestBuild()) {
   console.log('Building the web app…');
   const build = spawnSync('npm', ['run', 'build', '-w', '@casedesk/web'], { cwd: root, stdio: 'inherit' });
   if (build.status !== 0) process.exit(build.status ?? 1);

@@ -128,7 +128,24 @@ const moduleRoutes: RouteObject[] = [
   ),
 ];
 
-export const routes: RouteObject[] = [
+export /**
+ * Pages for development and the browser tests only (the DataTable with generated rows): in `npm run dev` and in
+ * the e2e build (`vite build --mode e2e`), never in the production build, which drops the page's chunk.
+ */
+const devRoutes: RouteObject[] =
+  import.meta.env.DEV || import.meta.env.VITE_DEV_ROUTES === 'true'
+    ? [
+        {
+          path: paths.dev.dataTable.path,
+          lazy: () =>
+            import('@/components/data-table/demo/data-table-demo-page.tsx').then((m) => ({
+              Component: m.DataTableDemoPage,
+            })),
+        },
+      ]
+    : [];
+
+const routes: RouteObject[] = [
   {
     errorElement: <RouteErrorPage />,
     hydrateFallbackElement: <PageLoader />,
@@ -151,13 +168,7 @@ export const routes: RouteObject[] = [
                   { index: true, element: <Navigate to={paths.dashboard.root.href()} replace /> },
                   ...dashboardRoutes,
                   ...moduleRoutes,
-                  {
-                    path: paths.dev.dataTable.path,
-                    lazy: () =>
-                      import('@/components/data-table/demo/data-table-demo-page.tsx').then((m) => ({
-                        Component: m.DataTableDemoPage,
-                      })),
-                  },
+                  ...devRoutes,
                   { path: '*', element: <NotFoundPage /> },
                 ],
               },
