@@ -94,8 +94,9 @@ CREATE INDEX "appointments_client_idx" ON "appointments" USING btree ("client_id
 CREATE INDEX "appointments_inquiry_idx" ON "appointments" USING btree ("inquiry_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "appointments_one_current_per_inquiry" ON "appointments" USING btree ("inquiry_id") WHERE "appointments"."is_current" and "appointments"."deleted_at" is null;--> statement-breakpoint
 CREATE INDEX "attorney_schedules_attorney_idx" ON "attorney_schedules" USING btree ("attorney_id");--> statement-breakpoint
--- No double booking, ever (issue 6): an attorney's appointments and events may not overlap. drizzle-kit
--- cannot write EXCLUDE constraints (DESIGN §9). tstzrange is half-open, so back-to-back slots fit.
+-- No double booking, ever (SPEC §5: a booking over a taken slot is refused with 'Event already scheduled for
+-- this date and time'): an attorney's appointments and events may not overlap. drizzle-kit cannot write EXCLUDE
+-- constraints (DESIGN §9). tstzrange is half-open, so back-to-back slots fit.
 ALTER TABLE "calendar_events" ADD CONSTRAINT "calendar_events_no_overlap"
   EXCLUDE USING gist ("attorney_id" WITH =, tstzrange("starts_at", "ends_at") WITH &&)
   WHERE ("cancelled_at" IS NULL);--> statement-breakpoint
