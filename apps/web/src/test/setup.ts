@@ -1,5 +1,6 @@
 import { cleanup } from '@testing-library/react';
 import { afterEach } from 'vitest';
+import { finishFakeApi } from './fake-api.ts';
 
 // Mantine reads these browser APIs that happy-dom leaves out.
 window.matchMedia ??= (query: string) =>
@@ -14,4 +15,7 @@ window.matchMedia ??= (query: string) =>
     dispatchEvent: () => false,
   }) as MediaQueryList;
 
-afterEach(() => cleanup());
+afterEach(() => {
+  cleanup();
+  finishFakeApi();
+});

@@ -1,0 +1,160 @@
+import { z } from 'zod';
+import { permissionListSchema } from '@casedesk/contract/access/permissions';
+import {
+  appointmentListResponseSchema,
+  appointmentRowSchema,
+  weekdayTotalsSchema,
+} from '@casedesk/contract/appointments/appointment';
+import {
+  publicAppointmentDetailSchema,
+  savedAppointmentSchema,
+} from '@casedesk/contract/appointments/appointment-link';
+import { attorneyListResponseSchema, attorneySummarySchema } from '@casedesk/contract/attorneys/attorney-list';
+import { attorneyScheduleSchema, availabilityRecordSchema } from '@casedesk/contract/attorneys/attorney-schedule';
+import { calendarEventSchema, holidaySchema } from '@casedesk/contract/calendar/calendar-event';
+import { litigationAttorneyOptionSchema, litigationEventSchema } from '@casedesk/contract/calendar/litigation';
+import { callListResponseSchema, callRowSchema } from '@casedesk/contract/calls/call';
+import { outgoingCallNumberListSchema, smartDialOptionListSchema } from '@casedesk/contract/calls/click-to-call';
+import { clientDetailSchema } from '@casedesk/contract/clients/client';
+import { clientDetailsResponseSchema, clientLeadResponseSchema } from '@casedesk/contract/clients/client-details';
+import { clientMergeResponseSchema } from '@casedesk/contract/clients/client-merge';
+import { clientSearchResponseSchema } from '@casedesk/contract/clients/client-search';
+import {
+  allOfficesListSchema,
+  dropdownOptionListSchema,
+  officeOptionListSchema,
+} from '@casedesk/contract/dropdowns/dropdown';
+import { inquiryDetailSchema } from '@casedesk/contract/inquiries/inquiry';
+import { intakeQuestionListSchema } from '@casedesk/contract/inquiries/intake-question';
+import { leadListResponseSchema } from '@casedesk/contract/inquiries/lead-list';
+import { inquiryDuplicateMatchListSchema } from '@casedesk/contract/matching/duplicate-check';
+import { potentialConflictListSchema } from '@casedesk/contract/matching/potential-conflict';
+import {
+  clearNotificationsResponseSchema,
+  notificationListSchema,
+  notificationSchema,
+  notificationTextMessagesResponseSchema,
+} from '@casedesk/contract/notifications/notification';
+import { callSummarySchema, chatCountSummarySchema } from '@casedesk/contract/reports/report';
+import {
+  simulatedCallResultSchema,
+  simulatedSmsResultSchema,
+  simulatedStatusResultSchema,
+  simulatorStateSchema,
+} from '@casedesk/contract/simulator/simulator';
+import { cannedTextListSchema, cannedTextSchema } from '@casedesk/contract/sms/canned-text';
+import { chatOptionResponseSchema } from '@casedesk/contract/sms/chat-option';
+import {
+  smsHistoryResponseSchema,
+  smsListResponseSchema,
+  smsMessageSchema,
+  smsOfficeListSchema,
+} from '@casedesk/contract/sms/sms';
+import { templateListSchema } from '@casedesk/contract/templates/template';
+import {
+  userByRoleListSchema,
+  userDetailSchema,
+  userDirectoryResponseSchema,
+  userMinListSchema,
+} from '@casedesk/contract/users/user';
+import { photoUploadResponseSchema } from '@casedesk/contract/users/user-photo';
+
+/**
+ * Every endpoint the web app reads JSON from, as `METHOD /path`, with the contract schema of what the server
+ * answers (the same schema the app's reader under api/ or features/<feature>/api/ checks the answer with).
+ * `:name` stands for one path segment. A new reader adds its endpoint here.
+ */
+export const JSON_ENDPOINTS = {
+  'GET /api/v1/accessControl/permissions': permissionListSchema,
+
+  'PUT /api/v1/appointment': savedAppointmentSchema,
+  'POST /api/v1/appointment/all': appointmentListResponseSchema,
+  'POST /api/v1/appointment/set': appointmentListResponseSchema,
+  'POST /api/v1/appointment/pi': appointmentListResponseSchema,
+  'POST /api/v1/appointment/week': appointmentListResponseSchema,
+  'POST /api/v1/appointment/weekdayTotals': weekdayTotalsSchema,
+  'GET /api/v1/appointment/calendarEvents': z.array(calendarEventSchema),
+  'GET /api/v1/appointment/info': appointmentRowSchema,
+  'GET /api/v1/public/appointment-detail': publicAppointmentDetailSchema,
+
+  'GET /api/v1/attorney/allSchedule': attorneyListResponseSchema,
+  'GET /api/v1/attorney/availability': z.array(availabilityRecordSchema),
+  'GET /api/v1/attorney/litigationCalendar': z.array(litigationEventSchema),
+  'POST /api/v1/attorney/saveLitigationAttorney': attorneySummarySchema,
+  'POST /api/v1/attorney/removeLitigationAttorney': attorneySummarySchema,
+  'GET /api/v1/attorney/:attorneyId/availability': attorneyScheduleSchema,
+  'PUT /api/v1/attorney/:attorneyId/availability': attorneyScheduleSchema,
+  'POST /api/v1/holiday/all': z.array(holidaySchema),
+
+  'POST /api/v1/call/all': callListResponseSchema,
+  'POST /api/v1/call/click2Call': callRowSchema,
+
+  'GET /api/v1/client': clientDetailSchema,
+  'PUT /api/v1/client': clientDetailSchema,
+  'GET /api/v1/client/details': clientDetailsResponseSchema,
+  'GET /api/v1/client/lead': clientLeadResponseSchema,
+  'POST /api/v1/client/merge': clientMergeResponseSchema,
+  'POST /api/v1/client/search': clientSearchResponseSchema,
+
+  'POST /api/v1/dropdown/active': dropdownOptionListSchema,
+  'GET /api/v1/dropdown/allOffices': allOfficesListSchema,
+  'GET /api/v1/dropdown/litigationAttorneys': z.array(litigationAttorneyOptionSchema),
+  'GET /api/v1/dropdown/office': officeOptionListSchema,
+  'GET /api/v1/dropdown/outgoingCallNumbers': outgoingCallNumberListSchema,
+  'GET /api/v1/dropdown/smartDial': smartDialOptionListSchema,
+  'GET /api/v1/dropdown/smsOffice': smsOfficeListSchema,
+
+  'GET /api/v1/inquiry': inquiryDetailSchema,
+  'POST /api/v1/inquiry': inquiryDetailSchema,
+  'PATCH /api/v1/inquiry': inquiryDetailSchema,
+  'POST /api/v1/inquiry/all': leadListResponseSchema,
+  'POST /api/v1/inquiry/duplicate': inquiryDuplicateMatchListSchema,
+  'POST /api/v1/inquiry/potentialConflicts': potentialConflictListSchema,
+  'GET /api/v1/inquiry/resetClient': inquiryDetailSchema,
+  'GET /api/v1/intake/questions': intakeQuestionListSchema,
+
+  'GET /api/v1/notification/all': notificationListSchema,
+  'PUT /api/v1/notification/clearAll': clearNotificationsResponseSchema,
+  'PUT /api/v1/notification/markRead': notificationSchema,
+  'POST /api/v1/notification/textMessages': notificationTextMessagesResponseSchema,
+
+  'POST /api/v1/reports/callSummary': callSummarySchema,
+  'POST /api/v1/reports/chatCountSummary': chatCountSummarySchema,
+
+  'GET /api/v1/simulator': simulatorStateSchema,
+  'POST /api/v1/simulator/call': simulatedCallResultSchema,
+  'POST /api/v1/simulator/sms': simulatedSmsResultSchema,
+  'POST /api/v1/simulator/status': simulatedStatusResultSchema,
+
+  'PUT /api/v1/sms': smsMessageSchema,
+  'POST /api/v1/sms/all': smsListResponseSchema,
+  'POST /api/v1/sms/byId': smsMessageSchema,
+  'POST /api/v1/sms/byPhoneNumber': smsHistoryResponseSchema,
+  'GET /api/v1/sms/cannedResponses': cannedTextListSchema,
+  'POST /api/v1/sms/cannedResponses': cannedTextSchema,
+  'POST /api/v1/sms/chatOption': chatOptionResponseSchema,
+  'POST /api/v1/sms/retry': smsMessageSchema,
+  'POST /api/v1/sms/send': smsMessageSchema,
+  'GET /api/v1/template/byTemplateType': templateListSchema,
+
+  'GET /api/v1/user': userDetailSchema,
+  'PUT /api/v1/user': userDetailSchema,
+  'POST /api/v1/user/directory': userDirectoryResponseSchema,
+  'GET /api/v1/user/min': userMinListSchema,
+  'GET /api/v1/user/role': userByRoleListSchema,
+  'POST /api/v1/user/upload': photoUploadResponseSchema,
+} as const satisfies Record<string, z.ZodType>;
+
+/** The downloads (lib/download-file.ts): the server answers a file, not JSON. */
+export const FILE_ENDPOINTS = [
+  'POST /api/v1/appointment/export',
+  'POST /api/v1/call/export',
+  'POST /api/v1/client/export',
+  'POST /api/v1/inquiry/export',
+  'POST /api/v1/inquiry/exportToPdf',
+  'POST /api/v1/reports/:report/export',
+] as const;
+
+export type JsonEndpoint = keyof typeof JSON_ENDPOINTS;
+export type FileEndpoint = (typeof FILE_ENDPOINTS)[number];
+export type Endpoint = JsonEndpoint | FileEndpoint;
