@@ -1,8 +1,9 @@
 import { fireEvent, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import type { ClientDetailsResponse } from '@casedesk/contract/clients/client-details';
+import { clientDetail } from '@/test/fixtures.ts';
 import { ClientTabs } from './client-tabs.tsx';
-import { clientDetail, renderWithProviders } from './test-utils.tsx';
+import { renderWithProviders } from './test-utils.tsx';
 
 const profile = clientDetail({});
 const address = {

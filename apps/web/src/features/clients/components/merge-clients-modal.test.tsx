@@ -1,7 +1,9 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { apiError, fakeApi } from '@/test/fake-api.ts';
+import { clientDetail } from '@/test/fixtures.ts';
 import { MergeClientsModal } from './merge-clients-modal.tsx';
-import { clientDetail, json, renderWithProviders, stubFetch } from './test-utils.tsx';
+import { renderWithProviders } from './test-utils.tsx';
 
 const A = clientDetail({
   id: '00000000-0000-4000-8000-00000000000a',
@@ -21,15 +23,9 @@ afterEach(() => vi.unstubAllGlobals());
 
 describe('MergeClientsModal', () => {
   it('asks only about differing fields, prefers a filled value, and sends each choice as survivor/merged', async () => {
-    const bodies: unknown[] = [];
-    stubFetch((url, init) => {
-      if (url.includes('/api/v1/client/merge')) {
-        bodies.push(JSON.parse(String(init?.body)));
-        return json({ survivor: A, mergedId: B.id, moved: {} });
-      }
-      if (url.includes(`id=${A.id}`)) return json(A);
-      if (url.includes(`id=${B.id}`)) return json(B);
-      return undefined;
+    const api = fakeApi({
+      'POST /api/v1/client/merge': { survivor: A, mergedId: B.id, moved: {} },
+      'GET /api/v1/client': ({ query }) => [A, B].find((c) => c.id === query.id) ?? apiError(404, 'Client not found.'),
     });
     const onMerged = vi.fn();
     renderWithProviders(<MergeClientsModal clientIds={[A.id, B.id]} onClose={() => undefined} onMerged={onMerged} />);
@@ -46,7 +42,7 @@ describe('MergeClientsModal', () => {
 
     fireEvent.click(screen.getByRole('button', { name: /^Merge into/ }));
     await waitFor(() => expect(onMerged).toHaveBeenCalledWith(A.id));
-    expect(bodies[0]).toEqual({
+    expect(api.bodies('POST /api/v1/client/merge')[0]).toEqual({
       survivorId: A.id,
       mergedId: B.id,
       fields: { email: 'merged', primaryNumber: 'survivor', dateOfBirth: 'merged' },

@@ -3,12 +3,14 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { InquiryDuplicateMatch } from '@casedesk/contract/matching/duplicate-check';
 import { createQueryClient } from '@/lib/query-client.ts';
+import { apiError, fakeApi } from '@/test/fake-api.ts';
 import type { DuplicateMatchesPanelProps } from './duplicate-matches-panel.tsx';
 import { DuplicateMatchesPanel } from './duplicate-matches-panel.tsx';
 
-const CONFIG = { authority: 'http://idp.test', clientId: 'web', scope: 'openid', resource: null, localMode: true };
-const ROBERT = {
+const DUPLICATES = 'POST /api/v1/inquiry/duplicate';
+const ROBERT: InquiryDuplicateMatch = {
   clientId: '11111111-1111-4111-8111-111111111111',
   firstName: 'Robert',
   middleName: null,
@@ -25,26 +27,6 @@ const ROBERT = {
   nicknameOf: 'Robert',
   inquiries: [{ id: '22222222-2222-4222-8222-222222222222', createdAt: '2026-01-02T03:04:05.000Z' }],
 };
-
-function json(body: unknown, status = 200): Response {
-  return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
-}
-
-function stubFetch(answer: (body: unknown) => Response) {
-  const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-    const url = String(input instanceof Request ? input.url : input);
-    if (url.endsWith('/api/config')) return json(CONFIG);
-    if (url.includes('/api/v1/inquiry/duplicate')) return answer(JSON.parse(String(init?.body)));
-    return json({ statusCode: 404, error: 'Not Found', message: 'Not found', code: 'NOT_FOUND' }, 404);
-  });
-  vi.stubGlobal('fetch', fetchMock);
-  return {
-    bodies: () =>
-      fetchMock.mock.calls
-        .filter(([input]) => String(input).includes('/api/v1/inquiry/duplicate'))
-        .map(([, init]) => JSON.parse(String(init?.body)) as unknown),
-  };
-}
 
 function renderPanel(props: DuplicateMatchesPanelProps) {
   const client = createQueryClient();
@@ -81,7 +63,7 @@ afterEach(() => {
 
 describe('DuplicateMatchesPanel (matches within 300 ms of the last keystroke)', () => {
   it('asks once, 250 ms after typing stops, with only complete values', async () => {
-    const network = stubFetch(() => json([ROBERT]));
+    const api = fakeApi({ [DUPLICATES]: [ROBERT] });
     const panel = renderPanel({ firstName: 'B', lastName: '' });
     panel.rerender({ firstName: 'Bo', lastName: 'S' });
     await elapse(100);
@@ -89,10 +71,10 @@ describe('DuplicateMatchesPanel (matches within 300 ms of the last keystroke)', 
     await elapse(100);
     panel.rerender({ firstName: 'Bob', lastName: 'Smyth', phones: ['(213) 555-0101', ''], dateOfBirth: '04-12-19' });
     await elapse(249);
-    expect(network.bodies()).toEqual([]);
+    expect(api.bodies(DUPLICATES)).toEqual([]);
 
     await elapse(1);
-    expect(network.bodies()).toEqual([{ firstName: 'Bob', lastName: 'Smyth', phones: ['2135550101'] }]);
+    expect(api.bodies(DUPLICATES)).toEqual([{ firstName: 'Bob', lastName: 'Smyth', phones: ['2135550101'] }]);
     expect(screen.getByText('Robert Smith')).toBeTruthy();
     expect(screen.getByText('82%')).toBeTruthy();
     expect(screen.getByText('same phone')).toBeTruthy();
@@ -101,22 +83,22 @@ describe('DuplicateMatchesPanel (matches within 300 ms of the last keystroke)', 
     expect(screen.getByText('DOB 04-12-1980 · (213) 555-0101 · robert@example.com')).toBeTruthy();
 
     await elapse(1000);
-    expect(network.bodies()).toHaveLength(1);
+    expect(api.bodies(DUPLICATES)).toHaveLength(1);
   });
 
   it('shows nothing and asks nothing without enough input', async () => {
-    const network = stubFetch(() => json([]));
+    const api = fakeApi({ [DUPLICATES]: [] });
     const panel = renderPanel({ firstName: '', lastName: '', phones: [''], email: 'rob@', dateOfBirth: '' });
     await elapse(1000);
     panel.rerender({ firstName: 'R', lastName: 'S', phones: ['213'] });
     await elapse(1000);
-    expect(network.bodies()).toEqual([]);
+    expect(api.bodies(DUPLICATES)).toEqual([]);
     expect(screen.queryByTestId('duplicate-matches')).toBeNull();
   });
 
   it('keeps the previous matches on screen while the next ones load (no flicker)', async () => {
     let answer = [ROBERT];
-    const network = stubFetch(() => json(answer));
+    const api = fakeApi({ [DUPLICATES]: () => answer });
     const panel = renderPanel({ firstName: 'Bob', lastName: 'Smith' });
     await elapse(250);
     expect(screen.getByText('Robert Smith')).toBeTruthy();
@@ -126,17 +108,17 @@ describe('DuplicateMatchesPanel (matches within 300 ms of the last keystroke)', 
     expect(screen.getByText('Robert Smith')).toBeTruthy();
     expect(screen.getByText('Updating…')).toBeTruthy();
     await elapse(150);
-    expect(network.bodies()).toHaveLength(2);
+    expect(api.bodies(DUPLICATES)).toHaveLength(2);
     expect(screen.queryByText('Robert Smith')).toBeNull();
     expect(screen.getByText('No likely duplicates.')).toBeTruthy();
   });
 
   it('"Use this client" hands the client id to the form; the edited client is excluded', async () => {
-    const network = stubFetch(() => json([ROBERT]));
+    const api = fakeApi({ [DUPLICATES]: [ROBERT] });
     const onUseExisting = vi.fn();
     renderPanel({ phones: ['2135550101'], excludeClientId: '33333333-3333-4333-8333-333333333333', onUseExisting });
     await elapse(250);
-    expect(network.bodies()).toEqual([
+    expect(api.bodies(DUPLICATES)).toEqual([
       { phones: ['2135550101'], excludeClientId: '33333333-3333-4333-8333-333333333333' },
     ]);
     fireEvent.click(screen.getByRole('button', { name: 'Use this client' }));
@@ -144,7 +126,7 @@ describe('DuplicateMatchesPanel (matches within 300 ms of the last keystroke)', 
   });
 
   it('says so when the check fails, without a popup', async () => {
-    stubFetch(() => json({ statusCode: 500, error: 'Internal Server Error', message: 'x', code: 'INTERNAL' }, 500));
+    fakeApi({ [DUPLICATES]: apiError(500, 'x') });
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
     renderPanel({ email: 'robert@example.com' });
     await elapse(250);

@@ -3,12 +3,14 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { act, render, screen, within } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { PotentialConflict } from '@casedesk/contract/matching/potential-conflict';
 import { createQueryClient } from '@/lib/query-client.ts';
+import { fakeApi } from '@/test/fake-api.ts';
 import type { PotentialConflictsTableProps } from './potential-conflicts-table.tsx';
 import { PotentialConflictsTable } from './potential-conflicts-table.tsx';
 
-const CONFIG = { authority: 'http://idp.test', clientId: 'web', scope: 'openid', resource: null, localMode: true };
-const CLIENT_ROW = {
+const CONFLICTS = 'POST /api/v1/inquiry/potentialConflicts';
+const CLIENT_ROW: PotentialConflict = {
   side: 'OPPOSING_PARTY_IS_CLIENT',
   names: 'Robert Smith',
   dateOfBirth: '1980-04-12',
@@ -20,7 +22,7 @@ const CLIENT_ROW = {
   reasons: ['SAME_DOB', 'NICKNAME'],
   restricted: false,
 };
-const RESTRICTED_ROW = {
+const RESTRICTED_ROW: PotentialConflict = {
   side: 'CLIENT_IS_OPPOSING_PARTY',
   names: null,
   dateOfBirth: null,
@@ -32,26 +34,6 @@ const RESTRICTED_ROW = {
   reasons: ['SAME_NAME'],
   restricted: true,
 };
-
-function json(body: unknown, status = 200): Response {
-  return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
-}
-
-function stubFetch(answer: () => Response) {
-  const fetchMock = vi.fn(async (input: RequestInfo | URL, _init?: RequestInit) => {
-    const url = String(input instanceof Request ? input.url : input);
-    if (url.endsWith('/api/config')) return json(CONFIG);
-    if (url.includes('/api/v1/inquiry/potentialConflicts')) return answer();
-    return json({ statusCode: 404, error: 'Not Found', message: 'Not found', code: 'NOT_FOUND' }, 404);
-  });
-  vi.stubGlobal('fetch', fetchMock);
-  return {
-    bodies: () =>
-      fetchMock.mock.calls
-        .filter(([input]) => String(input).includes('/api/v1/inquiry/potentialConflicts'))
-        .map(([, init]) => JSON.parse(String(init?.body)) as unknown),
-  };
-}
 
 function renderTable(props: PotentialConflictsTableProps) {
   const client = createQueryClient();
@@ -88,7 +70,7 @@ afterEach(() => {
 
 describe('PotentialConflictsTable (SPEC §2 potential-conflicts table)', () => {
   it('checks once, 250 ms after typing stops, and shows exactly the SPEC §2 headers', async () => {
-    const network = stubFetch(() => json([CLIENT_ROW, RESTRICTED_ROW]));
+    const api = fakeApi({ [CONFLICTS]: [CLIENT_ROW, RESTRICTED_ROW] });
     const table = renderTable({ client: {}, opposingParty: { firstName: 'Ro' } });
     await elapse(100);
     table.rerender({ client: {}, opposingParty: { firstName: 'Rob', lastName: 'Sm' } });
@@ -99,9 +81,9 @@ describe('PotentialConflictsTable (SPEC §2 potential-conflicts table)', () => {
       inquiryId: '44444444-4444-4444-8444-444444444444',
     });
     await elapse(249);
-    expect(network.bodies()).toEqual([]);
+    expect(api.bodies(CONFLICTS)).toEqual([]);
     await elapse(1);
-    expect(network.bodies()).toEqual([
+    expect(api.bodies(CONFLICTS)).toEqual([
       {
         client: { firstName: 'Ann', lastName: 'Lee', phones: [] },
         opposingParty: { firstName: 'Rob', lastName: 'Smyth', dateOfBirth: '1980-04-12', phones: ['2135550101'] },
@@ -123,17 +105,17 @@ describe('PotentialConflictsTable (SPEC §2 potential-conflicts table)', () => {
   });
 
   it('shows "No potential conflicts" when nothing matches', async () => {
-    stubFetch(() => json([]));
+    fakeApi({ [CONFLICTS]: [] });
     renderTable({ client: { phones: ['2135550101'] }, opposingParty: {} });
     await elapse(250);
     expect(screen.getByText('No potential conflicts')).toBeTruthy();
   });
 
   it('asks nothing and shows nothing before there is anything to check', async () => {
-    const network = stubFetch(() => json([]));
+    const api = fakeApi({ [CONFLICTS]: [] });
     renderTable({ client: { firstName: 'A', phones: ['12'] }, opposingParty: { dateOfBirth: '02-30-1980' } });
     await elapse(1000);
-    expect(network.bodies()).toEqual([]);
+    expect(api.bodies(CONFLICTS)).toEqual([]);
     expect(screen.queryByTestId('potential-conflicts')).toBeNull();
   });
 });
