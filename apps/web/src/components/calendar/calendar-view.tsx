@@ -24,6 +24,7 @@ import {
   type CalendarViewName,
   type VisibleRange,
 } from './calendar-time.ts';
+import { ChevronLeftIcon, ChevronRightIcon } from '../icons.tsx';
 import classes from './calendar-view.module.css';
 
 const PLUGINS = [timeGridPlugin, dayGridPlugin, multiMonthPlugin, interactionPlugin];
@@ -33,22 +34,6 @@ const VIEW_OPTIONS: { value: CalendarViewName; label: string }[] = [
   { value: 'month', label: 'Month' },
   { value: 'year', label: 'Year' },
 ];
-
-function Chevron({ direction }: { direction: 'left' | 'right' }) {
-  return (
-    <svg
-      width={18}
-      height={18}
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={2}
-      aria-hidden="true"
-    >
-      <path d={direction === 'left' ? 'M15 6l-6 6 6 6' : 'M9 6l6 6-6 6'} strokeLinecap="round" strokeLinejoin="round" />
-    </svg>
-  );
-}
 
 /** A shaded cell a keyboard can reach and pick; a click still goes through to FullCalendar's dateClick. */
 function makeSlotButton(el: HTMLElement, name: string, pick: () => void) {
@@ -170,10 +155,10 @@ export function CalendarView({
       <Group justify="space-between" gap="xs" mb="sm" wrap="wrap">
         <Group gap={6} wrap="nowrap">
           <ActionIcon variant="default" size="lg" aria-label="Previous" onClick={() => api()?.prev()}>
-            <Chevron direction="left" />
+            <ChevronLeftIcon size={18} />
           </ActionIcon>
           <ActionIcon variant="default" size="lg" aria-label="Next" onClick={() => api()?.next()}>
-            <Chevron direction="right" />
+            <ChevronRightIcon size={18} />
           </ActionIcon>
           <Button variant="default" onClick={() => api()?.today()}>
             Today

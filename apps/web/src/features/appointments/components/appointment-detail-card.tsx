@@ -1,8 +1,7 @@
 import { Anchor, Button, Divider, Group, Paper, Skeleton, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import type { PublicAppointmentDetail } from '@casedesk/contract/appointments/appointment-link';
-import { CalendarClockIcon, CalendarIcon, LockIcon, UserIcon } from '@/components/icons.tsx';
-import { MapPinIcon, VideoIcon } from './detail-icons.tsx';
+import { CalendarClockIcon, CalendarIcon, LockIcon, MapPinIcon, UserIcon, VideoIcon } from '@/components/icons.tsx';
 
 /** Only web links become links: whatever else was stored as a Zoom link is not made clickable. */
 const isWebLink = (value: string) => /^https?:\/\//i.test(value);
@@ -57,7 +56,7 @@ export function AppointmentDetailCard({ detail }: { detail: PublicAppointmentDet
               · {detail.length} minutes
             </Text>
           </DetailRow>
-          <DetailRow icon={<MapPinIcon />} label="Office">
+          <DetailRow icon={<MapPinIcon size={18} />} label="Office">
             {detail.officeName}
             {detail.officeAddress && (
               <Text span display="block" size="sm" fw={400}>
@@ -69,7 +68,7 @@ export function AppointmentDetailCard({ detail }: { detail: PublicAppointmentDet
             {detail.attorneyName}
           </DetailRow>
           {zoom && (
-            <DetailRow icon={<VideoIcon />} label="Zoom">
+            <DetailRow icon={<VideoIcon size={18} />} label="Zoom">
               <Anchor href={zoom} target="_blank" rel="noopener noreferrer" size="sm" fw={400}>
                 {zoom}
               </Anchor>

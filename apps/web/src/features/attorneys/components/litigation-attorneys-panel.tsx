@@ -3,6 +3,7 @@ import { notifications } from '@mantine/notifications';
 import { useMemo, useState } from 'react';
 import type { LitigationAttorneyOption } from '@casedesk/contract/calendar/litigation';
 import { useAttorneys } from '@/api/attorneys/list-attorneys.ts';
+import { CloseIcon } from '@/components/icons.tsx';
 import { useMarkLitigationAttorney } from '../api/mark-litigation-attorney.ts';
 
 export interface LitigationAttorneysPanelProps {
@@ -12,22 +13,6 @@ export interface LitigationAttorneysPanelProps {
   canManage: boolean;
   /** ATTORNEY_SCHEDULE READ: may list the attorneys to choose from. */
   canListAttorneys: boolean;
-}
-
-function RemoveIcon() {
-  return (
-    <svg
-      width={16}
-      height={16}
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={2}
-      aria-hidden="true"
-    >
-      <path d="M18 6L6 18M6 6l12 12" strokeLinecap="round" />
-    </svg>
-  );
 }
 
 /** The attorneys shown on the litigation calendar, with add (saveLitigationAttorney) and remove. */
@@ -93,7 +78,7 @@ export function LitigationAttorneysPanel({
                       loading={mark.isPending && mark.variables?.attorneyId === a.id}
                       onClick={() => change(a.id, false, a.name)}
                     >
-                      <RemoveIcon />
+                      <CloseIcon />
                     </ActionIcon>
                   </Tooltip>
                 ) : null}

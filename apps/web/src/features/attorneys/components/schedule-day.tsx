@@ -1,7 +1,7 @@
 import { Button, Stack, Text, VisuallyHidden } from '@mantine/core';
 import type { Control } from 'react-hook-form';
 import { SCHEDULE_MESSAGES } from '@casedesk/contract/attorneys/attorney-schedule';
-import { PlusIcon } from './attorney-icons.tsx';
+import { PlusIcon } from '@/components/icons.tsx';
 import type { ScheduleFormValues } from './schedule-form-values.ts';
 import { ScheduleWindowFields } from './schedule-window-fields.tsx';
 import classes from './schedule-editor.module.css';

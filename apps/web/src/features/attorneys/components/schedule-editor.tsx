@@ -7,7 +7,7 @@ import { useBlocker } from 'react-router';
 import { attorneyScheduleWriteSchema, type AttorneySchedule } from '@casedesk/contract/attorneys/attorney-schedule';
 import { isApiError } from '@/lib/api-error.ts';
 import { useSaveAttorneySchedule, type ScheduleWrite } from '../api/save-attorney-schedule.ts';
-import { CopyIcon } from './attorney-icons.tsx';
+import { CopyIcon } from '@/components/icons.tsx';
 import { ScheduleDay } from './schedule-day.tsx';
 import {
   copyMondayToWeekdays,

@@ -6,7 +6,7 @@ import {
   weekRangeFrom,
   type WeekRange,
 } from '@casedesk/contract/appointments/week-range';
-import { ChevronDownIcon } from '@/components/icons.tsx';
+import { ChevronLeftIcon, ChevronRightIcon } from '@/components/icons.tsx';
 
 const short = (date: string) =>
   new Date(`${date}T12:00:00Z`).toLocaleDateString('en-US', { month: 'short', day: 'numeric', timeZone: 'UTC' });
@@ -25,12 +25,6 @@ interface WeekRangePickerProps {
   onChange(range: WeekRange): void;
 }
 
-const Chevron = ({ turn }: { turn: number }) => (
-  <span style={{ display: 'inline-flex', transform: `rotate(${turn}deg)` }}>
-    <ChevronDownIcon size={18} />
-  </span>
-);
-
 /** SPEC §4 availability week range: previous is blocked when it would pass the current week. */
 export function WeekRangePicker({ range, today, onChange }: WeekRangePickerProps) {
   const backAllowed = canGoToPreviousWeek(range, today);
@@ -45,7 +39,7 @@ export function WeekRangePicker({ range, today, onChange }: WeekRangePickerProps
           onClick={() => onChange(previousWeekRange(range, today))}
           data-testid="week-previous"
         >
-          <Chevron turn={90} />
+          <ChevronLeftIcon size={18} />
         </ActionIcon>
       </Tooltip>
       <Text fw={600} size="sm" miw={150} ta="center" aria-live="polite" data-testid="week-label">
@@ -58,7 +52,7 @@ export function WeekRangePicker({ range, today, onChange }: WeekRangePickerProps
         onClick={() => onChange(nextWeekRange(range))}
         data-testid="week-next"
       >
-        <Chevron turn={-90} />
+        <ChevronRightIcon size={18} />
       </ActionIcon>
       <Button variant="subtle" size="compact-sm" onClick={() => onChange(weekRangeFrom(today))}>
         This week

@@ -9,7 +9,7 @@ import { useSession, type Session } from '@/lib/session-context.ts';
 import { useActiveDropdowns } from '@/lib/active-dropdowns.ts';
 import { useAttorneySchedule } from '../api/get-attorney-schedule.ts';
 import { useAttorneys } from '@/api/attorneys/list-attorneys.ts';
-import { ArrowLeftIcon } from '../components/attorney-icons.tsx';
+import { ArrowLeftIcon } from '@/components/icons.tsx';
 import { HolidaysCard } from '../components/holidays-card.tsx';
 import { ScheduleEditor } from '../components/schedule-editor.tsx';
 import { ScheduleView } from '../components/schedule-view.tsx';
