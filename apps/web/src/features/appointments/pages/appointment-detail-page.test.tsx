@@ -8,9 +8,8 @@ import {
   type PublicAppointmentDetail,
 } from '@casedesk/contract/appointments/appointment-link';
 import { createQueryClient } from '@/lib/query-client.ts';
+import { apiError, fakeApi, type Handler } from '@/test/fake-api.ts';
 import { AppointmentDetailPage } from './appointment-detail-page.tsx';
-
-const CONFIG = { authority: 'http://idp.test', clientId: 'web', scope: 'openid', resource: null, localMode: true };
 
 const DETAIL: PublicAppointmentDetail = {
   dateTime: '2026-03-10T17:00:00.000Z',
@@ -23,24 +22,11 @@ const DETAIL: PublicAppointmentDetail = {
   zoomLink: 'https://zoom.us/j/5550001111',
 };
 
-const json = (body: unknown, status = 200) =>
-  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
-
 afterEach(() => vi.unstubAllGlobals());
 
-/** Stubs the server: the public detail answers `reply`; every detail request URL is recorded. */
-function stubDetail(reply: () => Response | Promise<Response>): string[] {
-  const asked: string[] = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: RequestInfo | URL) => {
-      const url = String(input instanceof Request ? input.url : input);
-      if (url.endsWith('/api/config')) return json(CONFIG);
-      asked.push(url);
-      return reply();
-    }),
-  );
-  return asked;
+/** Stubs the server: the public detail answers `reply`; every request is recorded. */
+function stubDetail(reply: Handler<'GET /api/v1/public/appointment-detail'>) {
+  return fakeApi({ 'GET /api/v1/public/appointment-detail': reply });
 }
 
 function renderAt(url: string) {
@@ -60,11 +46,11 @@ function renderAt(url: string) {
 
 describe('AppointmentDetailPage (/appt-detail and /pnc, no sign-in)', () => {
   it('asks for the token of its link and shows date, time, office address, attorney and the Zoom link', async () => {
-    const asked = stubDetail(() => json(DETAIL));
+    const api = stubDetail(DETAIL);
     renderAt('/appt-detail?token=abc.def');
     expect(screen.getByRole('status', { name: 'Loading your appointment' })).toBeTruthy();
     expect(await screen.findByRole('heading', { name: 'Your appointment' })).toBeTruthy();
-    expect(asked).toEqual(['/api/v1/public/appointment-detail?token=abc.def']);
+    expect(api.requests.map((r) => r.url)).toEqual(['/api/v1/public/appointment-detail?token=abc.def']);
     expect(screen.getByText('Tuesday, March 10, 2026')).toBeTruthy();
     expect(screen.getByText(/10:00 AM PDT/)).toBeTruthy();
     expect(screen.getByText(/30 minutes/)).toBeTruthy();
@@ -77,7 +63,7 @@ describe('AppointmentDetailPage (/appt-detail and /pnc, no sign-in)', () => {
   });
 
   it('shows no Zoom link when the attorney has none, and never a non-web one', async () => {
-    stubDetail(() => json({ ...DETAIL, zoomLink: 'javascript:alert(1)' }));
+    stubDetail({ ...DETAIL, zoomLink: 'javascript:alert(1)' });
     renderAt('/pnc?token=abc.def');
     expect(await screen.findByText('Avery Attorney')).toBeTruthy();
     expect(screen.queryByRole('link')).toBeNull();
@@ -85,9 +71,7 @@ describe('AppointmentDetailPage (/appt-detail and /pnc, no sign-in)', () => {
   });
 
   it('a wrong or expired link shows the plain message', async () => {
-    stubDetail(() =>
-      json({ statusCode: 404, error: 'Not Found', code: 'NOT_FOUND', message: APPOINTMENT_LINK_MESSAGES.invalid }, 404),
-    );
+    stubDetail(apiError(404, APPOINTMENT_LINK_MESSAGES.invalid));
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
     renderAt('/appt-detail?token=tampered');
     expect(await screen.findByRole('alert')).toBeTruthy();
@@ -96,14 +80,14 @@ describe('AppointmentDetailPage (/appt-detail and /pnc, no sign-in)', () => {
   });
 
   it('a link without a token asks the server nothing and shows the same message', async () => {
-    const asked = stubDetail(() => json(DETAIL));
+    const api = stubDetail(DETAIL);
     renderAt('/appt-detail');
     expect(screen.getByText(APPOINTMENT_LINK_MESSAGES.invalid)).toBeTruthy();
-    expect(asked).toEqual([]);
+    expect(api.requests).toEqual([]);
   });
 
   it('any other failure asks to try again later', async () => {
-    stubDetail(() => json({ statusCode: 429, error: 'Too Many Requests', message: 'Too many requests.' }, 429));
+    stubDetail(apiError(429, 'Too many requests.'));
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
     renderAt('/appt-detail?token=abc.def');
     expect(await screen.findByText(/Please try again in a minute/)).toBeTruthy();

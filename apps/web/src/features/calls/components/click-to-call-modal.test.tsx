@@ -1,13 +1,25 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { json, renderWithSession, stubFetch } from '../test-utils.tsx';
+import type { CallRow } from '@casedesk/contract/calls/call';
+import type { OutgoingCallNumber } from '@casedesk/contract/calls/click-to-call';
+import { apiError, fakeApi, type Handler } from '@/test/fake-api.ts';
+import { renderWithSession } from '../test-utils.tsx';
 import { ClickToCallModal } from './click-to-call-modal.tsx';
 
-const LA = { id: '00000000-0000-4000-8000-000000000011', outboundCallerId: '2135550310', name: 'Los Angeles' };
-const SD = { id: '00000000-0000-4000-8000-000000000012', outboundCallerId: '6195550311', name: 'San Diego' };
+const CALL = 'POST /api/v1/call/click2Call';
+const LA: OutgoingCallNumber = {
+  id: '00000000-0000-4000-8000-000000000011',
+  outboundCallerId: '2135550310',
+  name: 'Los Angeles',
+};
+const SD: OutgoingCallNumber = {
+  id: '00000000-0000-4000-8000-000000000012',
+  outboundCallerId: '6195550311',
+  name: 'San Diego',
+};
 const INQUIRY = '00000000-0000-4000-8000-0000000000b1';
 const CLIENT = '00000000-0000-4000-8000-0000000000c1';
-const CALL_ROW = {
+const CALL_ROW: CallRow = {
   id: '00000000-0000-4000-8000-0000000000d1',
   direction: 'OUTBOUND',
   title: 'Ana Lopez',
@@ -28,17 +40,14 @@ const CALL_ROW = {
 
 afterEach(() => vi.unstubAllGlobals());
 
-function backend(outgoing: unknown[], onCall?: (body: unknown) => Response) {
-  return stubFetch((url, init) => {
-    if (url.includes('/dropdown/outgoingCallNumbers')) return json(outgoing);
-    if (url.includes('/dropdown/smartDial')) {
-      return json([
-        { phoneNumber: '2135550171', label: 'Primary Number', clientId: CLIENT, clientName: 'Ana Lopez' },
-        { phoneNumber: '2135550172', label: 'Mobile Number', clientId: CLIENT, clientName: 'Ana Lopez' },
-      ]);
-    }
-    if (url.includes('/call/click2Call')) return onCall?.(JSON.parse(String(init?.body))) ?? json(CALL_ROW);
-    return undefined;
+function backend(outgoing: OutgoingCallNumber[], onCall: Handler<typeof CALL> = CALL_ROW) {
+  return fakeApi({
+    'GET /api/v1/dropdown/outgoingCallNumbers': outgoing,
+    'GET /api/v1/dropdown/smartDial': [
+      { phoneNumber: '2135550171', label: 'Primary Number', clientId: CLIENT, clientName: 'Ana Lopez' },
+      { phoneNumber: '2135550172', label: 'Mobile Number', clientId: CLIENT, clientName: 'Ana Lopez' },
+    ],
+    [CALL]: onCall,
   });
 }
 
@@ -63,11 +72,7 @@ describe('ClickToCallModal (SPEC §2, §5)', () => {
   });
 
   it("offers the inquiry's numbers, calls with the chosen one and closes with a toast", async () => {
-    const bodies: unknown[] = [];
-    backend([LA], (body) => {
-      bodies.push(body);
-      return json(CALL_ROW);
-    });
+    const api = backend([LA]);
     const onClose = vi.fn();
     renderWithSession(<ClickToCallModal opened onClose={onClose} inquiryId={INQUIRY} />);
     await screen.findByTestId('smart-dial-options');
@@ -85,7 +90,7 @@ describe('ClickToCallModal (SPEC §2, §5)', () => {
     await waitFor(() => expect((screen.getByTestId('outgoing-number') as HTMLInputElement).value).not.toBe(''));
     fireEvent.click(screen.getByRole('button', { name: 'Call' }));
     await waitFor(() => expect(onClose).toHaveBeenCalled());
-    expect(bodies).toEqual([
+    expect(api.bodies(CALL)).toEqual([
       {
         participantNumber: '2135550172',
         outboundCallerId: LA.outboundCallerId,
@@ -99,18 +104,7 @@ describe('ClickToCallModal (SPEC §2, §5)', () => {
   it("shows the server's word when the user has no click to call number", async () => {
     const message =
       'Your click to call number is not set. Set it under Change click to call in the user menu, then call again.';
-    backend([LA], () =>
-      json(
-        {
-          statusCode: 400,
-          error: 'Bad Request',
-          code: 'VALIDATION',
-          message,
-          fieldErrors: { operatorNumber: message },
-        },
-        400,
-      ),
-    );
+    backend([LA], apiError(400, message, { fieldErrors: { operatorNumber: message } }));
     renderWithSession(<ClickToCallModal opened onClose={() => undefined} phoneNumber="2135550199" />);
     await waitFor(() => expect((screen.getByTestId('outgoing-number') as HTMLInputElement).value).not.toBe(''));
     fireEvent.click(screen.getByRole('button', { name: 'Call' }));

@@ -1,7 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { CallRow } from '@casedesk/contract/calls/call';
-import { json, renderWithSession, stubFetch } from '../test-utils.tsx';
+import { fakeApi } from '@/test/fake-api.ts';
+import { page } from '@/test/fixtures.ts';
+import { renderWithSession } from '../test-utils.tsx';
 import { CallsPage } from './calls-page.tsx';
 
 const minutesAgo = (m: number) => new Date(Date.now() - m * 60_000).toISOString();
@@ -47,15 +49,7 @@ describe('CallsPage', () => {
       }),
       row({ duplicate: true }),
     ];
-    const bodies: unknown[] = [];
-    stubFetch((url, init) => {
-      if (url.includes('/api/v1/call/all')) {
-        bodies.push(JSON.parse(String(init?.body)));
-        return json({ items, totalCount: 3, pageNumber: 1, pageSize: 100 });
-      }
-      if (url.includes('/dropdown/office')) return json([]);
-      return undefined;
-    });
+    const api = fakeApi({ 'POST /api/v1/call/all': page(items), 'GET /api/v1/dropdown/office': [] });
     renderWithSession(<CallsPage />);
     const table = within(await screen.findByTestId('calls-table')).getByRole('table', { name: 'Calls' });
     const headers = within(table)
@@ -82,6 +76,6 @@ describe('CallsPage', () => {
     expect(within(table).getByText('Long Gone').closest('tr')!.getAttribute('style') ?? '').not.toContain('teal');
     expect(within(table).getByText('Yes')).toBeTruthy();
     expect(screen.getByTestId('ongoing-call-legend')).toBeTruthy();
-    expect(bodies[0]).toMatchObject({ pageNumber: 1, filter: {} });
+    expect(api.bodies('POST /api/v1/call/all')[0]).toMatchObject({ pageNumber: 1, filter: {} });
   });
 });

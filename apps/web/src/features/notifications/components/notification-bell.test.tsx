@@ -5,15 +5,12 @@ import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Notification, NotificationList } from '@casedesk/contract/notifications/notification';
 import { createQueryClient } from '@/lib/query-client.ts';
+import { apiError, fakeApi } from '@/test/fake-api.ts';
 import { NOTIFICATIONS_QUERY_KEY } from '../api/get-notifications.ts';
 import { resetLiveNotifications } from '../live/live-notification-store.ts';
 import { handleLiveMessage } from '../live/use-notification-socket.ts';
 import { NotificationBell } from './notification-bell.tsx';
 import { timeAgo } from './time-ago.ts';
-
-const CONFIG = { authority: 'http://idp.test', clientId: 'web', scope: 'openid', resource: null, localMode: true };
-const json = (body: unknown, status = 200) =>
-  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 
 function notification(overrides: Partial<Notification>): Notification {
   return {
@@ -29,32 +26,21 @@ function notification(overrides: Partial<Notification>): Notification {
 
 interface Server {
   list: NotificationList | 'error' | 'pending';
-  requests: { method: string; url: string }[];
 }
 
 /** The product API at the network boundary: the notification calls answer from `server`. */
 function stubApi(server: Server) {
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-      const url = String(input instanceof Request ? input.url : input);
-      if (url.endsWith('/api/config')) return json(CONFIG);
-      server.requests.push({ method: init?.method ?? 'GET', url });
-      if (url.includes('/api/v1/notification/all')) {
-        if (server.list === 'pending') return new Promise<Response>(() => undefined);
-        if (server.list === 'error') return json({ statusCode: 500, error: 'x', message: 'x', code: 'INTERNAL' }, 500);
-        return json(server.list);
-      }
-      if (url.includes('/api/v1/notification/markRead')) {
-        const id = new URL(url, 'http://x').searchParams.get('id');
-        const found =
-          server.list !== 'error' && server.list !== 'pending' && server.list.items.find((n) => n.id === id);
-        return json({ ...found, read: true });
-      }
-      if (url.includes('/api/v1/notification/clearAll')) return json({ cleared: 1 });
-      return json({ statusCode: 404, error: 'Not Found', message: 'Not found', code: 'NOT_FOUND' }, 404);
-    }),
-  );
+  return fakeApi({
+    'GET /api/v1/notification/all': () => {
+      if (server.list === 'pending') return new Promise<never>(() => undefined);
+      return server.list === 'error' ? apiError(500, 'x') : server.list;
+    },
+    'PUT /api/v1/notification/markRead': ({ query }) => {
+      const found = typeof server.list === 'object' ? server.list.items.find((n) => n.id === query.id) : undefined;
+      return found ? { ...found, read: true } : apiError(404, 'Notification not found.');
+    },
+    'PUT /api/v1/notification/clearAll': { cleared: 1 },
+  });
 }
 
 function Where() {
@@ -62,7 +48,7 @@ function Where() {
 }
 
 function renderBell(server: Server) {
-  stubApi(server);
+  const api = stubApi(server);
   const onOpenText = vi.fn();
   const queryClient = createQueryClient();
   render(
@@ -77,7 +63,7 @@ function renderBell(server: Server) {
       </QueryClientProvider>
     </MantineProvider>,
   );
-  return { onOpenText, queryClient };
+  return { onOpenText, queryClient, api };
 }
 
 const count = () => screen.getByTestId('notification-count').getAttribute('data-count');
@@ -92,7 +78,7 @@ afterEach(() => {
 describe('NotificationBell', () => {
   it('shows the unread count from the server and lists the notifications', async () => {
     const items = [notification({ description: 'Text from Ana' }), notification({ read: true, description: 'Call' })];
-    renderBell({ list: { items, unreadCount: 1 }, requests: [] });
+    renderBell({ list: { items, unreadCount: 1 } });
     await waitFor(() => expect(count()).toBe('1'));
     expect(screen.getByRole('button', { name: 'Notifications, 1 unread' })).toBeTruthy();
     openBell();
@@ -105,7 +91,7 @@ describe('NotificationBell', () => {
   });
 
   it('has an empty state, with Clear all disabled', async () => {
-    renderBell({ list: { items: [], unreadCount: 0 }, requests: [] });
+    renderBell({ list: { items: [], unreadCount: 0 } });
     openBell();
     expect(await screen.findByText('No notifications')).toBeTruthy();
     expect(await screen.findByRole('button', { name: 'Clear all', hidden: true })).toHaveProperty('disabled', true);
@@ -113,7 +99,7 @@ describe('NotificationBell', () => {
   });
 
   it('Escape closes the list', async () => {
-    renderBell({ list: { items: [], unreadCount: 0 }, requests: [] });
+    renderBell({ list: { items: [], unreadCount: 0 } });
     openBell();
     expect(screen.getByTestId('notification-bell').getAttribute('aria-expanded')).toBe('true');
     const dialog = await screen.findByRole('dialog', { name: 'Notifications', hidden: true });
@@ -122,7 +108,7 @@ describe('NotificationBell', () => {
   });
 
   it('Escape closes the list wherever focus is, e.g. still on the bell right after opening it', async () => {
-    renderBell({ list: { items: [], unreadCount: 0 }, requests: [] });
+    renderBell({ list: { items: [], unreadCount: 0 } });
     openBell();
     await screen.findByRole('dialog', { name: 'Notifications', hidden: true });
     const bell = screen.getByTestId('notification-bell');
@@ -132,14 +118,14 @@ describe('NotificationBell', () => {
   });
 
   it('has a loading state', async () => {
-    renderBell({ list: 'pending', requests: [] });
+    renderBell({ list: 'pending' });
     openBell();
     expect(await screen.findByLabelText('Loading notifications')).toBeTruthy();
   });
 
   it('has an error state with a retry', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
-    renderBell({ list: 'error', requests: [] });
+    renderBell({ list: 'error' });
     openBell();
     expect(await screen.findByText('Notifications could not be loaded')).toBeTruthy();
     expect(await screen.findByRole('button', { name: 'Try again', hidden: true })).toBeTruthy();
@@ -147,25 +133,27 @@ describe('NotificationBell', () => {
 
   it('an unread SMS is marked read and opens the text drawer on its message', async () => {
     const sms = notification({ notificationType: 'SMS' });
-    const server: Server = { list: { items: [sms], unreadCount: 1 }, requests: [] };
-    const { onOpenText } = renderBell(server);
+    const server: Server = { list: { items: [sms], unreadCount: 1 } };
+    const { onOpenText, api } = renderBell(server);
     openBell();
     fireEvent.click(await screen.findByTestId('notification-item'));
     expect(onOpenText).toHaveBeenCalledWith(sms.notificationId);
     await waitFor(() =>
-      expect(server.requests).toContainEqual({ method: 'PUT', url: `/api/v1/notification/markRead?id=${sms.id}` }),
+      expect(api.calls('PUT /api/v1/notification/markRead').map((r) => r.url)).toContain(
+        `/api/v1/notification/markRead?id=${sms.id}`,
+      ),
     );
   });
 
   it('a read DIRECT one opens the drawer without marking it again', async () => {
     const direct = notification({ notificationType: 'DIRECT', read: true });
-    const server: Server = { list: { items: [direct], unreadCount: 0 }, requests: [] };
-    const { onOpenText } = renderBell(server);
+    const server: Server = { list: { items: [direct], unreadCount: 0 } };
+    const { onOpenText, api } = renderBell(server);
     openBell();
     fireEvent.click(await screen.findByTestId('notification-item'));
     expect(onOpenText).toHaveBeenCalledWith(direct.notificationId);
     await new Promise((resolve) => setTimeout(resolve, 20));
-    expect(server.requests.some((r) => r.url.includes('markRead'))).toBe(false);
+    expect(api.requests.some((r) => r.url.includes('markRead'))).toBe(false);
   });
 
   it.each([
@@ -174,7 +162,7 @@ describe('NotificationBell', () => {
     ['CALL', () => '/communication/calls'],
   ] as const)('%s opens its screen', async (notificationType, path) => {
     const item = notification({ notificationType });
-    const { onOpenText } = renderBell({ list: { items: [item], unreadCount: 1 }, requests: [] });
+    const { onOpenText } = renderBell({ list: { items: [item], unreadCount: 1 } });
     openBell();
     fireEvent.click(await screen.findByTestId('notification-item'));
     expect(screen.getByTestId('location').textContent).toBe(path(item.notificationId));
@@ -182,21 +170,21 @@ describe('NotificationBell', () => {
   });
 
   it('Clear all clears them and refreshes the list', async () => {
-    const server: Server = { list: { items: [notification({})], unreadCount: 1 }, requests: [] };
-    renderBell(server);
+    const server: Server = { list: { items: [notification({})], unreadCount: 1 } };
+    const { api } = renderBell(server);
     openBell();
     await screen.findByTestId('notification-item');
     server.list = { items: [], unreadCount: 0 };
     fireEvent.click(await screen.findByRole('button', { name: 'Clear all', hidden: true }));
     expect(await screen.findByText('No notifications')).toBeTruthy();
-    expect(server.requests).toContainEqual({ method: 'PUT', url: '/api/v1/notification/clearAll' });
+    expect(api.calls('PUT /api/v1/notification/clearAll').map((r) => r.url)).toContain('/api/v1/notification/clearAll');
     expect(count()).toBe('0');
   });
 
   it('a live NEW_DIRECT refreshes the count without a reload and flags the bell until it is opened', async () => {
-    const server: Server = { list: { items: [], unreadCount: 0 }, requests: [] };
-    const { queryClient } = renderBell(server);
-    await waitFor(() => expect(server.requests).toHaveLength(1));
+    const server: Server = { list: { items: [], unreadCount: 0 } };
+    const { queryClient, api } = renderBell(server);
+    await waitFor(() => expect(api.requests).toHaveLength(1));
     server.list = { items: [notification({ notificationType: 'DIRECT' })], unreadCount: 1 };
     handleLiveMessage('NEW_DIRECT', () => void queryClient.invalidateQueries({ queryKey: NOTIFICATIONS_QUERY_KEY }));
     await waitFor(() => expect(count()).toBe('1'));

@@ -3,12 +3,12 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { CallSummaryRequestInput } from '@casedesk/contract/reports/report';
 import { createQueryClient } from '@/lib/query-client.ts';
+import { apiError, fakeApi } from '@/test/fake-api.ts';
 import { ReportingPage } from './reporting-page.tsx';
 
-const CONFIG = { authority: 'http://idp.test', clientId: 'web', scope: 'openid', resource: null, localMode: true };
-const json = (body: unknown, status = 200) =>
-  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+const CALL_SUMMARY = 'POST /api/v1/reports/callSummary';
 
 const callCounts = (total: number, answered: number, missed: number) => ({
   inbound: total,
@@ -22,36 +22,23 @@ const callCounts = (total: number, answered: number, missed: number) => ({
 
 afterEach(() => vi.unstubAllGlobals());
 
-function stub(requests: { url: string; body: Record<string, unknown> }[]) {
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-      const url = String(input instanceof Request ? input.url : input);
-      if (url.endsWith('/api/config')) return json(CONFIG);
-      const body = JSON.parse(String(init?.body ?? '{}')) as Record<string, unknown>;
-      requests.push({ url, body });
-      if (url.includes('/reports/callSummary')) {
-        return json({
-          groupBy: body.groupBy,
-          rows: [
-            { key: 'Google Ads', label: 'Google Ads', ...callCounts(8, 6, 2) },
-            { key: 'none', label: 'No tracking line', ...callCounts(2, 0, 1) },
-          ],
-          totals: callCounts(10, 6, 3),
-        });
-      }
-      if (url.includes('/reports/chatCountSummary')) {
-        return json({ statusCode: 403, error: 'Forbidden', code: 'FORBIDDEN', message: 'No' }, 403);
-      }
-      return json({}, 404);
+function stub() {
+  return fakeApi({
+    [CALL_SUMMARY]: ({ body }) => ({
+      groupBy: (body as CallSummaryRequestInput).groupBy ?? 'SOURCE',
+      rows: [
+        { key: 'Google Ads', label: 'Google Ads', ...callCounts(8, 6, 2) },
+        { key: 'none', label: 'No tracking line', ...callCounts(2, 0, 1) },
+      ],
+      totals: callCounts(10, 6, 3),
     }),
-  );
+    'POST /api/v1/reports/chatCountSummary': apiError(403, 'No'),
+  });
 }
 
 describe('ReportingPage', () => {
   it('shows the call summary as bars and a table with totals, and asks again by the chosen grouping', async () => {
-    const requests: { url: string; body: Record<string, unknown> }[] = [];
-    stub(requests);
+    const api = stub();
     render(
       <MantineProvider>
         <QueryClientProvider client={createQueryClient()}>
@@ -72,7 +59,7 @@ describe('ReportingPage', () => {
     const bars = within(card).getByTestId('report-bars');
     expect(within(bars).getByLabelText('Google Ads: Answered 6, Missed 2, Other 0')).toBeTruthy();
 
-    const first = requests.find((r) => r.url.includes('/reports/callSummary'))!;
+    const first = api.calls(CALL_SUMMARY)[0]!;
     expect(first.url).toMatch(/offsetHours=/);
     expect(first.body).toMatchObject({ groupBy: 'SOURCE', dateFrom: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/) });
 
@@ -80,9 +67,7 @@ describe('ReportingPage', () => {
     await user.click(within(card).getByRole('combobox', { name: 'Group by' }));
     // The call summary's list comes first; happy-dom never finishes Mantine's open transition, so it counts as hidden.
     fireEvent.click(screen.getAllByRole('option', { name: 'Day', hidden: true })[0]!);
-    await waitFor(() =>
-      expect(requests.some((r) => r.url.includes('/reports/callSummary') && r.body.groupBy === 'DAY')).toBe(true),
-    );
+    await waitFor(() => expect(api.bodies(CALL_SUMMARY)).toContainEqual(expect.objectContaining({ groupBy: 'DAY' })));
 
     // Without COMMUNICATION_REPORTING the chat card says so instead of failing.
     expect(

@@ -4,11 +4,10 @@ import { fireEvent, render, screen, waitFor, within } from '@testing-library/rea
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { UserDirectoryEntry } from '@casedesk/contract/users/user';
 import { createQueryClient } from '@/lib/query-client.ts';
+import { fakeApi } from '@/test/fake-api.ts';
 import { UserDirectoryDrawer } from './user-directory-drawer.tsx';
 
-const CONFIG = { authority: 'http://idp.test', clientId: 'web', scope: 'openid', resource: null, localMode: true };
 const TOTAL = 25;
-const json = (body: unknown) => new Response(JSON.stringify(body), { headers: { 'Content-Type': 'application/json' } });
 
 const colleague = (n: number): UserDirectoryEntry => ({
   id: `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`,
@@ -25,18 +24,15 @@ const colleague = (n: number): UserDirectoryEntry => ({
  * listed in `held` waits for its promise.
  */
 function stubDirectory(held: Map<number, Promise<void>>) {
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-      const url = String(input instanceof Request ? input.url : input);
-      if (url.endsWith('/api/config')) return json(CONFIG);
-      const { pageNumber } = JSON.parse(String(init?.body)) as { pageNumber: number };
+  fakeApi({
+    'POST /api/v1/user/directory': async ({ body }) => {
+      const { pageNumber } = body as { pageNumber: number };
       const first = (pageNumber - 1) * 10 + 1;
       const items = Array.from({ length: Math.min(10, TOTAL - first + 1) }, (_, i) => colleague(first + i));
       await held.get(pageNumber);
-      return json({ items, totalCount: TOTAL, pageNumber, pageSize: 10 });
-    }),
-  );
+      return { items, totalCount: TOTAL, pageNumber, pageSize: 10 };
+    },
+  });
 }
 
 function renderDrawer() {
