@@ -5,6 +5,7 @@ import {
   type MergeFieldChoices,
 } from '@casedesk/contract/clients/client-merge';
 import { clientKeys } from '@/api/clients/client.ts';
+import { inquiryKeys } from '@/api/inquiries/inquiry.ts';
 import { apiRequest } from '@/lib/api-client.ts';
 
 export interface MergeClientsBody {
@@ -23,7 +24,11 @@ export function useMergeClients() {
   return useMutation({
     mutationFn: mergeClients,
     onSuccess: async () => {
-      await queryClient.invalidateQueries({ queryKey: clientKeys.all });
+      // A lead shows its client (the inquiry embeds the name and phones): both modules' views are refreshed.
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: clientKeys.all }),
+        queryClient.invalidateQueries({ queryKey: inquiryKeys.all }),
+      ]);
     },
   });
 }

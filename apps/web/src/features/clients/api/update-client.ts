@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { clientDetailSchema, type ClientDetail, type UpdateClientInput } from '@casedesk/contract/clients/client';
 import { clientKeys } from '@/api/clients/client.ts';
+import { inquiryKeys } from '@/api/inquiries/inquiry.ts';
 import { apiRequest } from '@/lib/api-client.ts';
 
 /** PUT /api/v1/client?id=… A 400 carries field errors the form shows under its fields, so it is no popup. */
@@ -18,7 +19,11 @@ export function useUpdateClient(id: string) {
   return useMutation({
     mutationFn: (body: UpdateClientInput) => updateClient(id, body),
     onSuccess: async () => {
-      await queryClient.invalidateQueries({ queryKey: clientKeys.all });
+      // A lead shows its client (the inquiry embeds the name and phones): both modules' views are refreshed.
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: clientKeys.all }),
+        queryClient.invalidateQueries({ queryKey: inquiryKeys.all }),
+      ]);
     },
   });
 }
