@@ -1,21 +1,22 @@
-import { Button, Group, Select, Stack, TextInput } from '@mantine/core';
+import { Button, Group, Stack } from '@mantine/core';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Controller, useForm, useWatch } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import {
   SIMULATED_SMS_STATUSES,
   simulatedStatusSchema,
   type SimulatedStatus,
   type SimulatedStatusInput,
 } from '@casedesk/contract/simulator/simulator';
+import { FormSelect, FormTextInput } from '@/components/form-field/form-inputs.tsx';
 import { useSimulateStatus } from '../api/simulate-status.ts';
-import { showServerFieldErrors, shown, SimulatorFeedback } from './simulator-feedback.tsx';
+import { showServerFieldErrors, SimulatorFeedback } from './simulator-feedback.tsx';
 
 const FIELDS = ['messageSid', 'status', 'errorCode'] as const;
 const FINAL_FAILURES: readonly string[] = ['failed', 'undelivered'];
 
 /** A delivery callback for an outbound text (Twilio's status callback), e.g. to show a failure. */
 export function DeliveryStatusForm() {
-  const { control, handleSubmit, setError, formState } = useForm<SimulatedStatusInput, unknown, SimulatedStatus>({
+  const { control, handleSubmit, setError } = useForm<SimulatedStatusInput, unknown, SimulatedStatus>({
     resolver: zodResolver(simulatedStatusSchema),
     defaultValues: { messageSid: '', status: 'delivered', errorCode: '' },
     mode: 'onTouched',
@@ -35,53 +36,30 @@ export function DeliveryStatusForm() {
     <form onSubmit={submit} noValidate aria-label="Delivery status">
       <Stack gap="sm">
         <Group grow align="flex-start">
-          <Controller
+          <FormTextInput
             control={control}
             name="messageSid"
-            render={({ field }) => (
-              <TextInput
-                label="Message SID"
-                withAsterisk
-                placeholder="SM…"
-                spellCheck={false}
-                {...field}
-                error={shown(formState.errors.messageSid?.message)}
-              />
-            )}
+            label="Message SID"
+            required
+            placeholder="SM…"
+            spellCheck={false}
           />
-          <Controller
+          <FormSelect
             control={control}
             name="status"
-            render={({ field }) => (
-              <Select
-                label="Status"
-                withAsterisk
-                allowDeselect={false}
-                data={[...SIMULATED_SMS_STATUSES]}
-                name={field.name}
-                ref={field.ref}
-                value={field.value}
-                onChange={(value) => value && field.onChange(value)}
-                onBlur={field.onBlur}
-                error={shown(formState.errors.status?.message)}
-              />
-            )}
+            label="Status"
+            required
+            allowDeselect={false}
+            data={[...SIMULATED_SMS_STATUSES]}
           />
-          <Controller
+          <FormTextInput
             control={control}
             name="errorCode"
-            render={({ field }) => (
-              <TextInput
-                label="Error code"
-                placeholder="30003"
-                description="For failed or undelivered"
-                disabled={!FINAL_FAILURES.includes(status)}
-                inputMode="numeric"
-                {...field}
-                value={field.value ?? ''}
-                error={shown(formState.errors.errorCode?.message)}
-              />
-            )}
+            label="Error code"
+            placeholder="30003"
+            description="For failed or undelivered"
+            disabled={!FINAL_FAILURES.includes(status)}
+            inputMode="numeric"
           />
         </Group>
         <Group justify="flex-end">

@@ -1,21 +1,21 @@
-import { Button, Group, NumberInput, Stack } from '@mantine/core';
+import { Button, Group, Stack } from '@mantine/core';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Controller, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import {
   SIMULATED_CALL_MAX_SECONDS,
   simulatedCallSchema,
   type SimulatedCall,
   type SimulatedCallInput,
 } from '@casedesk/contract/simulator/simulator';
-import { PhoneInput } from '@/components/masked-inputs/phone-input.tsx';
+import { FormNumberInput, FormPhoneInput } from '@/components/form-field/form-inputs.tsx';
 import { useSimulateCall } from '../api/simulate-call.ts';
-import { showServerFieldErrors, shown, SimulatorFeedback } from './simulator-feedback.tsx';
+import { showServerFieldErrors, SimulatorFeedback } from './simulator-feedback.tsx';
 
 const FIELDS = ['from', 'to', 'durationSeconds'] as const;
 
 /** A call to a tracking line: rings (Twilio's voice webhook), and with a duration also ends. */
 export function InboundCallForm() {
-  const { control, handleSubmit, setError, formState } = useForm<SimulatedCallInput, unknown, SimulatedCall>({
+  const { control, handleSubmit, setError } = useForm<SimulatedCallInput, unknown, SimulatedCall>({
     resolver: zodResolver(simulatedCallSchema),
     defaultValues: { from: '', to: '' },
     mode: 'onTouched',
@@ -30,44 +30,17 @@ export function InboundCallForm() {
     <form onSubmit={submit} noValidate aria-label="Inbound call">
       <Stack gap="sm">
         <Group grow align="flex-start">
-          <Controller
-            control={control}
-            name="from"
-            render={({ field }) => (
-              <PhoneInput label="From (caller)" withAsterisk {...field} error={shown(formState.errors.from?.message)} />
-            )}
-          />
-          <Controller
-            control={control}
-            name="to"
-            render={({ field }) => (
-              <PhoneInput
-                label="To (dialed number, DNIS)"
-                withAsterisk
-                {...field}
-                error={shown(formState.errors.to?.message)}
-              />
-            )}
-          />
-          <Controller
+          <FormPhoneInput control={control} name="from" label="From (caller)" required />
+          <FormPhoneInput control={control} name="to" label="To (dialed number, DNIS)" required />
+          <FormNumberInput
             control={control}
             name="durationSeconds"
-            render={({ field }) => (
-              <NumberInput
-                label="Talk seconds"
-                description="Empty: the call keeps ringing (ongoing)"
-                min={0}
-                max={SIMULATED_CALL_MAX_SECONDS}
-                allowDecimal={false}
-                allowNegative={false}
-                name={field.name}
-                ref={field.ref}
-                value={field.value ?? ''}
-                onChange={(value) => field.onChange(typeof value === 'number' ? value : undefined)}
-                onBlur={field.onBlur}
-                error={shown(formState.errors.durationSeconds?.message)}
-              />
-            )}
+            label="Talk seconds"
+            description="Empty: the call keeps ringing (ongoing)"
+            min={0}
+            max={SIMULATED_CALL_MAX_SECONDS}
+            allowDecimal={false}
+            allowNegative={false}
           />
         </Group>
         <Group justify="flex-end">

@@ -1,6 +1,6 @@
-import { Button, Group, Select, Stack } from '@mantine/core';
+import { Button, Group, Stack } from '@mantine/core';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Controller, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { formatPhone } from '@casedesk/contract/common/text';
 import {
   SIMULATED_SMS_MAX_LENGTH,
@@ -8,22 +8,21 @@ import {
   type SimulatedSms,
   type SimulatedSmsInput,
 } from '@casedesk/contract/simulator/simulator';
-import { CountedTextarea } from '@/components/masked-inputs/counted-textarea.tsx';
-import { PhoneInput } from '@/components/masked-inputs/phone-input.tsx';
+import { FormPhoneInput, FormSelect, FormTextarea } from '@/components/form-field/form-inputs.tsx';
 import { useSmsOffices } from '@/api/dropdowns/sms-offices.ts';
 import { useSimulateSms } from '../api/simulate-sms.ts';
-import { showServerFieldErrors, shown, SimulatorFeedback } from './simulator-feedback.tsx';
+import { showServerFieldErrors, SimulatorFeedback } from './simulator-feedback.tsx';
 
 const FIELDS = ['from', 'to', 'body'] as const;
 const EMPTY: SimulatedSmsInput = { from: '', to: '', body: '' };
 
 /** A text from a member of the public to one of our office numbers (Twilio's inbound SMS webhook). */
 export function InboundSmsForm() {
-  const { control, handleSubmit, setError, reset, getValues, formState } = useForm<
-    SimulatedSmsInput,
-    unknown,
-    SimulatedSms
-  >({ resolver: zodResolver(simulatedSmsSchema), defaultValues: EMPTY, mode: 'onTouched' });
+  const { control, handleSubmit, setError, reset, getValues } = useForm<SimulatedSmsInput, unknown, SimulatedSms>({
+    resolver: zodResolver(simulatedSmsSchema),
+    defaultValues: EMPTY,
+    mode: 'onTouched',
+  });
   const send = useSimulateSms();
   // The office numbers once the SMS module serves them; until then (or without access) a typed number.
   const offices = useSmsOffices({ quiet: true });
@@ -44,56 +43,30 @@ export function InboundSmsForm() {
     <form onSubmit={submit} noValidate aria-label="Inbound text">
       <Stack gap="sm">
         <Group grow align="flex-start">
-          <Controller
-            control={control}
-            name="from"
-            render={({ field }) => (
-              <PhoneInput label="From (sender)" withAsterisk {...field} error={shown(formState.errors.from?.message)} />
-            )}
-          />
-          <Controller
-            control={control}
-            name="to"
-            render={({ field }) =>
-              officeOptions.length > 0 ? (
-                <Select
-                  label="To (office SMS number)"
-                  withAsterisk
-                  data={officeOptions}
-                  searchable
-                  name={field.name}
-                  ref={field.ref}
-                  value={field.value || null}
-                  onChange={(value) => field.onChange(value ?? '')}
-                  onBlur={field.onBlur}
-                  error={shown(formState.errors.to?.message)}
-                />
-              ) : (
-                <PhoneInput
-                  label="To (office SMS number)"
-                  withAsterisk
-                  {...field}
-                  error={shown(formState.errors.to?.message)}
-                />
-              )
-            }
-          />
+          <FormPhoneInput control={control} name="from" label="From (sender)" required />
+          {officeOptions.length > 0 ? (
+            <FormSelect
+              control={control}
+              name="to"
+              label="To (office SMS number)"
+              required
+              data={officeOptions}
+              searchable
+              emptyValue=""
+            />
+          ) : (
+            <FormPhoneInput control={control} name="to" label="To (office SMS number)" required />
+          )}
         </Group>
-        <Controller
+        <FormTextarea
           control={control}
           name="body"
-          render={({ field }) => (
-            <CountedTextarea
-              label="Message"
-              withAsterisk
-              rows={3}
-              maxLength={SIMULATED_SMS_MAX_LENGTH}
-              enforceMaxLength={false}
-              description="STOP, UNSUBSCRIBE, … opt the sender out; START opts them back in."
-              {...field}
-              error={shown(formState.errors.body?.message)}
-            />
-          )}
+          label="Message"
+          required
+          rows={3}
+          maxLength={SIMULATED_SMS_MAX_LENGTH}
+          enforceMaxLength={false}
+          description="STOP, UNSUBSCRIBE, … opt the sender out; START opts them back in."
         />
         <Group justify="flex-end">
           <Button type="submit" loading={send.isPending}>

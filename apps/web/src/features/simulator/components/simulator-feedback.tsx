@@ -3,9 +3,6 @@ import type { ReactNode } from 'react';
 import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
 import { isApiError, popupMessageOf } from '@/lib/api-error.ts';
 
-/** SPEC §5: field errors in red under the field, prefixed with an asterisk. */
-export const shown = (message: string | undefined) => (message ? `* ${message}` : undefined);
-
 /** Puts the server's field errors (same wording as the contract's) under the form's fields. */
 export function showServerFieldErrors<Values extends FieldValues>(
   error: unknown,
