@@ -1,18 +1,18 @@
 import { Alert, Button, Group, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useEffectEvent, useState } from 'react';
-import { Controller, useForm, type FieldPath } from 'react-hook-form';
+import { useForm, type FieldPath } from 'react-hook-form';
 import type { z } from 'zod';
-import { formatPhone } from '@casedesk/contract/common/text';
 import { updateUserSchema, USER_MESSAGES, type UpdateUserInput, type UserDetail } from '@casedesk/contract/users/user';
+import { FormField } from '@/components/form-field/form-field.tsx';
+import { FormExtensionInput, FormPhoneInput, FormTextInput } from '@/components/form-field/form-inputs.tsx';
 import { isApiError } from '@/lib/api-error.ts';
 import { useUpdateOwnProfile } from '../api/update-user.ts';
-import { ExtensionTextInput, PhoneTextInput } from './phone-text-input.tsx';
 import { ProfilePhotoField } from './profile-photo-field.tsx';
 
 type ProfileOutput = z.output<typeof updateUserSchema>;
 
-/** SPEC §2 editable fields, as the form holds them (phones masked; the schema strips them to digits). */
+/** SPEC §2 editable fields, as the form holds them (phones and extension as their digits). */
 interface ProfileValues {
   workNumber: string;
   phoneExtension: string;
@@ -31,9 +31,9 @@ const EDITABLE: readonly (keyof ProfileValues)[] = [
 
 function valuesOf(user: UserDetail): ProfileValues {
   return {
-    workNumber: formatPhone(user.workNumber),
+    workNumber: user.workNumber ?? '',
     phoneExtension: user.phoneExtension ?? '',
-    mobileNumber: formatPhone(user.mobileNumber),
+    mobileNumber: user.mobileNumber ?? '',
     zoomLink: user.zoomLink ?? '',
     imageUrl: user.imageUrl ?? '',
   };
@@ -41,9 +41,6 @@ function valuesOf(user: UserDetail): ProfileValues {
 
 /** SPEC §9: the drawer closes 1 second after a successful save. */
 export const CLOSE_AFTER_SAVE_MS = 1000;
-
-/** SPEC §5: field errors in red under the field, prefixed with an asterisk. */
-const shown = (message: string | undefined) => (message ? `* ${message}` : undefined);
 
 interface ProfileFormProps {
   user: UserDetail;
@@ -58,7 +55,7 @@ export function ProfileForm({ user, editable, onClose }: ProfileFormProps) {
     defaultValues: valuesOf(user),
     mode: 'onTouched',
   });
-  const { control, handleSubmit, setError, setValue, formState } = form;
+  const { control, handleSubmit, setError, formState } = form;
   const save = useUpdateOwnProfile();
   const [uploading, setUploading] = useState(false);
   const close = useEffectEvent(onClose);
@@ -84,95 +81,52 @@ export function ProfileForm({ user, editable, onClose }: ProfileFormProps) {
     });
   });
 
-  const text = (name: keyof ProfileValues) => ({
-    readOnly: !editable,
-    variant: editable ? 'default' : 'filled',
-    error: shown(formState.errors[name]?.message),
-  });
+  const input = { readOnly: !editable, variant: editable ? 'default' : 'filled' };
+  // The placeholders this drawer has always shown, and none on a read-only field.
+  const placeholder = (mask: string) => (editable ? mask : undefined);
 
   return (
     <form onSubmit={submit} noValidate aria-label="User Profile">
       <Stack gap="md">
-        <Controller
-          control={control}
-          name="imageUrl"
-          render={({ field }) => (
+        <FormField control={control} name="imageUrl">
+          {(field) => (
             <ProfilePhotoField
               userId={user.id}
               displayName={user.displayName}
               imageUrl={field.value}
               editable={editable}
               onUploadingChange={setUploading}
-              onUploaded={(url) => setValue('imageUrl', url, { shouldDirty: true })}
+              onUploaded={field.onChange}
             />
           )}
-        />
+        </FormField>
         <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
           <TextInput label="Name" value={user.displayName} readOnly variant="filled" />
           <TextInput label="Email" value={user.mail} readOnly variant="filled" />
           <TextInput label="Job" value={user.jobTitle ?? ''} readOnly variant="filled" />
           <TextInput label="Role" value={user.role} readOnly variant="filled" />
-          <Controller
+          <FormPhoneInput
             control={control}
             name="workNumber"
-            render={({ field }) => (
-              <PhoneTextInput
-                label="Work Number"
-                {...text('workNumber')}
-                name={field.name}
-                ref={field.ref}
-                value={field.value ?? ''}
-                onChange={field.onChange}
-                onBlur={field.onBlur}
-              />
-            )}
+            label="Work Number"
+            {...input}
+            placeholder={placeholder('(###) ###-####')}
           />
-          <Controller
+          <FormExtensionInput
             control={control}
             name="phoneExtension"
-            render={({ field }) => (
-              <ExtensionTextInput
-                label="Extension"
-                {...text('phoneExtension')}
-                name={field.name}
-                ref={field.ref}
-                value={field.value ?? ''}
-                onChange={field.onChange}
-                onBlur={field.onBlur}
-              />
-            )}
+            label="Extension"
+            {...input}
+            placeholder={placeholder('######')}
           />
-          <Controller
+          <FormPhoneInput
             control={control}
             name="mobileNumber"
-            render={({ field }) => (
-              <PhoneTextInput
-                label="Mobile Number"
-                {...text('mobileNumber')}
-                name={field.name}
-                ref={field.ref}
-                value={field.value ?? ''}
-                onChange={field.onChange}
-                onBlur={field.onBlur}
-              />
-            )}
+            label="Mobile Number"
+            {...input}
+            placeholder={placeholder('(###) ###-####')}
           />
-          <Controller
-            control={control}
-            name="zoomLink"
-            render={({ field }) => (
-              <TextInput
-                label="Zoom Link"
-                type="url"
-                {...text('zoomLink')}
-                name={field.name}
-                ref={field.ref}
-                value={field.value ?? ''}
-                onChange={field.onChange}
-                onBlur={field.onBlur}
-              />
-            )}
-          />
+          <FormTextInput control={control} name="zoomLink" label="Zoom Link" type="url" {...input} />
         </SimpleGrid>
         {save.isSuccess && (
           <Alert color="green" variant="light" role="status" data-testid="profile-saved">
