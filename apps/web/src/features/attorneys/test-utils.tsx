@@ -5,15 +5,16 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import type userEvent from '@testing-library/user-event';
 import type { ReactNode } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { expect, vi } from 'vitest';
+import { expect } from 'vitest';
 import type { Permission } from '@casedesk/contract/access/permissions';
 import type { AttorneySummary } from '@casedesk/contract/attorneys/attorney-list';
 import type { AttorneySchedule } from '@casedesk/contract/attorneys/attorney-schedule';
 import type { UserDetail } from '@casedesk/contract/users/user';
 import { createQueryClient } from '@/lib/query-client.ts';
 import { SessionContext, type Session } from '@/lib/session-context.ts';
+import { apiError, fakeApi, type Handlers } from '@/test/fake-api.ts';
+import { dropdownOption } from '@/test/fixtures.ts';
 
-const CONFIG = { authority: 'http://idp.test', clientId: 'web', scope: 'openid', resource: null, localMode: true };
 export const id = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
 export const ATTORNEY_ID = id(1);
 export const OFFICE_ID = id(31);
@@ -72,62 +73,29 @@ export const SCHEDULE: AttorneySchedule = {
   ],
 };
 
-export function json(body: unknown, status = 200): Response {
-  return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
-}
+const notFound = apiError(404, 'Attorney not found.');
 
-export interface Recorded {
-  method: string;
-  path: string;
-  body: unknown;
-}
+/** What the server answers unless a test says otherwise: the schedule, the list, dropdowns and holidays. */
+const DEFAULTS: Handlers = {
+  'GET /api/v1/attorney/:attorneyId/availability': ({ params }) =>
+    params.attorneyId === ATTORNEY_ID ? SCHEDULE : notFound,
+  'PUT /api/v1/attorney/:attorneyId/availability': ({ params, body }) =>
+    params.attorneyId === ATTORNEY_ID ? { ...SCHEDULE, entries: (body as AttorneySchedule).entries } : notFound,
+  'GET /api/v1/attorney/allSchedule': { items: [SUMMARY] },
+  'POST /api/v1/dropdown/active': ({ body }) => {
+    const type = (body as { filter: { dropdownType: 'JURISDICTION' | 'INQUIRY_LAW_TYPE' } }).filter.dropdownType;
+    const values = type === 'JURISDICTION' ? ['California', 'Nevada'] : ['Personal Injury', 'Family Law'];
+    return values.map((value, i) => dropdownOption(type, value, { id: id(50 + i) }));
+  },
+  'POST /api/v1/holiday/all': [{ id: id(70), date: '2026-12-25', name: 'Christmas Day', officeId: null }],
+};
 
 /**
  * The network boundary only (DESIGN §5): the api client, contract schemas and components run for real.
- * `override` answers first; the defaults serve the schedule, the list, dropdowns and holidays.
+ * `handlers` answer first; the defaults serve the schedule, the list, dropdowns and holidays.
  */
-export function stubServer(override?: (method: string, path: string, body: unknown) => Response | undefined) {
-  const requests: Recorded[] = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-      const url = String(input instanceof Request ? input.url : input);
-      if (url.endsWith('/api/config')) return json(CONFIG);
-      const method = init?.method ?? 'GET';
-      const body = init?.body ? JSON.parse(String(init.body)) : undefined;
-      const path = new URL(url, 'http://app.test').pathname;
-      requests.push({ method, path, body });
-      const custom = override?.(method, path, body);
-      if (custom) return custom;
-      switch (`${method} ${path}`) {
-        case `GET /api/v1/attorney/${ATTORNEY_ID}/availability`:
-          return json(SCHEDULE);
-        case `PUT /api/v1/attorney/${ATTORNEY_ID}/availability`:
-          return json({ ...SCHEDULE, entries: (body as AttorneySchedule).entries });
-        case 'GET /api/v1/attorney/allSchedule':
-          return json({ items: [SUMMARY] });
-        case 'POST /api/v1/dropdown/active': {
-          const type = (body as { filter: { dropdownType: string } }).filter.dropdownType;
-          const values = type === 'JURISDICTION' ? ['California', 'Nevada'] : ['Personal Injury', 'Family Law'];
-          return json(
-            values.map((value, i) => ({
-              id: id(50 + i),
-              value,
-              label: value,
-              dropdownType: type,
-              active: true,
-              groupType: null,
-            })),
-          );
-        }
-        case 'POST /api/v1/holiday/all':
-          return json([{ id: id(70), date: '2026-12-25', name: 'Christmas Day', officeId: null }]);
-        default:
-          return json({ statusCode: 404, error: 'Not Found', code: 'NOT_FOUND', message: 'Not found' }, 404);
-      }
-    }),
-  );
-  return requests;
+export function stubServer(handlers: Handlers = {}) {
+  return fakeApi({ ...DEFAULTS, ...handlers });
 }
 
 export function renderPage(ui: ReactNode, permissions: Permission[] = SCHEDULE_EDIT, path = '/') {

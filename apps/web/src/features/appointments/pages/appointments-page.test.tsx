@@ -8,36 +8,13 @@ import { MemoryRouter, Route, Routes, useParams } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Permission, PermissionType } from '@casedesk/contract/access/permissions';
 import type { AppointmentRow } from '@casedesk/contract/appointments/appointment';
+import type { AttorneySummary } from '@casedesk/contract/attorneys/attorney-list';
 import type { UserDetail } from '@casedesk/contract/users/user';
 import { createQueryClient } from '@/lib/query-client.ts';
 import { SessionContext } from '@/lib/session-context.ts';
+import { fakeApi, file } from '@/test/fake-api.ts';
+import { page } from '@/test/fixtures.ts';
 import { AppointmentsPage } from './appointments-page.tsx';
-
-const CONFIG = { authority: 'http://idp.test', clientId: 'web', scope: 'openid', resource: null, localMode: true };
-
-function json(body: unknown, status = 200): Response {
-  return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
-}
-
-interface Call {
-  url: string;
-  body: unknown;
-}
-
-/** The network boundary only: the api client's config call, then `handle`; every request is recorded. */
-function stubFetch(handle: (url: string) => Response | undefined) {
-  const calls: Call[] = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-      const url = String(input instanceof Request ? input.url : input);
-      if (url.endsWith('/api/config')) return json(CONFIG);
-      calls.push({ url, body: init?.body ? JSON.parse(String(init.body)) : undefined });
-      return handle(url) ?? json({ statusCode: 404, error: 'Not Found', message: 'Not found' }, 404);
-    }),
-  );
-  return calls;
-}
 
 const user: UserDetail = {
   id: '00000000-0000-4000-8000-0000000000a1',
@@ -113,8 +90,6 @@ const row = (over: Partial<AppointmentRow>): AppointmentRow => ({
   ...over,
 });
 
-const page = (items: AppointmentRow[]) => json({ items, totalCount: items.length, pageNumber: 1, pageSize: 100 });
-
 afterEach(() => {
   vi.unstubAllGlobals();
   window.localStorage.clear();
@@ -142,11 +117,9 @@ describe('AppointmentsPage', () => {
         stage: 'Showed',
       }),
     ];
-    const calls = stubFetch((url) => {
-      if (url.includes('/api/v1/appointment/all')) return page(items);
-      if (url.includes('/dropdown/office'))
-        return json([{ id: items[0]!.officeId, name: 'Downtown', officeType: 'OFFICE' }]);
-      return undefined;
+    const api = fakeApi({
+      'POST /api/v1/appointment/all': page(items),
+      'GET /api/v1/dropdown/office': [{ id: items[0]!.officeId, name: 'Downtown', officeType: 'OFFICE' }],
     });
     renderPage(<AppointmentsPage type="all" />, '/appointments/all', ['ALL_APPOINTMENTS']);
     const table = within(await screen.findByTestId('appointments-table')).getByRole('table', {
@@ -180,7 +153,7 @@ describe('AppointmentsPage', () => {
     const legend = screen.getByTestId('appointment-colour-legend');
     expect(legend.textContent).toContain('Cancellation, Conflict, No Show');
     expect(legend.textContent).toContain('Reschedule Text, Wait List');
-    expect(calls.find((c) => c.url.includes('/appointment/all'))?.body).toMatchObject({
+    expect(api.bodies('POST /api/v1/appointment/all')[0]).toMatchObject({
       pageNumber: 1,
       pageSize: 100,
       filter: {},
@@ -192,22 +165,22 @@ describe('AppointmentsPage', () => {
   });
 
   it('sends the search (debounced) and the local day range, and hides the office filter without ALL_APPOINTMENTS', async () => {
-    const calls = stubFetch((url) => (url.includes('/api/v1/appointment/set') ? page([row({})]) : undefined));
+    const api = fakeApi({ 'POST /api/v1/appointment/set': page([row({})]) });
     renderPage(<AppointmentsPage type="set" />, '/appointments/set', ['APPOINTMENT_SET']);
     await screen.findByText('Ana Lopez');
     expect(screen.queryByRole('combobox', { name: 'Office' })).toBeNull();
-    expect(calls.some((c) => c.url.includes('/dropdown/office'))).toBe(false);
+    expect(api.requests.some((r) => r.url.includes('/dropdown/office'))).toBe(false);
     fireEvent.change(screen.getByLabelText('Search appointments'), { target: { value: 'lopez' } });
     fireEvent.change(screen.getByLabelText('From'), { target: { value: '2026-12-01' } });
     await waitFor(() =>
-      expect(calls.at(-1)?.body).toMatchObject({
+      expect(api.requests.at(-1)?.body).toMatchObject({
         filter: { searchKeyword: 'lopez', dateFrom: dayjs('2026-12-01').startOf('day').toISOString() },
       }),
     );
   });
 
   it('filters by attorney for a user who may list attorneys (ATTORNEY_SCHEDULE)', async () => {
-    const attorney = {
+    const attorney: AttorneySummary = {
       id: '00000000-0000-4000-8000-0000000000b2',
       name: 'Betty Barrister',
       email: 'betty@casedesk.local',
@@ -219,11 +192,10 @@ describe('AppointmentsPage', () => {
       isLitigation: false,
       scheduleEntries: 10,
     };
-    const calls = stubFetch((url) => {
-      if (url.includes('/api/v1/appointment/all')) return page([row({})]);
-      if (url.includes('/api/v1/attorney/allSchedule')) return json({ items: [attorney] });
-      if (url.includes('/dropdown/office')) return json([]);
-      return undefined;
+    const api = fakeApi({
+      'POST /api/v1/appointment/all': page([row({})]),
+      'GET /api/v1/attorney/allSchedule': { items: [attorney] },
+      'GET /api/v1/dropdown/office': [],
     });
     renderPage(<AppointmentsPage type="all" />, '/appointments/all', ['ALL_APPOINTMENTS', 'ATTORNEY_SCHEDULE']);
     await screen.findByText('Ana Lopez');
@@ -234,11 +206,11 @@ describe('AppointmentsPage', () => {
     await waitFor(() => expect(combobox.getAttribute('aria-controls')).toBeTruthy());
     const listbox = document.getElementById(combobox.getAttribute('aria-controls')!)!;
     await user.click(await within(listbox).findByRole('option', { name: 'Betty Barrister', hidden: true }));
-    await waitFor(() => expect(calls.at(-1)?.body).toMatchObject({ filter: { attorneyId: attorney.id } }));
+    await waitFor(() => expect(api.requests.at(-1)?.body).toMatchObject({ filter: { attorneyId: attorney.id } }));
   });
 
   it('opens the inquiry of a row', async () => {
-    stubFetch((url) => (url.includes('/api/v1/appointment/pi') ? page([row({})]) : undefined));
+    fakeApi({ 'POST /api/v1/appointment/pi': page([row({})]) });
     renderPage(<AppointmentsPage type="pi" />, '/appointments/pi', ['APPOINTMENT_PI']);
     fireEvent.click(await screen.findByText('Ana Lopez'));
     expect(await screen.findByText('inquiry 00000000-0000-4000-8000-0000000000e1 from appointments')).toBeTruthy();
@@ -251,19 +223,18 @@ describe('AppointmentsPage', () => {
       dayOfWeek: i,
       count: i === 2 ? 3 : 0,
     }));
-    const calls = stubFetch((url) => {
-      if (url.includes('/api/v1/appointment/weekdayTotals')) return json(totals);
-      if (url.includes('/api/v1/appointment/week')) return page([row({})]);
-      return undefined;
+    const api = fakeApi({
+      'POST /api/v1/appointment/weekdayTotals': totals,
+      'POST /api/v1/appointment/week': page([row({})]),
     });
     renderPage(<AppointmentsPage type="week" />, `/appointments/week?week=2026-11-25`, ['APPOINTMENT_BY_WEEK']);
     const day = await screen.findByRole('button', { name: 'Tue 24 November: 3 appointments' });
     expect(screen.getByTestId('week-label').textContent).toBe('Nov 22 – 28, 2026');
-    expect(calls.find((c) => c.url.includes('weekdayTotals'))?.body).toMatchObject({
+    expect(api.bodies('POST /api/v1/appointment/weekdayTotals')[0]).toMatchObject({
       startDate: start,
       offset: -new Date(2026, 10, 22, 12).getTimezoneOffset() / 60 || 0,
     });
-    const listBody = () => calls.filter((c) => /appointment\/week$/.test(c.url)).at(-1)?.body;
+    const listBody = () => api.bodies('POST /api/v1/appointment/week').at(-1);
     expect(listBody()).toMatchObject({
       filter: {
         dateFrom: dayjs(start).startOf('day').toISOString(),
@@ -283,19 +254,17 @@ describe('AppointmentsPage', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Next week' }));
     await waitFor(() => expect(screen.getByTestId('week-label').textContent).toBe('Nov 29 – Dec 5, 2026'));
     await waitFor(() =>
-      expect(calls.filter((c) => c.url.includes('weekdayTotals')).at(-1)?.body).toMatchObject({
+      expect(api.bodies('POST /api/v1/appointment/weekdayTotals').at(-1)).toMatchObject({
         startDate: '2026-11-29',
       }),
     );
   });
 
   it('exports the list with its filter and type', async () => {
-    const calls = stubFetch((url) => {
-      if (url.includes('/api/v1/appointment/export'))
-        return new Response('client,phone\n', { headers: { 'Content-Type': 'text/csv' } });
-      if (url.includes('/api/v1/appointment/all')) return page([row({})]);
-      if (url.includes('/dropdown/office')) return json([]);
-      return undefined;
+    const api = fakeApi({
+      'POST /api/v1/appointment/export': file('client,phone\n', 'text/csv'),
+      'POST /api/v1/appointment/all': page([row({})]),
+      'GET /api/v1/dropdown/office': [],
     });
     URL.createObjectURL = vi.fn(() => 'blob:appointments');
     URL.revokeObjectURL = vi.fn();
@@ -303,8 +272,8 @@ describe('AppointmentsPage', () => {
     await screen.findByText('Ana Lopez');
     fireEvent.click(screen.getByRole('button', { name: 'Export' }));
     fireEvent.click(await screen.findByRole('menuitem', { name: 'Excel (XLSX)' }));
-    await waitFor(() => expect(calls.some((c) => c.url.includes('/appointment/export'))).toBe(true));
-    const exported = calls.find((c) => c.url.includes('/appointment/export'))!;
+    await waitFor(() => expect(api.calls('POST /api/v1/appointment/export')).toHaveLength(1));
+    const exported = api.calls('POST /api/v1/appointment/export')[0]!;
     expect(exported.url).toMatch(/offsetHours=/);
     expect(exported.body).toMatchObject({ type: 'all', format: 'xlsx', pageNumber: 1, filter: {} });
   });

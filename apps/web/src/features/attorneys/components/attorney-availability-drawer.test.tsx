@@ -6,35 +6,18 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { weekRangeFrom } from '@casedesk/contract/appointments/week-range';
 import { wallTimeOf } from '@casedesk/contract/appointments/zoned-time';
 import { createQueryClient } from '@/lib/query-client.ts';
+import { fakeApi } from '@/test/fake-api.ts';
+import { availabilityRecord, dropdownOption, uuid as id } from '@/test/fixtures.ts';
 import { AvailabilityPartsContext, type AvailabilityParts, type BookSlotProps } from './availability-parts.ts';
 import { AttorneyAvailabilityDrawer, EMPTY_MESSAGE } from './attorney-availability-drawer.tsx';
 
 afterEach(() => vi.unstubAllGlobals());
 
-const CONFIG = { authority: 'http://idp.test', clientId: 'web', scope: 'openid', resource: null, localMode: true };
-const id = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
-const json = (body: unknown) => new Response(JSON.stringify(body), { headers: { 'Content-Type': 'application/json' } });
-const option = (n: number, dropdownType: string, value: string) => ({
-  id: id(n),
-  value,
-  label: value,
-  dropdownType,
-  active: true,
-  groupType: null,
-});
+const AVAILABILITY = 'GET /api/v1/attorney/availability';
 
+/** Ava Attorney in New York, with one slot at 9:00 on the first day asked for. */
 function attorney(start: string) {
-  return {
-    attorneyId: id(1),
-    attorney: 'Ava Attorney',
-    userId: id(2),
-    officeId: id(3),
-    officeName: 'New York',
-    timeZone: 'America/New_York',
-    lawType: 'Personal Injury',
-    jurisdiction: 'New York',
-    zoomLink: null,
-    defaultCalendar: 'ava@casedesk.local',
+  return availabilityRecord({
     availableSlots: [
       {
         date: start,
@@ -42,29 +25,22 @@ function attorney(start: string) {
         slots: [{ start: `${start}T13:00:00.000Z`, end: `${start}T13:30:00.000Z`, label: '09:00 AM' }],
       },
     ],
-  };
+  });
 }
 
-function stub(empty = false): URL[] {
-  const asked: URL[] = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-      const url = new URL(String(input instanceof Request ? input.url : input), 'http://app.test');
-      if (url.pathname === '/api/config') return json(CONFIG);
-      if (url.pathname === '/api/v1/dropdown/active') {
-        const type = (JSON.parse(String(init?.body)) as { filter: { dropdownType: string } }).filter.dropdownType;
-        return json(
-          type === 'JURISDICTION'
-            ? [option(21, 'JURISDICTION', 'New York')]
-            : [option(11, 'INQUIRY_LAW_TYPE', 'Personal Injury'), option(12, 'INQUIRY_LAW_TYPE', 'Family Law')],
-        );
-      }
-      asked.push(url);
-      return json(empty ? [] : [attorney(url.searchParams.get('startDate')!)]);
-    }),
-  );
-  return asked;
+/** The server; returns the query of each availability request so far. */
+function stub(empty = false): () => URLSearchParams[] {
+  const api = fakeApi({
+    'POST /api/v1/dropdown/active': ({ body }) =>
+      (body as { filter: { dropdownType: string } }).filter.dropdownType === 'JURISDICTION'
+        ? [dropdownOption('JURISDICTION', 'New York', { id: id(21) })]
+        : [
+            dropdownOption('INQUIRY_LAW_TYPE', 'Personal Injury', { id: id(11) }),
+            dropdownOption('INQUIRY_LAW_TYPE', 'Family Law', { id: id(12) }),
+          ],
+    [AVAILABILITY]: ({ query }) => (empty ? [] : [attorney(query.startDate!)]),
+  });
+  return () => api.calls(AVAILABILITY).map((r) => r.searchParams);
 }
 
 function renderDrawer(
@@ -90,9 +66,9 @@ describe('Attorney Availability drawer', () => {
     renderDrawer();
     const range = weekRangeFrom(today());
     expect(await screen.findByText('Ava Attorney')).toBeTruthy();
-    expect(asked[0]!.searchParams.get('startDate')).toBe(range.days[0]);
-    expect(asked[0]!.searchParams.get('endDate')).toBe(range.days.at(-1));
-    expect(asked[0]!.searchParams.get('appointmentLength')).toBe('30');
+    expect(asked()[0]!.get('startDate')).toBe(range.days[0]);
+    expect(asked()[0]!.get('endDate')).toBe(range.days.at(-1));
+    expect(asked()[0]!.get('appointmentLength')).toBe('30');
     const table = screen.getByRole('table', { name: 'Attorney availability' });
     expect(within(table).getAllByRole('columnheader')).toHaveLength(1 + range.days.length);
   });
@@ -105,7 +81,7 @@ describe('Attorney Availability drawer', () => {
     expect(previous.disabled).toBe(true);
     fireEvent.click(screen.getByTestId('week-next'));
     await waitFor(() => expect(previous.disabled).toBe(false));
-    await waitFor(() => expect(asked).toHaveLength(2));
+    await waitFor(() => expect(asked()).toHaveLength(2));
     fireEvent.click(previous);
     await waitFor(() => expect(previous.disabled).toBe(true));
     expect(screen.getByTestId('week-label').textContent).toContain(today().slice(0, 4));
@@ -122,8 +98,8 @@ describe('Attorney Availability drawer', () => {
     const listbox = document.getElementById(lawType.getAttribute('aria-controls')!)!;
     await user.click(await within(listbox).findByRole('option', { name: 'Family Law', hidden: true }));
     const changedAt = Date.now();
-    expect(asked.some((u) => u.searchParams.get('lawType') === 'Family Law')).toBe(false);
-    await waitFor(() => expect(asked.some((u) => u.searchParams.get('lawType') === 'Family Law')).toBe(true));
+    expect(asked().some((q) => q.get('lawType') === 'Family Law')).toBe(false);
+    await waitFor(() => expect(asked().some((q) => q.get('lawType') === 'Family Law')).toBe(true));
     expect(Date.now() - changedAt).toBeGreaterThanOrEqual(250);
   });
 

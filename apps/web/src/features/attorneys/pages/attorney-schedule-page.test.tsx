@@ -3,13 +3,15 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { SCHEDULE_MESSAGES } from '@casedesk/contract/attorneys/attorney-schedule';
 import { SCHEDULE_SAVED_MESSAGE } from '../components/schedule-editor.tsx';
-import { ATTORNEY_ID, json, pick, renderPage, SCHEDULE_READ, stubServer, type Recorded } from '../test-utils.tsx';
+import { apiError, type FakeApi } from '@/test/fake-api.ts';
+import { ATTORNEY_ID, pick, renderPage, SCHEDULE_READ, stubServer } from '../test-utils.tsx';
 import { AttorneySchedulePage } from './attorney-schedule-page.tsx';
 
 afterEach(() => vi.unstubAllGlobals());
 
 const PATH = `/management/attorney/${ATTORNEY_ID}`;
-const puts = (requests: Recorded[]) => requests.filter((r) => r.method === 'PUT');
+const SAVE = 'PUT /api/v1/attorney/:attorneyId/availability';
+const puts = (api: FakeApi) => api.calls(SAVE);
 
 async function openEditor() {
   renderPage(<AttorneySchedulePage />, undefined, PATH);
@@ -33,15 +35,15 @@ describe('attorney schedule editor', { timeout: 60_000 }, () => {
   });
 
   it('sends the whole week after a change and says it was saved', async () => {
-    const requests = stubServer();
+    const api = stubServer();
     const user = userEvent.setup();
     await openEditor();
     await pick(user, 'Wednesday hours 1 to', '3:30 PM');
     await waitFor(() => expect(saveButton()).toHaveProperty('disabled', false));
     await user.click(saveButton());
     await screen.findByText(SCHEDULE_SAVED_MESSAGE);
-    expect(puts(requests)).toHaveLength(1);
-    expect(puts(requests)[0]!.body).toEqual({
+    expect(puts(api)).toHaveLength(1);
+    expect(puts(api)[0]!.body).toEqual({
       entries: [
         { dayOfWeek: 1, startTime: '09:00', endTime: '12:00', lawType: 'Personal Injury', jurisdiction: null },
         { dayOfWeek: 1, startTime: '13:00', endTime: '17:00', lawType: null, jurisdiction: null },
@@ -53,7 +55,7 @@ describe('attorney schedule editor', { timeout: 60_000 }, () => {
   });
 
   it('shows the contract’s messages and keeps Save disabled for an end before the start or overlapping hours', async () => {
-    const requests = stubServer();
+    const api = stubServer();
     const user = userEvent.setup();
     await openEditor();
     await pick(user, 'Wednesday hours 1 to', '9:00 AM');
@@ -70,11 +72,11 @@ describe('attorney schedule editor', { timeout: 60_000 }, () => {
     expect(saveButton()).toHaveProperty('disabled', true);
     await user.click(within(monday).getByRole('button', { name: 'Remove Monday hours 3' }));
     await waitFor(() => expect(within(monday).queryByText(`* ${SCHEDULE_MESSAGES.overlap}`)).toBeNull());
-    expect(puts(requests)).toHaveLength(0);
+    expect(puts(api)).toHaveLength(0);
   });
 
   it('copies Monday to the weekdays and sends it; Discard first brings the loaded week back', async () => {
-    const requests = stubServer();
+    const api = stubServer();
     const user = userEvent.setup();
     await openEditor();
     await user.click(screen.getByRole('button', { name: 'Copy Monday to weekdays' }));
@@ -87,26 +89,17 @@ describe('attorney schedule editor', { timeout: 60_000 }, () => {
     await waitFor(() => expect(saveButton()).toHaveProperty('disabled', false));
     await user.click(saveButton());
     await screen.findByText(SCHEDULE_SAVED_MESSAGE);
-    const { entries } = puts(requests)[0]!.body as { entries: { dayOfWeek: number; lawType: string | null }[] };
+    const { entries } = puts(api)[0]!.body as { entries: { dayOfWeek: number; lawType: string | null }[] };
     expect(entries.map((e) => e.dayOfWeek)).toEqual([1, 1, 2, 2, 3, 3, 4, 4, 5, 5]);
     expect(entries.filter((e) => e.lawType === 'Personal Injury').map((e) => e.dayOfWeek)).toEqual([1, 2, 3, 4, 5]);
   });
 
   it('shows the server’s 400 message in plain words and beside the field it names', async () => {
-    stubServer((method) =>
-      method === 'PUT'
-        ? json(
-            {
-              statusCode: 400,
-              error: 'Bad Request',
-              code: 'VALIDATION',
-              message: SCHEDULE_MESSAGES.clock,
-              fieldErrors: { 'entries.2.startTime': SCHEDULE_MESSAGES.clock },
-            },
-            400,
-          )
-        : undefined,
-    );
+    stubServer({
+      [SAVE]: apiError(400, SCHEDULE_MESSAGES.clock, {
+        fieldErrors: { 'entries.2.startTime': SCHEDULE_MESSAGES.clock },
+      }),
+    });
     const user = userEvent.setup();
     await openEditor();
     await pick(user, 'Wednesday hours 1 law type', 'Family Law');
@@ -142,11 +135,7 @@ describe('attorney schedule editor', { timeout: 60_000 }, () => {
   });
 
   it('says so when the attorney is not found or not in the user’s offices', async () => {
-    stubServer((method, path) =>
-      path.endsWith('/availability')
-        ? json({ statusCode: 404, error: 'Not Found', code: 'NOT_FOUND', message: 'Attorney not found.' }, 404)
-        : undefined,
-    );
+    stubServer({ 'GET /api/v1/attorney/:attorneyId/availability': apiError(404, 'Attorney not found.') });
     renderPage(<AttorneySchedulePage />, undefined, PATH);
     expect(await screen.findByText('Attorney not found')).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Back to attorneys' })).toBeTruthy();

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { json, renderPage, stubServer, SUMMARY, id } from '../test-utils.tsx';
+import { renderPage, stubServer, SUMMARY, id } from '../test-utils.tsx';
 import { AttorneysPage } from './attorneys-page.tsx';
 
 afterEach(() => vi.unstubAllGlobals());
@@ -29,7 +29,7 @@ const names = (table: HTMLElement) =>
 
 describe('attorneys list', () => {
   it('lists the attorneys with office, law type, litigation and schedule size, and searches them', async () => {
-    stubServer((method, path) => (path === '/api/v1/attorney/allSchedule' ? json({ items }) : undefined));
+    stubServer({ 'GET /api/v1/attorney/allSchedule': { items } });
     const user = userEvent.setup();
     renderPage(<AttorneysPage />);
     const table = await screen.findByRole('table', { name: 'Attorneys' });
@@ -51,7 +51,7 @@ describe('attorneys list', () => {
   });
 
   it('sorts by a column on the loaded list', async () => {
-    stubServer((method, path) => (path === '/api/v1/attorney/allSchedule' ? json({ items }) : undefined));
+    stubServer({ 'GET /api/v1/attorney/allSchedule': { items } });
     const user = userEvent.setup();
     renderPage(<AttorneysPage />);
     const table = await screen.findByRole('table', { name: 'Attorneys' });

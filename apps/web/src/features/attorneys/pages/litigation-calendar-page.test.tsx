@@ -5,14 +5,15 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Permission } from '@casedesk/contract/access/permissions';
+import type { AttorneySummary } from '@casedesk/contract/attorneys/attorney-list';
+import type { LitigationEvent } from '@casedesk/contract/calendar/litigation';
 import type { UserDetail } from '@casedesk/contract/users/user';
 import { createQueryClient } from '@/lib/query-client.ts';
 import { SessionContext } from '@/lib/session-context.ts';
+import { fakeApi } from '@/test/fake-api.ts';
 import { LitigationCalendarPage } from './litigation-calendar-page.tsx';
 
-const CONFIG = { authority: 'http://idp.test', clientId: 'web', scope: 'openid', resource: null, localMode: true };
 const id = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
-const json = (body: unknown) => new Response(JSON.stringify(body), { headers: { 'Content-Type': 'application/json' } });
 
 const USER: UserDetail = {
   id: id(900),
@@ -36,7 +37,7 @@ const grant = (permissionType: Permission['permissionType']): Permission => ({
   accessLevelDTO: (['READ', 'CREATE', 'UPDATE'] as const).map((accessType) => ({ accessType, conditionDTO: [] })),
 });
 
-const attorney = (n: number, name: string, isLitigation: boolean) => ({
+const attorney = (n: number, name: string, isLitigation: boolean): AttorneySummary => ({
   id: id(n),
   name,
   email: `${n}@casedesk.local`,
@@ -49,7 +50,7 @@ const attorney = (n: number, name: string, isLitigation: boolean) => ({
   scheduleEntries: 10,
 });
 
-function trialToday() {
+function trialToday(): LitigationEvent {
   const start = new Date();
   start.setHours(10, 0, 0, 0);
   const end = new Date(start.getTime() + 2 * 3_600_000);
@@ -76,26 +77,18 @@ function trialToday() {
 afterEach(() => vi.unstubAllGlobals());
 
 function setup(permissions: Permission[]) {
-  const calls: { url: URL; body: unknown }[] = [];
   let litigation = [{ id: id(1), name: 'Lee Litigator' }];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-      const url = new URL(String(input), 'http://localhost');
-      calls.push({ url, body: init?.body ? JSON.parse(String(init.body)) : undefined });
-      if (url.pathname === '/api/config') return json(CONFIG);
-      if (url.pathname === '/api/v1/dropdown/litigationAttorneys') return json(litigation);
-      if (url.pathname === '/api/v1/attorney/litigationCalendar') return json([trialToday()]);
-      if (url.pathname === '/api/v1/attorney/allSchedule') {
-        return json({ items: [attorney(1, 'Lee Litigator', true), attorney(2, 'Ada Attorney', false)] });
-      }
-      if (url.pathname === '/api/v1/attorney/saveLitigationAttorney') {
-        litigation = [...litigation, { id: id(2), name: 'Ada Attorney' }];
-        return json(attorney(2, 'Ada Attorney', true));
-      }
-      return new Response('{}', { status: 404 });
-    }),
-  );
+  const api = fakeApi({
+    'GET /api/v1/dropdown/litigationAttorneys': () => litigation,
+    'GET /api/v1/attorney/litigationCalendar': [trialToday()],
+    'GET /api/v1/attorney/allSchedule': {
+      items: [attorney(1, 'Lee Litigator', true), attorney(2, 'Ada Attorney', false)],
+    },
+    'POST /api/v1/attorney/saveLitigationAttorney': () => {
+      litigation = [...litigation, { id: id(2), name: 'Ada Attorney' }];
+      return attorney(2, 'Ada Attorney', true);
+    },
+  });
   render(
     <MantineProvider>
       <QueryClientProvider client={createQueryClient()}>
@@ -105,12 +98,12 @@ function setup(permissions: Permission[]) {
       </QueryClientProvider>
     </MantineProvider>,
   );
-  return calls;
+  return api;
 }
 
 describe('LitigationCalendarPage (SPEC §2 /management/litigation-calendar)', () => {
   it('shows the litigation events with their attorney, and a legend of the three kinds', async () => {
-    const calls = setup([grant('LITIGATION_CALENDAR'), grant('ATTORNEY_SCHEDULE')]);
+    const api = setup([grant('LITIGATION_CALENDAR'), grant('ATTORNEY_SCHEDULE')]);
     expect(await screen.findByText('People v. Smith · Lee Litigator')).toBeTruthy();
     const legend = screen.getByRole('list', { name: 'Legend' });
     expect(
@@ -118,13 +111,13 @@ describe('LitigationCalendarPage (SPEC §2 /management/litigation-calendar)', ()
         .getAllByRole('listitem')
         .map((li) => li.textContent),
     ).toEqual(['Arbitration', 'Mediation', 'Trial']);
-    const call = calls.find((c) => c.url.pathname === '/api/v1/attorney/litigationCalendar')!;
-    expect(call.url.searchParams.get('attorneyId')).toBeNull();
-    expect(call.url.searchParams.get('startDateTime')).toMatch(/Z$/);
+    const call = api.calls('GET /api/v1/attorney/litigationCalendar')[0]!;
+    expect(call.searchParams.get('attorneyId')).toBeNull();
+    expect(call.searchParams.get('startDateTime')).toMatch(/Z$/);
   });
 
   it('adds an attorney to the litigation calendar', async () => {
-    const calls = setup([grant('LITIGATION_CALENDAR'), grant('ATTORNEY_SCHEDULE')]);
+    const api = setup([grant('LITIGATION_CALENDAR'), grant('ATTORNEY_SCHEDULE')]);
     const list = await screen.findByRole('list', { name: 'Litigation attorneys' });
     expect(within(list).getByText('Lee Litigator')).toBeTruthy();
     const user = userEvent.setup();
@@ -136,7 +129,7 @@ describe('LitigationCalendarPage (SPEC §2 /management/litigation-calendar)', ()
     await user.click(await within(listbox).findByRole('option', { name: 'Ada Attorney · Los Angeles', hidden: true }));
     await user.click(screen.getByRole('button', { name: 'Add to litigation calendar' }));
     await waitFor(() =>
-      expect(calls.find((c) => c.url.pathname === '/api/v1/attorney/saveLitigationAttorney')?.body).toEqual({
+      expect(api.bodies('POST /api/v1/attorney/saveLitigationAttorney')[0]).toEqual({
         attorneyId: id(2),
       }),
     );
