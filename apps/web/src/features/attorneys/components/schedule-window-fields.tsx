@@ -1,11 +1,9 @@
-import { ActionIcon, Group, Select, Tooltip } from '@mantine/core';
-import { Controller, useFormState, type Control } from 'react-hook-form';
+import { ActionIcon, Group, Tooltip } from '@mantine/core';
+import { useWatch, type Control } from 'react-hook-form';
+import { FormSelect } from '@/components/form-field/form-inputs.tsx';
 import { TrashIcon } from './attorney-icons.tsx';
 import { clockOptions, type ScheduleFormValues } from './schedule-form-values.ts';
 import classes from './schedule-editor.module.css';
-
-/** SPEC §5: field errors in red under the field, prefixed with an asterisk. */
-const shown = (message: string | undefined) => (message ? `* ${message}` : undefined);
 
 /** Dropdown values as options, plus a saved value that is no longer offered (e.g. a retired law type). */
 function optionsWith(values: readonly string[], current: string | null | undefined): string[] {
@@ -31,89 +29,57 @@ export function ScheduleWindowFields({
   jurisdictions,
   onRemove,
 }: ScheduleWindowFieldsProps) {
-  const { errors } = useFormState({ control, name: `entries.${index}` });
-  const entryErrors = errors.entries?.[index];
+  // The options depend on what is chosen: a clock off the list, a retired law type stay offered.
+  const entry = useWatch({ control, name: `entries.${index}` });
 
   return (
     <Group gap="xs" align="flex-start" wrap="wrap" className={classes.window}>
-      <Controller
+      <FormSelect
         control={control}
         name={`entries.${index}.startTime`}
-        render={({ field }) => (
-          <Select
-            aria-label={`${name} from`}
-            className={classes.clock}
-            data={clockOptions('start', field.value)}
-            value={field.value}
-            onChange={(value) => value && field.onChange(value)}
-            onBlur={field.onBlur}
-            ref={field.ref}
-            allowDeselect={false}
-            searchable
-            maxDropdownHeight={240}
-            error={shown(entryErrors?.startTime?.message)}
-          />
-        )}
+        label={null}
+        aria-label={`${name} from`}
+        className={classes.clock}
+        data={clockOptions('start', entry.startTime)}
+        allowDeselect={false}
+        searchable
+        maxDropdownHeight={240}
       />
       <span className={classes.dash} aria-hidden>
         –
       </span>
-      <Controller
+      <FormSelect
         control={control}
         name={`entries.${index}.endTime`}
-        render={({ field }) => (
-          <Select
-            aria-label={`${name} to`}
-            className={classes.clock}
-            data={clockOptions('end', field.value)}
-            value={field.value}
-            onChange={(value) => value && field.onChange(value)}
-            onBlur={field.onBlur}
-            ref={field.ref}
-            allowDeselect={false}
-            searchable
-            maxDropdownHeight={240}
-            error={shown(entryErrors?.endTime?.message)}
-          />
-        )}
+        label={null}
+        aria-label={`${name} to`}
+        className={classes.clock}
+        data={clockOptions('end', entry.endTime)}
+        allowDeselect={false}
+        searchable
+        maxDropdownHeight={240}
       />
-      <Controller
+      <FormSelect
         control={control}
         name={`entries.${index}.lawType`}
-        render={({ field }) => (
-          <Select
-            aria-label={`${name} law type`}
-            className={classes.choice}
-            placeholder="Any law type"
-            data={optionsWith(lawTypes, field.value)}
-            value={field.value ?? null}
-            onChange={(value) => field.onChange(value ?? null)}
-            onBlur={field.onBlur}
-            ref={field.ref}
-            clearable
-            searchable
-            error={shown(entryErrors?.lawType?.message)}
-          />
-        )}
+        label={null}
+        aria-label={`${name} law type`}
+        className={classes.choice}
+        placeholder="Any law type"
+        data={optionsWith(lawTypes, entry.lawType)}
+        clearable
+        searchable
       />
-      <Controller
+      <FormSelect
         control={control}
         name={`entries.${index}.jurisdiction`}
-        render={({ field }) => (
-          <Select
-            aria-label={`${name} jurisdiction`}
-            className={classes.choice}
-            placeholder="Any jurisdiction"
-            data={optionsWith(jurisdictions, field.value)}
-            value={field.value ?? null}
-            onChange={(value) => field.onChange(value ?? null)}
-            onBlur={field.onBlur}
-            ref={field.ref}
-            clearable
-            searchable
-            error={shown(entryErrors?.jurisdiction?.message)}
-          />
-        )}
+        label={null}
+        aria-label={`${name} jurisdiction`}
+        className={classes.choice}
+        placeholder="Any jurisdiction"
+        data={optionsWith(jurisdictions, entry.jurisdiction)}
+        clearable
+        searchable
       />
       <Tooltip label="Remove these hours">
         <ActionIcon variant="subtle" color="gray" size="lg" aria-label={`Remove ${name}`} onClick={onRemove}>
