@@ -1,7 +1,7 @@
-import { Alert, Button, Group, Paper, SimpleGrid, Stack, Switch, Text, Title } from '@mantine/core';
+import { Alert, Button, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useMemo } from 'react';
-import { Controller, useForm, type Control, type FieldPath } from 'react-hook-form';
+import { useForm, type FieldPath } from 'react-hook-form';
 import {
   CLIENT_FIELD_NAMES,
   CLIENT_MESSAGES,
@@ -11,9 +11,10 @@ import {
   type ClientFieldsInput,
 } from '@casedesk/contract/clients/client';
 import { formatDateInput } from '@casedesk/contract/common/field-rules';
+import { FormPhoneInput, FormTextInput, type TextPath } from '@/components/form-field/form-inputs.tsx';
+import { FormSwitch } from '@/components/form-field/form-toggles.tsx';
 import { isApiError } from '@/lib/api-error.ts';
 import { useUpdateClient } from '../api/update-client.ts';
-import { ClientDateOfBirthField, ClientPhoneField, ClientTextField } from './client-form-inputs.tsx';
 
 /** The form holds what people type: '' for empty, the date of birth as MM-dd-yyyy (SPEC §5). */
 export function profileValues(client: ClientDetail): ClientFieldsInput {
@@ -26,7 +27,7 @@ export function profileValues(client: ClientDetail): ClientFieldsInput {
   return values as ClientFieldsInput;
 }
 
-const TEXT_GROUPS: { title: string; fields: (keyof ClientFieldsInput)[] }[] = [
+const TEXT_GROUPS: { title: string; fields: TextPath<ClientFieldsInput>[] }[] = [
   {
     title: 'Identity',
     fields: ['placeOfBirth', 'driverLicenseNumber', 'driverLicenseState', 'lmsClientNumber', 'needlesClientNumber'],
@@ -48,12 +49,11 @@ export function ClientProfileForm({ client, editable }: ClientProfileFormProps) 
     defaultValues: defaults,
     mode: 'onTouched',
   });
-  const { handleSubmit, setError, reset, formState } = form;
-  // The inputs read and write input values only; the transformed output matters to submit alone.
-  const control = form.control as unknown as Control<ClientFieldsInput>;
+  const { control, handleSubmit, setError, reset, formState } = form;
   useEffect(() => reset(defaults), [defaults, reset]);
   const save = useUpdateClient(client.id);
   const readOnly = !editable;
+  const input = { readOnly, variant: readOnly ? 'filled' : 'default' };
 
   const submit = handleSubmit((values) => {
     save.mutate(values, {
@@ -80,16 +80,17 @@ export function ClientProfileForm({ client, editable }: ClientProfileFormProps) 
           )}
         </Group>
         <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="sm" verticalSpacing="xs">
-          <ClientTextField control={control} name="firstName" required readOnly={readOnly} />
-          <ClientTextField control={control} name="middleName" readOnly={readOnly} />
-          <ClientTextField control={control} name="lastName" required readOnly={readOnly} />
-          <ClientTextField control={control} name="maidenName" readOnly={readOnly} />
-          <ClientDateOfBirthField control={control} readOnly={readOnly} />
-          <ClientTextField control={control} name="email" readOnly={readOnly} />
-          <ClientPhoneField control={control} name="primaryNumber" readOnly={readOnly} />
-          <ClientPhoneField control={control} name="mobileNumber" readOnly={readOnly} />
-          <ClientPhoneField control={control} name="homeNumber" readOnly={readOnly} />
-          <ClientPhoneField control={control} name="secondaryNumber" readOnly={readOnly} />
+          <FormTextInput control={control} name="firstName" required={editable} {...input} />
+          <FormTextInput control={control} name="middleName" {...input} />
+          <FormTextInput control={control} name="lastName" required={editable} {...input} />
+          <FormTextInput control={control} name="maidenName" {...input} />
+          {/* SPEC §5: typed MM-dd-yyyy; the schema checks it and stores yyyy-MM-dd. */}
+          <FormTextInput control={control} name="dateOfBirth" placeholder="MM-DD-YYYY" inputMode="numeric" {...input} />
+          <FormTextInput control={control} name="email" {...input} />
+          <FormPhoneInput control={control} name="primaryNumber" {...input} />
+          <FormPhoneInput control={control} name="mobileNumber" {...input} />
+          <FormPhoneInput control={control} name="homeNumber" {...input} />
+          <FormPhoneInput control={control} name="secondaryNumber" {...input} />
         </SimpleGrid>
         {TEXT_GROUPS.map((group) => (
           <Stack gap={4} key={group.title}>
@@ -98,26 +99,12 @@ export function ClientProfileForm({ client, editable }: ClientProfileFormProps) 
             </Text>
             <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="sm" verticalSpacing="xs">
               {group.fields.map((name) => (
-                <ClientTextField key={name} control={control} name={name} readOnly={readOnly} />
+                <FormTextInput key={name} control={control} name={name} {...input} />
               ))}
             </SimpleGrid>
           </Stack>
         ))}
-        <Controller
-          control={control}
-          name="autoText"
-          render={({ field }) => (
-            <Switch
-              label="Auto text (welcome texts allowed)"
-              checked={field.value !== false}
-              disabled={readOnly}
-              onChange={(event) => field.onChange(event.currentTarget.checked)}
-              onBlur={field.onBlur}
-              name={field.name}
-              ref={field.ref}
-            />
-          )}
-        />
+        <FormSwitch control={control} name="autoText" label="Auto text (welcome texts allowed)" disabled={readOnly} />
         {save.isSuccess && !formState.isDirty && (
           <Alert color="green" variant="light" role="status" data-testid="client-saved">
             {CLIENT_MESSAGES.updated}
