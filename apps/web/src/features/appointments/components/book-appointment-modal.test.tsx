@@ -4,7 +4,9 @@ import { notifications } from '@mantine/notifications';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { APPOINTMENT_MESSAGES } from '@casedesk/contract/appointments/appointment';
 import { BEFORE_NOW_WARNING } from '@casedesk/contract/appointments/date-time-rules';
-import { appointmentRow, errorBody, id, json, renderWithProviders, stubServer, type Recorded } from '../test-utils.tsx';
+import { apiError, type FakeApi } from '@/test/fake-api.ts';
+import { appointmentRow, uuid as id } from '@/test/fixtures.ts';
+import { renderWithProviders, stubServer } from '../test-utils.tsx';
 import { BookAppointmentModal, type BookAppointmentModalProps } from './book-appointment-modal.tsx';
 
 // Wednesday 2026-05-06, 2:00 PM in New York (EDT), the attorney's office zone.
@@ -38,7 +40,8 @@ async function openModal(props: Partial<BookAppointmentModalProps> = {}) {
 }
 
 const book = () => screen.getByTestId('book-appointment-submit') as HTMLButtonElement;
-const saved = (requests: Recorded[]) => requests.filter((r) => r.method === 'PUT');
+const SAVE = 'PUT /api/v1/appointment';
+const saved = (api: FakeApi) => api.calls(SAVE);
 
 function type(input: HTMLInputElement, value: string) {
   fireEvent.change(input, { target: { value } });
@@ -75,14 +78,14 @@ describe('Book-appointment modal', () => {
   });
 
   it('clamps a time already past today to 30 minutes before now, with the warning', async () => {
-    const requests = stubServer();
+    const api = stubServer();
     const input = await openModal();
     type(input, '05-06-2026 10:00 AM');
     await waitFor(() => expect(input.value).toBe('05-06-2026 01:30 PM'));
     expect(screen.getByTestId('before-now-warning').textContent).toBe(BEFORE_NOW_WARNING);
     fireEvent.click(book());
-    await waitFor(() => expect(saved(requests)).toHaveLength(1));
-    expect(saved(requests)[0]!.body).toMatchObject({
+    await waitFor(() => expect(saved(api)).toHaveLength(1));
+    expect(saved(api)[0]!.body).toMatchObject({
       attorneyId: id(1),
       inquiryId: id(70),
       appointmentDateTime: '2026-05-06T17:30:00.000Z',
@@ -93,13 +96,13 @@ describe('Book-appointment modal', () => {
   });
 
   it('books the slot it was opened with, 15 minutes, sending the offset', async () => {
-    const requests = stubServer();
+    const api = stubServer();
     const onBooked = vi.fn();
     const input = await openModal({ initialDateTime: '2026-05-07T13:00:00.000Z', initialLength: 15, onBooked });
     expect(input.value).toBe('05-07-2026 09:00 AM');
     fireEvent.click(book());
     await waitFor(() => expect(onBooked).toHaveBeenCalled());
-    expect(saved(requests)[0]!.body).toMatchObject({
+    expect(saved(api)[0]!.body).toMatchObject({
       appointmentDateTime: '2026-05-07T13:00:00.000Z',
       appointmentLength: 15,
       offset: expect.any(Number),
@@ -107,11 +110,11 @@ describe('Book-appointment modal', () => {
   });
 
   it('says what became of the welcome text the booking asked for', async () => {
-    const requests = stubServer({
-      override: (method, _url, body) =>
-        method === 'PUT' && (body as { sendWelcomeText?: boolean }).sendWelcomeText
-          ? json({ ...appointmentRow(), welcomeText: 'SKIPPED_OPTED_OUT' })
-          : undefined,
+    const api = stubServer({
+      [SAVE]: ({ body }) => ({
+        ...appointmentRow(),
+        welcomeText: (body as { sendWelcomeText?: boolean }).sendWelcomeText ? 'SKIPPED_OPTED_OUT' : 'NOT_REQUESTED',
+      }),
     });
     const toasts = vi.spyOn(notifications, 'show');
     await openModal({ initialDateTime: '2026-05-07T13:00:00.000Z' });
@@ -122,13 +125,11 @@ describe('Book-appointment modal', () => {
         message: 'Welcome text not sent: the client’s number has opted out of texts.',
       }),
     );
-    expect(saved(requests)[0]!.body).toMatchObject({ sendWelcomeText: true });
+    expect(saved(api)[0]!.body).toMatchObject({ sendWelcomeText: true });
   });
 
   it('shows the server’s 409 message inside the modal', async () => {
-    stubServer({
-      override: (method) => (method === 'PUT' ? errorBody(409, APPOINTMENT_MESSAGES.alreadyScheduled) : undefined),
-    });
+    stubServer({ [SAVE]: apiError(409, APPOINTMENT_MESSAGES.alreadyScheduled) });
     const onClose = vi.fn();
     await openModal({ initialDateTime: '2026-05-07T13:00:00.000Z', onClose });
     fireEvent.click(book());
@@ -138,7 +139,7 @@ describe('Book-appointment modal', () => {
   });
 
   it('disables the welcome SMS with the SPEC §5 tooltip when the client has auto-text off', async () => {
-    const requests = stubServer();
+    const api = stubServer();
     await openModal({ autoText: false, initialDateTime: '2026-05-07T13:00:00.000Z' });
     const checkbox = screen.getByRole('checkbox', { name: 'Send welcome SMS' }) as HTMLInputElement;
     expect(checkbox.disabled).toBe(true);
@@ -147,7 +148,7 @@ describe('Book-appointment modal', () => {
     await userEvent.hover(screen.getByTestId('welcome-sms-wrapper'));
     expect(await screen.findByText(APPOINTMENT_MESSAGES.autoTextDisabled)).toBeTruthy();
     fireEvent.click(book());
-    await waitFor(() => expect(saved(requests)).toHaveLength(1));
-    expect(saved(requests)[0]!.body).toMatchObject({ sendWelcomeText: false });
+    await waitFor(() => expect(saved(api)).toHaveLength(1));
+    expect(saved(api)[0]!.body).toMatchObject({ sendWelcomeText: false });
   });
 });

@@ -3,30 +3,20 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ClientDetail } from '@casedesk/contract/clients/client';
 import { CHAT_OPTION_MESSAGES, CHAT_OPTIONS } from '@casedesk/contract/sms/chat-option';
 import { SMS_MESSAGES } from '@casedesk/contract/sms/sms';
-import { id, json, OFFICES, renderWithSession, smsMessage, stubServer } from '../test-utils.tsx';
+import { clientDetail } from '@/test/fixtures.ts';
+import { id, OFFICES, renderWithSession, smsMessage, stubServer } from '../test-utils.tsx';
 import { ChatOptionsMenu, chatOptionBlocker } from './chat-options-menu.tsx';
 
 afterEach(() => vi.unstubAllGlobals());
 
 function client(overrides: Partial<ClientDetail> = {}): ClientDetail {
-  const nulls = Object.fromEntries(
-    'middleName maidenName email placeOfBirth driverLicenseNumber driverLicenseState lmsClientNumber needlesClientNumber streetAddress city state zipCode county country address primaryNumber secondaryNumber mobileNumber homeNumber dateOfBirth mergedIntoId mergedAt'
-      .split(' ')
-      .map((k) => [k, null]),
-  );
-  return {
-    ...nulls,
+  return clientDetail({
     id: id(1),
-    firstName: 'Ana',
-    lastName: 'Lopez',
-    autoText: true,
     officeId: id(32),
     mobileNumber: '3105550199',
     email: 'ana@example.com',
-    createdAt: '2026-01-01T00:00:00.000Z',
-    updatedAt: '2026-01-01T00:00:00.000Z',
     ...overrides,
-  } as ClientDetail;
+  });
 }
 
 const option = (value: string) => CHAT_OPTIONS.find((o) => o.value === value)!;
@@ -58,12 +48,16 @@ describe('chatOptionBlocker (the server’s refusals, before the click)', () => 
 
 describe('ChatOptionsMenu', () => {
   it('disables what the client cannot receive and sends the rest from the client’s office', async () => {
-    const requests = stubServer({
+    const { requests } = stubServer({
       client: client({ autoText: false, email: null }),
-      override: (_method, url) =>
-        url.includes('/sms/chatOption')
-          ? json({ option: 'SEND_REVIEW_TEXT', channel: 'TEXT', message: smsMessage(), mailId: null })
-          : undefined,
+      handlers: {
+        'POST /api/v1/sms/chatOption': {
+          option: 'SEND_REVIEW_TEXT',
+          channel: 'TEXT',
+          message: smsMessage(),
+          mailId: null,
+        },
+      },
     });
     renderWithSession(<ChatOptionsMenu clientId={id(1)} inquiryId={id(5)} />);
     fireEvent.click(screen.getByTestId('chat-options'));

@@ -3,7 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { SMS_MESSAGES } from '@casedesk/contract/sms/sms';
 import { closeTextDrawer, openTextDrawer, useTextDrawer } from '../text-drawer-store.ts';
-import { errorBody, id, renderWithSession, smsMessage, stubServer, type Recorded } from '../test-utils.tsx';
+import { apiError, type FakeRequest } from '@/test/fake-api.ts';
+import { id, renderWithSession, smsMessage, stubServer } from '../test-utils.tsx';
 import { TextDrawer } from './text-drawer.tsx';
 
 afterEach(() => {
@@ -39,11 +40,11 @@ async function pick(user: User, combobox: HTMLElement, option: string) {
 const choose = (user: User, label: RegExp, option: string) =>
   pick(user, screen.getByRole('combobox', { name: label }), option);
 
-const sent = (requests: Recorded[]) => requests.filter((r) => r.url.includes('/api/v1/sms/send'));
+const sent = (requests: readonly FakeRequest[]) => requests.filter((r) => r.url.includes('/api/v1/sms/send'));
 
 describe('Text Message drawer, add mode', () => {
   it('shows the SPEC §5 messages for an empty form and sends nothing', async () => {
-    const requests = stubServer();
+    const { requests } = stubServer();
     await openDrawer();
     fireEvent.click(screen.getByTestId('text-submit'));
     expect(await screen.findByText('* Message is required field')).toBeTruthy();
@@ -66,7 +67,7 @@ describe('Text Message drawer, add mode', () => {
 
   it('sends the text, shows the success message for a second, then closes', async () => {
     const user = userEvent.setup();
-    const requests = stubServer();
+    const { requests } = stubServer();
     await openDrawer({ phoneNumber: '3105550199' });
     await choose(user, /^Office/, 'San Diego · (619) 555-0100');
     // Collections is outside the operator's SMS CREATE category types (SPEC §5).
@@ -101,7 +102,7 @@ describe('Text Message drawer, add mode', () => {
 
   it('client search (debounced) fills Name and Phone, and the history follows the number', async () => {
     const user = userEvent.setup();
-    const requests = stubServer();
+    const { requests } = stubServer();
     await openDrawer();
     await user.type(screen.getByTestId('text-client-search'), 'Chen');
     await user.click(await screen.findByRole('option', { name: /Bo Chen/, hidden: true }));
@@ -138,8 +139,8 @@ describe('Text Message drawer, add mode', () => {
 
   it('shows server refusals inline: field errors under their fields, others above Submit', async () => {
     const user = userEvent.setup();
-    let answer = errorBody(400, SMS_MESSAGES.officeUnknown, { fromNumber: SMS_MESSAGES.officeUnknown });
-    stubServer({ override: (_m, url) => (url.includes('/sms/send') ? answer : undefined) });
+    let answer = apiError(400, SMS_MESSAGES.officeUnknown, { fieldErrors: { fromNumber: SMS_MESSAGES.officeUnknown } });
+    stubServer({ handlers: { 'POST /api/v1/sms/send': () => answer } });
     await openDrawer({ phoneNumber: '3105550199' });
     await choose(user, /^Office/, 'Los Angeles · (213) 555-0100');
     await choose(user, /^Category/, 'Office');
@@ -148,7 +149,7 @@ describe('Text Message drawer, add mode', () => {
     fireEvent.click(screen.getByTestId('text-submit'));
     expect(await screen.findByText(`* ${SMS_MESSAGES.officeUnknown}`)).toBeTruthy();
 
-    answer = errorBody(429, SMS_MESSAGES.rateLimited);
+    answer = apiError(429, SMS_MESSAGES.rateLimited);
     fireEvent.click(screen.getByTestId('text-submit'));
     expect((await screen.findByTestId('send-error')).textContent).toBe(SMS_MESSAGES.rateLimited);
   });
@@ -175,7 +176,7 @@ describe('Text Message drawer, edit mode and history', () => {
 
   it('retries a failed text and shows delivery status', async () => {
     const failed = smsMessage({ id: id(42), status: 'failed', errorCode: '30003' });
-    const requests = stubServer({ history: [failed, smsMessage()] });
+    const { requests } = stubServer({ history: [failed, smsMessage()] });
     await openDrawer({ phoneNumber: '3105550199' });
     const items = await screen.findAllByTestId('text-history-item');
     expect(items.map((i) => i.dataset.status)).toEqual(['failed', 'delivered']);
@@ -186,7 +187,7 @@ describe('Text Message drawer, edit mode and history', () => {
 
   it('a category other than Call Center asks for an assignee, then updates (SPEC §4)', async () => {
     const user = userEvent.setup();
-    const requests = stubServer({ history: [smsMessage()] });
+    const { requests } = stubServer({ history: [smsMessage()] });
     await openDrawer({ phoneNumber: '3105550199' });
     const item = await screen.findByTestId('text-history-item');
     await pick(user, within(item).getByRole('combobox', { name: 'Category' }), 'Office');
@@ -206,7 +207,7 @@ describe('Text Message drawer, edit mode and history', () => {
 
   it('Call Center and reason changes update at once and reload the history', async () => {
     const user = userEvent.setup();
-    const requests = stubServer({ history: [smsMessage({ category: null })] });
+    const { requests } = stubServer({ history: [smsMessage({ category: null })] });
     await openDrawer({ phoneNumber: '3105550199' });
     const item = await screen.findByTestId('text-history-item');
     await pick(user, within(item).getByRole('combobox', { name: 'Category' }), 'Call Center');
