@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fakeApi } from '@/test/fake-api.ts';
 import type * as Auth from './auth.ts';
 
 interface StoredUser {
@@ -66,21 +67,8 @@ beforeEach(() => {
   provider.current = 'refresh-0';
   provider.grants = 0;
   provider.revoked = false;
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(
-      async () =>
-        new Response(
-          JSON.stringify({
-            authority: 'http://idp',
-            clientId: 'web',
-            scope: 'openid',
-            resource: null,
-            localMode: true,
-          }),
-        ),
-    ),
-  );
+  // Only GET /api/config (the sign-in config) is read; the identity provider is the mock above.
+  fakeApi();
   Object.defineProperty(navigator, 'locks', { value: browserLocks(), configurable: true });
 });
 afterEach(() => {
