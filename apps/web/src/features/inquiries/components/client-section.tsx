@@ -1,13 +1,13 @@
-import { Button, Group, Paper, SimpleGrid, Stack, Switch, Text, Title } from '@mantine/core';
-import type { Control } from 'react-hook-form';
-import { Controller } from 'react-hook-form';
+import { Button, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useContext } from 'react';
-import { DateOfBirthField, PhoneField, TextField } from './form-inputs.tsx';
-import type { InquiryFormValues } from './inquiry-form-values.ts';
+import { FormPhoneInput, FormTextInput } from '@/components/form-field/form-inputs.tsx';
+import { FormSwitch } from '@/components/form-field/form-toggles.tsx';
+import { DateOfBirthField } from './form-inputs.tsx';
+import type { InquiryControl } from './inquiry-form-values.ts';
 import { InquirySlotsContext } from './inquiry-slots.ts';
 
 interface ClientSectionProps {
-  control: Control<InquiryFormValues>;
+  control: InquiryControl;
   /** Set when the inquiry is for an existing client (its fields are edited in place). */
   clientId: string | null | undefined;
   /** Set for a saved inquiry: its client's numbers can be called (SPEC §2 click-to-call). */
@@ -41,43 +41,30 @@ export function ClientSection({ control, clientId, inquiryId, onResetClient, res
           )}
         </Group>
         <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }} spacing="sm" verticalSpacing="xs">
-          <TextField control={control} name="client.firstName" required />
-          <TextField control={control} name="client.middleName" />
-          <TextField control={control} name="client.lastName" required />
-          <TextField control={control} name="client.maidenName" />
+          <FormTextInput control={control} name="client.firstName" required />
+          <FormTextInput control={control} name="client.middleName" />
+          <FormTextInput control={control} name="client.lastName" required />
+          <FormTextInput control={control} name="client.maidenName" />
           <DateOfBirthField control={control} name="client.dateOfBirth" />
-          <TextField control={control} name="client.email" />
-          <PhoneField control={control} name="client.primaryNumber" />
-          <PhoneField control={control} name="client.mobileNumber" />
-          <PhoneField control={control} name="client.homeNumber" />
-          <PhoneField control={control} name="client.secondaryNumber" />
-          <TextField control={control} name="client.streetAddress" />
-          <TextField control={control} name="client.city" />
-          <TextField control={control} name="client.state" />
-          <TextField control={control} name="client.zipCode" />
-          <TextField control={control} name="client.county" />
-          <TextField control={control} name="client.country" />
-          <TextField control={control} name="client.placeOfBirth" />
-          <TextField control={control} name="client.driverLicenseNumber" />
-          <TextField control={control} name="client.driverLicenseState" />
-          <TextField control={control} name="client.lmsClientNumber" />
-          <TextField control={control} name="client.needlesClientNumber" />
-          <TextField control={control} name="client.address" />
+          <FormTextInput control={control} name="client.email" />
+          <FormPhoneInput control={control} name="client.primaryNumber" />
+          <FormPhoneInput control={control} name="client.mobileNumber" />
+          <FormPhoneInput control={control} name="client.homeNumber" />
+          <FormPhoneInput control={control} name="client.secondaryNumber" />
+          <FormTextInput control={control} name="client.streetAddress" />
+          <FormTextInput control={control} name="client.city" />
+          <FormTextInput control={control} name="client.state" />
+          <FormTextInput control={control} name="client.zipCode" />
+          <FormTextInput control={control} name="client.county" />
+          <FormTextInput control={control} name="client.country" />
+          <FormTextInput control={control} name="client.placeOfBirth" />
+          <FormTextInput control={control} name="client.driverLicenseNumber" />
+          <FormTextInput control={control} name="client.driverLicenseState" />
+          <FormTextInput control={control} name="client.lmsClientNumber" />
+          <FormTextInput control={control} name="client.needlesClientNumber" />
+          <FormTextInput control={control} name="client.address" />
         </SimpleGrid>
-        <Controller
-          control={control}
-          name="client.autoText"
-          render={({ field }) => (
-            <Switch
-              label="Auto text (welcome texts allowed)"
-              checked={field.value !== false}
-              onChange={(event) => field.onChange(event.currentTarget.checked)}
-              onBlur={field.onBlur}
-              name={field.name}
-              ref={field.ref}
-            />
-          )}
-        />
+        <FormSwitch control={control} name="client.autoText" label="Auto text (welcome texts allowed)" />
       </Stack>
     </Paper>
   );

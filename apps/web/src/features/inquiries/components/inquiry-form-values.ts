@@ -1,9 +1,20 @@
+import type { Control } from 'react-hook-form';
+import type { z } from 'zod';
 import type { ClientDetail, ClientFieldsInput } from '@casedesk/contract/clients/client';
 import { formatDateInput } from '@casedesk/contract/common/field-rules';
-import type { InquiryDetail, InquiryFormInput, OpposingPartyFieldsInput } from '@casedesk/contract/inquiries/inquiry';
+import type {
+  InquiryDetail,
+  inquiryFormSchema,
+  InquiryFormInput,
+  OpposingPartyFieldsInput,
+} from '@casedesk/contract/inquiries/inquiry';
 
 /** What the inquiry form holds: the form schema's input (every section present). */
 export type InquiryFormValues = InquiryFormInput;
+/** What its resolver hands to submit: the schema's output (phones as digits, dates as stored). */
+export type InquiryFormOutput = z.output<typeof inquiryFormSchema>;
+/** The form's control, as the sections bind their fields to it. */
+export type InquiryControl = Control<InquiryFormValues, unknown, InquiryFormOutput>;
 
 export const BLANK_CLIENT: ClientFieldsInput = {
   firstName: '',

@@ -2,9 +2,8 @@ import { Alert, Box, Button, Grid, Group, Stack, Text, Title } from '@mantine/co
 import { zodResolver } from '@hookform/resolvers/zod';
 import { notifications } from '@mantine/notifications';
 import { useContext, useEffect } from 'react';
-import { useForm, useWatch, type Control, type FieldPath } from 'react-hook-form';
+import { useForm, useWatch, type FieldPath } from 'react-hook-form';
 import { useNavigate } from 'react-router';
-import type { z } from 'zod';
 import { intakeAnswerError, type IntakeQuestion } from '@casedesk/contract/inquiries/intake-question';
 import { inquiryFormSchema, type CreateInquiryInput, type InquiryDetail } from '@casedesk/contract/inquiries/inquiry';
 import { countOf } from '@casedesk/contract/common/text';
@@ -18,13 +17,11 @@ import { useResetInquiryClient } from '../api/reset-inquiry-client.ts';
 import { useSaveInquiry } from '../api/save-inquiry.ts';
 import { CaseSection } from './case-section.tsx';
 import { ClientSection } from './client-section.tsx';
-import { BLANK_CLIENT, clientValues, type InquiryFormValues } from './inquiry-form-values.ts';
+import { BLANK_CLIENT, clientValues, type InquiryFormOutput, type InquiryFormValues } from './inquiry-form-values.ts';
 import { InquirySidePanels } from './inquiry-side-panels.tsx';
 import { InquirySlotsContext } from './inquiry-slots.ts';
 import { IntakeSection } from './intake-section.tsx';
 import { OpposingPartySection } from './opposing-party-section.tsx';
-
-type FormOutput = z.output<typeof inquiryFormSchema>;
 
 interface InquiryFormProps {
   /** Null while creating. */
@@ -39,14 +36,12 @@ export function InquiryForm({ inquiry, defaultValues }: InquiryFormProps) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const { HeaderActions, Appointment } = useContext(InquirySlotsContext);
-  const form = useForm<InquiryFormValues, unknown, FormOutput>({
+  const form = useForm<InquiryFormValues, unknown, InquiryFormOutput>({
     resolver: zodResolver(inquiryFormSchema),
     defaultValues,
     mode: 'onTouched',
   });
-  const { handleSubmit, setError, reset, setValue, formState } = form;
-  // FormField reads and writes input values only; the schema's transformed output matters to submit alone.
-  const control = form.control as unknown as Control<InquiryFormValues>;
+  const { control, handleSubmit, setError, reset, setValue, formState } = form;
   useEffect(() => reset(defaultValues), [defaultValues, reset]);
   const save = useSaveInquiry();
   const pdf = useExportInquiryPdf();
@@ -65,7 +60,7 @@ export function InquiryForm({ inquiry, defaultValues }: InquiryFormProps) {
    * Answers of the chosen law type's questions only (a law type changed mid-call leaves the old ones
    * behind), each checked with the contract's answer rule (the server checks it too). Null when one fails.
    */
-  const answersToSend = async (values: FormOutput): Promise<Record<string, string> | null> => {
+  const answersToSend = async (values: InquiryFormOutput): Promise<Record<string, string> | null> => {
     if (!values.lawTypeId) return {};
     const questions: IntakeQuestion[] = await queryClient.ensureQueryData(
       intakeQuestionsQueryOptions(values.lawTypeId),

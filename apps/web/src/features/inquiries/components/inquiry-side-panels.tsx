@@ -1,13 +1,13 @@
 import { Paper, Stack, Text, Title } from '@mantine/core';
 import { useMemo } from 'react';
-import { useWatch, type Control } from 'react-hook-form';
+import { useWatch } from 'react-hook-form';
 import type { TypedPerson } from '../api/find-duplicates.ts';
 import { DuplicateMatchesPanel } from './duplicate-matches-panel.tsx';
-import type { InquiryFormValues } from './inquiry-form-values.ts';
+import type { InquiryControl } from './inquiry-form-values.ts';
 import { PotentialConflictsTable } from './potential-conflicts-table.tsx';
 
 interface InquirySidePanelsProps {
-  control: Control<InquiryFormValues>;
+  control: InquiryControl;
   inquiryId: string | null;
   onUseExisting: (clientId: string) => void;
 }

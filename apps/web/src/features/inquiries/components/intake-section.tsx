@@ -1,15 +1,15 @@
-import { Alert, Loader, Paper, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
-import type { Control } from 'react-hook-form';
+import { Alert, Loader, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { TEXTAREA_MAX_LENGTH } from '@casedesk/contract/common/field-rules';
 import { YES_NO_ANSWERS, type IntakeQuestion } from '@casedesk/contract/inquiries/intake-question';
 import { FormField, fieldErrorText } from '@/components/form-field/form-field.tsx';
+import { FormSelect, FormTextInput } from '@/components/form-field/form-inputs.tsx';
 import { useActiveDropdowns } from '@/lib/active-dropdowns.ts';
 import { useIntakeQuestions } from '../api/get-intake-questions.ts';
 import { DateTimeTextInput } from './date-inputs.tsx';
-import type { InquiryFormValues } from './inquiry-form-values.ts';
+import type { InquiryControl } from './inquiry-form-values.ts';
 
 interface IntakeSectionProps {
-  control: Control<InquiryFormValues>;
+  control: InquiryControl;
   lawTypeId: string | null | undefined;
   /** The inquiry's own law type, shown even if it has been retired since. */
   currentLawType?: { id: string; value: string } | null;
@@ -17,27 +17,23 @@ interface IntakeSectionProps {
 
 const asText = (value: unknown) => (typeof value === 'string' ? value : '');
 
-function QuestionInput({ control, question }: { control: Control<InquiryFormValues>; question: IntakeQuestion }) {
-  const name = `clientIntake.answers.${question.id}` as const;
+function QuestionInput({ control, question }: { control: InquiryControl; question: IntakeQuestion }) {
+  const binding = {
+    control,
+    name: `clientIntake.answers.${question.id}`,
+    label: question.question,
+    required: question.required,
+  } as const;
+  if (question.answerType === 'YES_NO' || question.answerType === 'CHOICE') {
+    const data = question.answerType === 'YES_NO' ? [...YES_NO_ANSWERS] : (question.choices ?? []);
+    return <FormSelect {...binding} data={data} emptyValue="" clearable />;
+  }
   return (
-    <FormField control={control} name={name} label={question.question} required={question.required}>
-      {({ value, onChange, ...props }) => {
-        const text = asText(value);
-        if (question.answerType === 'YES_NO' || question.answerType === 'CHOICE') {
-          const data = question.answerType === 'YES_NO' ? [...YES_NO_ANSWERS] : (question.choices ?? []);
-          return <Select {...props} data={data} value={text || null} onChange={(v) => onChange(v ?? '')} clearable />;
-        }
-        return (
-          <TextInput
-            {...props}
-            value={text}
-            onChange={(e) => onChange(e.currentTarget.value)}
-            placeholder={question.answerType === 'DATE' ? 'MM-dd-yyyy' : undefined}
-            maxLength={TEXTAREA_MAX_LENGTH}
-          />
-        );
-      }}
-    </FormField>
+    <FormTextInput
+      {...binding}
+      placeholder={question.answerType === 'DATE' ? 'MM-dd-yyyy' : undefined}
+      maxLength={TEXTAREA_MAX_LENGTH}
+    />
   );
 }
 
@@ -56,20 +52,16 @@ export function IntakeSection({ control, lawTypeId, currentLawType }: IntakeSect
           Law type and intake
         </Title>
         <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
-          <FormField control={control} name="lawTypeId" label="Law Type">
-            {({ value, onChange, error, ...props }) => (
-              <Select
-                {...props}
-                error={error ?? (lawTypes.isError ? fieldErrorText('Law types could not be loaded') : undefined)}
-                placeholder={lawTypes.isLoading ? 'Loading…' : 'Choose a law type'}
-                data={options}
-                value={asText(value) || null}
-                onChange={(v) => onChange(v)}
-                searchable
-                clearable
-              />
-            )}
-          </FormField>
+          <FormSelect
+            control={control}
+            name="lawTypeId"
+            label="Law Type"
+            error={lawTypes.isError ? fieldErrorText('Law types could not be loaded') : undefined}
+            placeholder={lawTypes.isLoading ? 'Loading…' : 'Choose a law type'}
+            data={options}
+            searchable
+            clearable
+          />
           <FormField control={control} name="clientIntake.mvaResponse.incidentDateTime">
             {({ value, onChange, ...props }) => (
               <DateTimeTextInput {...props} value={asText(value)} onChange={onChange} />
