@@ -4,8 +4,7 @@ import { notifications } from '@mantine/notifications';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { phoneField } from '@casedesk/contract/common/field-rules';
-import { FormField } from '@/components/form-field/form-field.tsx';
-import { PhoneInput } from '@/components/masked-inputs/phone-input.tsx';
+import { FormPhoneInput } from '@/components/form-field/form-inputs.tsx';
 import { useUpdateOwnProfile } from '@/features/users/api/update-user.ts';
 import { isApiError } from '@/lib/api-error.ts';
 import { useSession } from '@/lib/session-context.ts';
@@ -65,9 +64,13 @@ function ClickToCallForm({ onDone }: { onDone: () => void }) {
         <Text size="sm" c="dimmed">
           The phone that rings first when you click a number to call it.
         </Text>
-        <FormField control={form.control} name="clickToCall" label="Click to call number" required>
-          {(field) => <PhoneInput {...field} data-autofocus />}
-        </FormField>
+        <FormPhoneInput
+          control={form.control}
+          name="clickToCall"
+          label="Click to call number"
+          required
+          data-autofocus
+        />
         <Group justify="flex-end" gap="sm">
           <Button variant="default" onClick={onDone}>
             Cancel

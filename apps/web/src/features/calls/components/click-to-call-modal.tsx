@@ -1,13 +1,12 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Button, Chip, Group, Loader, Modal, Select, Stack, Text } from '@mantine/core';
+import { Alert, Button, Chip, Group, Loader, Modal, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useEffect } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { CLICK_TO_CALL_MESSAGES, clickToCallRequestSchema } from '@casedesk/contract/calls/click-to-call';
 import { formatPhone } from '@casedesk/contract/common/text';
-import { FormField } from '@/components/form-field/form-field.tsx';
+import { FormPhoneInput, FormSelect } from '@/components/form-field/form-inputs.tsx';
 import { LockIcon } from '@/components/icons.tsx';
-import { PhoneInput } from '@/components/masked-inputs/phone-input.tsx';
 import { isApiError } from '@/lib/api-error.ts';
 import { useSession } from '@/lib/session-context.ts';
 import { useClickToCall } from '../api/click-to-call.ts';
@@ -140,30 +139,26 @@ function ClickToCallForm({ target, onDone }: { target: ClickToCallTarget; onDone
             </Group>
           </Chip.Group>
         )}
-        <FormField control={form.control} name="participantNumber" label="Phone number" required>
-          {(field) => <PhoneInput {...field} data-autofocus />}
-        </FormField>
-        <FormField control={form.control} name="outboundCallerId" label="Outgoing number" required>
-          {({ value, onChange, ...field }) => (
-            <Select
-              {...field}
-              value={value || null}
-              onChange={(next) => onChange(next ?? '')}
-              data={numbers.map((n) => ({
-                value: n.outboundCallerId,
-                label: `${n.name} · ${formatPhone(n.outboundCallerId)}`,
-              }))}
-              placeholder={
-                outgoing.isLoading ? 'Loading…' : numbers.length ? 'Choose the number to call from' : 'None available'
-              }
-              disabled={locked}
-              rightSection={locked ? <LockIcon size={14} /> : undefined}
-              description={locked ? 'The only number you may call from' : undefined}
-              allowDeselect={false}
-              data-testid="outgoing-number"
-            />
-          )}
-        </FormField>
+        <FormPhoneInput control={form.control} name="participantNumber" label="Phone number" required data-autofocus />
+        <FormSelect
+          control={form.control}
+          name="outboundCallerId"
+          label="Outgoing number"
+          required
+          emptyValue=""
+          data={numbers.map((n) => ({
+            value: n.outboundCallerId,
+            label: `${n.name} · ${formatPhone(n.outboundCallerId)}`,
+          }))}
+          placeholder={
+            outgoing.isLoading ? 'Loading…' : numbers.length ? 'Choose the number to call from' : 'None available'
+          }
+          disabled={locked}
+          rightSection={locked ? <LockIcon size={14} /> : undefined}
+          description={locked ? 'The only number you may call from' : undefined}
+          allowDeselect={false}
+          data-testid="outgoing-number"
+        />
         <Group justify="flex-end" gap="sm">
           <Button variant="default" onClick={onDone}>
             Cancel

@@ -1,9 +1,8 @@
-import { Select, Switch } from '@mantine/core';
-import { useWatch, type Control, type UseFormReturn } from 'react-hook-form';
+import { useWatch, type UseFormReturn } from 'react-hook-form';
 import { SMS_BODY_MAX_LENGTH, SMS_MESSAGES } from '@casedesk/contract/sms/sms';
 import { fillTemplate, termBlocksPaymentPlaceholders, type TemplateValues } from '@casedesk/contract/sms/template-fill';
-import { FormField } from '@/components/form-field/form-field.tsx';
-import { CountedTextarea } from '@/components/masked-inputs/counted-textarea.tsx';
+import { FormSelect, FormTextarea } from '@/components/form-field/form-inputs.tsx';
+import { FormSwitch } from '@/components/form-field/form-toggles.tsx';
 import { useCannedTexts } from '../api/get-canned-texts.ts';
 import { useTextTemplates } from '../api/get-text-templates.ts';
 import type { TextFormOutput, TextFormValues } from './text-form-values.ts';
@@ -24,16 +23,12 @@ interface MessageFieldsProps {
 
 /** SPEC §2: Template plus Message in template mode, else Canned Text plus Message. */
 export function MessageFields({ form, templateValues }: MessageFieldsProps) {
-  const { setValue, setError } = form;
-  const control = form.control as unknown as Control<TextFormValues>;
+  const { control, setValue, setError } = form;
   const useTemplate = useWatch({ control, name: 'useTemplate' });
-  const templateId = useWatch({ control, name: 'templateId' });
-  const cannedTextId = useWatch({ control, name: 'cannedTextId' });
   const templates = useTextTemplates(useTemplate);
   const canned = useCannedTexts(!useTemplate);
 
   const pickTemplate = (id: string | null) => {
-    setValue('templateId', id);
     const template = templates.data?.find((t) => t.id === id);
     if (!template) return;
     // SPEC §5: 'Term is not Payment Plan' instead of a text promising a payment that was never agreed.
@@ -46,7 +41,6 @@ export function MessageFields({ form, templateValues }: MessageFieldsProps) {
   };
 
   const pickCanned = (id: string | null) => {
-    setValue('cannedTextId', id);
     const text = canned.data?.find((c) => c.id === id);
     if (text) setValue('body', text.message, { shouldDirty: true, shouldValidate: true });
   };
@@ -54,23 +48,25 @@ export function MessageFields({ form, templateValues }: MessageFieldsProps) {
   const sourceError = useTemplate ? templates.isError : canned.isError;
   return (
     <>
-      <Switch
+      <FormSwitch
+        control={control}
+        name="useTemplate"
         label="Use template"
-        checked={useTemplate}
-        onChange={(event) => {
-          setValue('useTemplate', event.currentTarget.checked);
+        // A template and a canned text are two sources of one message: a switch starts from neither.
+        onValueChange={() => {
           setValue('templateId', null);
           setValue('cannedTextId', null);
         }}
         data-testid="use-template-switch"
       />
       {useTemplate ? (
-        <Select
+        <FormSelect
+          control={control}
+          name="templateId"
           label="Template"
           placeholder={templates.isPending ? 'Loading…' : 'Choose a template'}
           data={(templates.data ?? []).map((t) => ({ value: t.id, label: t.name }))}
-          value={templateId}
-          onChange={pickTemplate}
+          onValueChange={pickTemplate}
           searchable
           clearable
           nothingFoundMessage="No text templates"
@@ -78,12 +74,13 @@ export function MessageFields({ form, templateValues }: MessageFieldsProps) {
           data-testid="template-select"
         />
       ) : (
-        <Select
+        <FormSelect
+          control={control}
+          name="cannedTextId"
           label="Canned Text"
           placeholder={canned.isPending ? 'Loading…' : 'Choose a canned text'}
           data={(canned.data ?? []).map((c) => ({ value: c.id, label: preview(c.message) }))}
-          value={cannedTextId}
-          onChange={pickCanned}
+          onValueChange={pickCanned}
           searchable
           clearable
           nothingFoundMessage="No canned texts yet"
@@ -91,20 +88,17 @@ export function MessageFields({ form, templateValues }: MessageFieldsProps) {
           data-testid="canned-text-select"
         />
       )}
-      <FormField control={control} name="body" label="Message" required>
-        {({ value, onChange, ...field }) => (
-          <CountedTextarea
-            {...field}
-            maxLength={SMS_BODY_MAX_LENGTH}
-            // SPEC §5: the limit is reported with its own message, not by refusing keystrokes.
-            enforceMaxLength={false}
-            rows={5}
-            value={value}
-            onChange={(event) => onChange(event.currentTarget.value)}
-            data-testid="text-message"
-          />
-        )}
-      </FormField>
+      <FormTextarea
+        control={control}
+        name="body"
+        label="Message"
+        required
+        maxLength={SMS_BODY_MAX_LENGTH}
+        // SPEC §5: the limit is reported with its own message, not by refusing keystrokes.
+        enforceMaxLength={false}
+        rows={5}
+        data-testid="text-message"
+      />
     </>
   );
 }

@@ -1,16 +1,15 @@
-import { Select, SimpleGrid, TextInput } from '@mantine/core';
-import type { Control } from 'react-hook-form';
+import { SimpleGrid } from '@mantine/core';
+import { useFormState } from 'react-hook-form';
 import type { ClientSummary } from '@casedesk/contract/clients/client';
 import type { DropdownOption } from '@casedesk/contract/dropdowns/dropdown';
 import { formatPhone } from '@casedesk/contract/common/text';
 import type { SmsOfficeOption } from '@casedesk/contract/sms/sms';
-import { FormField } from '@/components/form-field/form-field.tsx';
-import { PhoneInput } from '@/components/masked-inputs/phone-input.tsx';
+import { FormPhoneInput, FormSelect, FormTextInput } from '@/components/form-field/form-inputs.tsx';
 import { ClientPicker } from './client-picker.tsx';
-import type { TextFormValues } from './text-form-values.ts';
+import type { TextFormControl } from './text-form-values.ts';
 
 interface RecipientFieldsProps {
-  control: Control<TextFormValues>;
+  control: TextFormControl;
   offices: { data: readonly SmsOfficeOption[]; loading: boolean; failed: boolean };
   categories: { data: readonly DropdownOption[]; loading: boolean };
   reasons: { data: readonly DropdownOption[]; loading: boolean };
@@ -27,58 +26,48 @@ function officeHint(offices: RecipientFieldsProps['offices']): string | undefine
 
 /** SPEC §2 drawer fields above the message: office (from-number), client search, Name, Category, Phone, Reason For Text. */
 export function RecipientFields({ control, offices, categories, reasons, onPickClient }: RecipientFieldsProps) {
+  // The hint gives way to the field's own error.
+  const { errors } = useFormState({ control, name: 'fromNumber' });
   return (
     <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm" verticalSpacing="xs">
-      <FormField control={control} name="fromNumber" label="Office" required>
-        {({ value, onChange, ...field }) => (
-          <Select
-            {...field}
-            value={value || null}
-            onChange={(next) => onChange(next ?? '')}
-            data={offices.data.map((o) => ({ value: o.smsNumber, label: `${o.label} · ${formatPhone(o.smsNumber)}` }))}
-            placeholder={offices.loading ? 'Loading…' : 'Choose an office number'}
-            description={field.error ? undefined : officeHint(offices)}
-            allowDeselect={false}
-            data-testid="text-office"
-          />
-        )}
-      </FormField>
+      <FormSelect
+        control={control}
+        name="fromNumber"
+        label="Office"
+        required
+        emptyValue=""
+        data={offices.data.map((o) => ({ value: o.smsNumber, label: `${o.label} · ${formatPhone(o.smsNumber)}` }))}
+        placeholder={offices.loading ? 'Loading…' : 'Choose an office number'}
+        description={errors.fromNumber ? undefined : officeHint(offices)}
+        allowDeselect={false}
+        data-testid="text-office"
+      />
       <ClientPicker onPick={onPickClient} />
-      <FormField control={control} name="name">
-        {({ value, ...field }) => <TextInput {...field} value={value ?? ''} data-testid="text-name" />}
-      </FormField>
-      <FormField control={control} name="categoryId" label="Category" required>
-        {({ value, onChange, ...field }) => (
-          <Select
-            {...field}
-            value={value || null}
-            onChange={(next) => onChange(next ?? '')}
-            data={optionData(categories.data)}
-            placeholder={categories.loading ? 'Loading…' : 'Choose a category'}
-            allowDeselect={false}
-            data-testid="text-category"
-          />
-        )}
-      </FormField>
-      <FormField control={control} name="toNumber" label="Phone/Home Number" required>
-        {({ value, onChange, ...field }) => (
-          <PhoneInput {...field} value={value} onChange={onChange} data-testid="text-phone" />
-        )}
-      </FormField>
-      <FormField control={control} name="reasonId" label="Reason For Text" required>
-        {({ value, onChange, ...field }) => (
-          <Select
-            {...field}
-            value={value || null}
-            onChange={(next) => onChange(next ?? '')}
-            data={optionData(reasons.data)}
-            placeholder={reasons.loading ? 'Loading…' : 'Choose a reason'}
-            searchable
-            allowDeselect={false}
-            data-testid="text-reason"
-          />
-        )}
-      </FormField>
+      <FormTextInput control={control} name="name" data-testid="text-name" />
+      <FormSelect
+        control={control}
+        name="categoryId"
+        label="Category"
+        required
+        emptyValue=""
+        data={optionData(categories.data)}
+        placeholder={categories.loading ? 'Loading…' : 'Choose a category'}
+        allowDeselect={false}
+        data-testid="text-category"
+      />
+      <FormPhoneInput control={control} name="toNumber" label="Phone/Home Number" required data-testid="text-phone" />
+      <FormSelect
+        control={control}
+        name="reasonId"
+        label="Reason For Text"
+        required
+        emptyValue=""
+        data={optionData(reasons.data)}
+        placeholder={reasons.loading ? 'Loading…' : 'Choose a reason'}
+        searchable
+        allowDeselect={false}
+        data-testid="text-reason"
+      />
     </SimpleGrid>
   );
 }

@@ -1,3 +1,4 @@
+import type { Control } from 'react-hook-form';
 import { z } from 'zod';
 import type { ClientDetail, ClientSummary } from '@casedesk/contract/clients/client';
 import {
@@ -23,6 +24,8 @@ export const textFormSchema = sendSmsRequestSchema.extend({
 /** The form's values as typed (numbers as digits, ids as strings; '' until chosen). */
 export type TextFormValues = z.input<typeof textFormSchema>;
 export type TextFormOutput = z.output<typeof textFormSchema>;
+/** The form's control, as the drawer's field groups bind their inputs to it. */
+export type TextFormControl = Control<TextFormValues, unknown, TextFormOutput>;
 
 export const BLANK_TEXT_FORM: TextFormValues = {
   fromNumber: '',

@@ -1,7 +1,7 @@
 import { Alert, Button, Divider, Group, Stack } from '@mantine/core';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useState } from 'react';
-import { useForm, useWatch, type Control } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import type { ClientSummary } from '@casedesk/contract/clients/client';
 import {
   SMS_MESSAGES,
@@ -54,9 +54,7 @@ export function TextForm({ defaultValues, offices, initialClient, openedMessage,
     defaultValues,
     mode: 'onTouched',
   });
-  const { handleSubmit, setValue, setError, reset, getValues } = form;
-  // FormField reads and writes input values only; the schema's output matters to submit alone.
-  const control = form.control as unknown as Control<TextFormValues>;
+  const { control, handleSubmit, setValue, setError, reset, getValues } = form;
   const [pickedClient, setPickedClient] = useState<NamedClient | null>(initialClient);
   const categories = useActiveDropdowns('SMS_CATEGORY');
   const reasons = useActiveDropdowns('SMS_REASON');
