@@ -9,19 +9,22 @@ import tseslint from 'typescript-eslint';
 const subfolders = (dir) =>
   fs.existsSync(dir) ? fs.readdirSync(dir).filter((n) => fs.statSync(`${dir}/${n}`).isDirectory()) : [];
 const serverModules = subfolders('apps/server/src/modules');
+/** A module's public surface: its service files (`<name>.service.ts`), and its tables for foreign keys. */
+const surfaceOf = (m) =>
+  fs
+    .readdirSync(`apps/server/src/modules/${m}`)
+    .filter((n) => n.endsWith('.service.ts') || n === `${m}.tables.ts`)
+    .map((n) => `./${m}/${n}`);
 const webFeatures = subfolders('apps/web/src/features');
 
 /** DESIGN §2 import rules as zones. */
 const zones = [
-  // A server module reaches another only through its service (and its tables, for foreign keys).
+  // A server module reaches another only through its services (and its tables, for foreign keys).
   ...serverModules.map((m) => ({
     target: `./apps/server/src/modules/${m}`,
     from: './apps/server/src/modules',
-    except: [
-      `./${m}`,
-      ...serverModules.filter((o) => o !== m).flatMap((o) => [`./${o}/${o}.service.ts`, `./${o}/${o}.tables.ts`]),
-    ],
-    message: 'Use the other module through its *.service.ts (DESIGN §2).',
+    except: [`./${m}`, ...serverModules.filter((o) => o !== m).flatMap(surfaceOf)],
+    message: 'Use the other module through its *.service.ts files (DESIGN §2).',
   })),
   // A web feature never imports another feature; app/ composes them.
   ...webFeatures.map((f) => ({
@@ -72,8 +75,9 @@ export default tseslint.config(
     },
   },
   {
-    // Only repositories (and table definitions) touch Drizzle; services never import Fastify (DESIGN §2).
-    files: ['apps/server/src/modules/**/*.service.ts', 'apps/server/src/modules/**/*.routes.ts'],
+    // Only repositories touch Drizzle (with their table definitions and the query builders they use).
+    files: ['apps/server/src/modules/**/*.ts'],
+    ignores: ['**/*.repository.ts', '**/*.tables.ts', '**/*.query.ts', '**/*.test.ts', '**/*.test-support.ts'],
     rules: {
       'no-restricted-imports': [
         'error',
@@ -82,6 +86,7 @@ export default tseslint.config(
     },
   },
   {
+    // Services never import Fastify; a service defines what it exports, it re-exports nothing (one place per name).
     files: ['apps/server/src/modules/**/*.service.ts'],
     rules: {
       'no-restricted-imports': [
@@ -92,6 +97,14 @@ export default tseslint.config(
             { group: ['fastify', '@fastify/*'], message: 'Services never import Fastify.' },
           ],
         },
+      ],
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: 'ExportNamedDeclaration[source]',
+          message: 'A service re-exports nothing: import from the source.',
+        },
+        { selector: 'ExportAllDeclaration', message: 'A service re-exports nothing: import from the source.' },
       ],
     },
   },

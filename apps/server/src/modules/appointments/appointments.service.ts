@@ -24,15 +24,14 @@ import { randomUUID } from 'node:crypto';
 import type { Actor } from '../../platform/auth/actor.ts';
 import { recordAudit } from '../../platform/audit/audit.ts';
 import type { Database, Db } from '../../platform/db/database.ts';
-import { pgError } from '../../platform/db/database.ts';
+import { isExclusionViolation, pgError } from '../../platform/db/database.ts';
 import { AppError } from '../../platform/errors/app-error.ts';
-import type { AttorneyInfo } from '../calendar/calendar.service.ts';
+import type { AttorneyInfo } from '../attorneys/attorney-directory.service.ts';
+import { providerBusyOverlap } from '../calendar/calendar-provider-events.service.ts';
 import {
   cancelAppointmentEvent,
-  isExclusionViolation,
   moveAppointmentEvent,
   newEventSyncState,
-  providerBusyOverlap,
   pushEvent,
 } from '../calendar/calendar.service.ts';
 import { mayLinkCall } from '../calls/calls.service.ts';
@@ -43,10 +42,6 @@ import { linkExpiresAt } from './appointment-token.ts';
 import * as repo from './appointments.repository.ts';
 import type { BookingWrite } from './booking.repository.ts';
 import { findBookingReads, insertBooking } from './booking.repository.ts';
-
-// The signed appointment-detail links, for the sms module's @appointmentLink (DESIGN §2: through this service).
-export type { AppointmentLinks } from './appointment-links.service.ts';
-export { currentAppointmentLink, loadAppointmentLinks } from './appointment-links.service.ts';
 
 /** SPEC §2/§6: each list is behind its own menu permission. */
 export const LIST_PERMISSION: Record<AppointmentListType, PermissionType> = {

@@ -3,7 +3,7 @@ import type { WeeklyWindow } from '@casedesk/contract/appointments/slots';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/database.ts';
 import { param, preparedSql } from '../../platform/db/prepared.ts';
-import type { AttorneyInfo } from '../calendar/calendar.service.ts';
+import type { AttorneyInfo } from '../attorneys/attorney-directory.service.ts';
 import type { NewAppointment, SelectedRow } from './appointments.repository.ts';
 import { toRow } from './appointments.repository.ts';
 import { appointments } from './appointments.tables.ts';

@@ -85,3 +85,43 @@ export async function findUserWithAttorney(db: Db, userId: string) {
     .limit(1);
   return row;
 }
+
+/** Attorneys with their office and zone, optionally filtered; the availability table's rows. */
+export async function findAttorneys(
+  db: Db,
+  filter: { attorneyIds?: string[]; userIds?: string[]; litigationOnly?: boolean; officeScope?: Scope },
+) {
+  return db
+    .select({
+      attorneyId: attorneys.id,
+      userId: attorneys.userId,
+      attorney: users.displayName,
+      email: users.mail,
+      officeId: attorneys.officeId,
+      officeName: offices.name,
+      timeZone: offices.timeZone,
+      lawType: attorneys.lawType,
+      jurisdiction: attorneys.jurisdiction,
+      zoomLink: attorneys.zoomLink,
+      isLitigation: attorneys.isLitigation,
+    })
+    .from(attorneys)
+    .innerJoin(users, eq(users.id, attorneys.userId))
+    .innerJoin(offices, eq(offices.id, attorneys.officeId))
+    .where(
+      and(
+        filter.attorneyIds ? inArray(attorneys.id, filter.attorneyIds) : undefined,
+        filter.userIds ? inArray(attorneys.userId, filter.userIds) : undefined,
+        filter.litigationOnly ? eq(attorneys.isLitigation, true) : undefined,
+        filter.officeScope ? officeScopeSql(attorneys.officeId, filter.officeScope) : undefined,
+        eq(users.accountEnabled, true),
+      ),
+    )
+    .orderBy(asc(users.displayName), asc(attorneys.id));
+}
+export type AttorneyInfo = Awaited<ReturnType<typeof findAttorneys>>[number];
+
+export async function setLitigation(db: Db, attorneyId: string, isLitigation: boolean) {
+  const [row] = await db.update(attorneys).set({ isLitigation }).where(eq(attorneys.id, attorneyId)).returning();
+  return row;
+}

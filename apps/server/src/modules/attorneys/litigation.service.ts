@@ -9,8 +9,9 @@ import { recordAudit } from '../../platform/audit/audit.ts';
 import type { Actor } from '../../platform/auth/actor.ts';
 import type { Db } from '../../platform/db/database.ts';
 import { AppError } from '../../platform/errors/app-error.ts';
-import { requireAttorney, setLitigation, toCalendarEvent } from '../calendar/calendar.service.ts';
-import { findAttorneySummaries, findLitigationEvents } from './attorneys.repository.ts';
+import { toCalendarEvent } from '../calendar/calendar.service.ts';
+import { requireAttorney } from './attorney-directory.service.ts';
+import { findAttorneySummaries, findLitigationEvents, setLitigation } from './attorneys.repository.ts';
 
 const litigationScope = (actor: Actor) => scopeOf(actor.permissions, 'LITIGATION_CALENDAR', 'READ', 'OFFICE');
 

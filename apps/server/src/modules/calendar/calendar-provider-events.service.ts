@@ -3,7 +3,7 @@ import type { CalendarEvent } from '@casedesk/contract/calendar/calendar-event';
 import type { Db } from '../../platform/db/database.ts';
 import { findMirrored } from './calendar-sync.repository.ts';
 import { calendarSync } from './calendar-sync.ts';
-import type { AttorneyInfo } from './calendar.repository.ts';
+import type { AttorneyInfo } from '../attorneys/attorney-directory.service.ts';
 import type { CalendarProvider, ProviderEvent } from './providers/calendar-provider.ts';
 
 /**

@@ -1,58 +1,12 @@
 import type { CalendarEventKind } from '@casedesk/contract/calendar/calendar-event';
 import type { ScheduleEntry } from '@casedesk/contract/attorneys/attorney-schedule';
 import { and, asc, eq, gte, inArray, isNull, lte, or, sql } from 'drizzle-orm';
-import type { Scope } from '@casedesk/contract/access/permissions';
 import type { Db } from '../../platform/db/database.ts';
-import { officeScopeSql } from '../../platform/db/office-scope.ts';
-import { pgErrorCode } from '../../platform/db/database.ts';
-import { attorneys } from '../attorneys/attorneys.tables.ts';
 import { offices } from '../offices/offices.tables.ts';
 import { users } from '../users/users.tables.ts';
 import { attorneySchedules, calendarEvents, holidays } from './calendar.tables.ts';
 
 export type CalendarEventRow = typeof calendarEvents.$inferSelect;
-
-/** PostgreSQL's exclusion-violation code: the attorney already holds that time (migration 0009). */
-export const EXCLUSION_VIOLATION = '23P01';
-
-export function isExclusionViolation(error: unknown): boolean {
-  return pgErrorCode(error) === EXCLUSION_VIOLATION;
-}
-
-/** Attorneys with their office and zone, optionally filtered; the availability table's rows. */
-export async function findAttorneys(
-  db: Db,
-  filter: { attorneyIds?: string[]; userIds?: string[]; litigationOnly?: boolean; officeScope?: Scope },
-) {
-  return db
-    .select({
-      attorneyId: attorneys.id,
-      userId: attorneys.userId,
-      attorney: users.displayName,
-      email: users.mail,
-      officeId: attorneys.officeId,
-      officeName: offices.name,
-      timeZone: offices.timeZone,
-      lawType: attorneys.lawType,
-      jurisdiction: attorneys.jurisdiction,
-      zoomLink: attorneys.zoomLink,
-      isLitigation: attorneys.isLitigation,
-    })
-    .from(attorneys)
-    .innerJoin(users, eq(users.id, attorneys.userId))
-    .innerJoin(offices, eq(offices.id, attorneys.officeId))
-    .where(
-      and(
-        filter.attorneyIds ? inArray(attorneys.id, filter.attorneyIds) : undefined,
-        filter.userIds ? inArray(attorneys.userId, filter.userIds) : undefined,
-        filter.litigationOnly ? eq(attorneys.isLitigation, true) : undefined,
-        filter.officeScope ? officeScopeSql(attorneys.officeId, filter.officeScope) : undefined,
-        eq(users.accountEnabled, true),
-      ),
-    )
-    .orderBy(asc(users.displayName), asc(attorneys.id));
-}
-export type AttorneyInfo = Awaited<ReturnType<typeof findAttorneys>>[number];
 
 export async function findSchedules(db: Db, attorneyIds: string[]) {
   if (attorneyIds.length === 0) return [];
@@ -172,10 +126,5 @@ export async function updateHoliday(
 
 export async function deleteHoliday(db: Db, id: string) {
   const [row] = await db.delete(holidays).where(eq(holidays.id, id)).returning();
-  return row;
-}
-
-export async function setLitigation(db: Db, attorneyId: string, isLitigation: boolean) {
-  const [row] = await db.update(attorneys).set({ isLitigation }).where(eq(attorneys.id, attorneyId)).returning();
   return row;
 }

@@ -14,15 +14,12 @@ import type { Actor } from '../../platform/auth/actor.ts';
 import { recordAudit } from '../../platform/audit/audit.ts';
 import type { Db } from '../../platform/db/database.ts';
 import { AppError } from '../../platform/errors/app-error.ts';
-import type { AttorneyInfo, CalendarEventRow } from './calendar.repository.ts';
+import { findAttorneys, requireAttorney, type AttorneyInfo } from '../attorneys/attorney-directory.service.ts';
+import type { CalendarEventRow } from './calendar.repository.ts';
 import * as repo from './calendar.repository.ts';
 import { calendarSync } from './calendar-sync.ts';
-import { withProviderEvents } from './calendar-provider-events.ts';
+import { withProviderEvents } from './calendar-provider-events.service.ts';
 import type { CalendarProvider } from './providers/calendar-provider.ts';
-
-export { isExclusionViolation } from './calendar.repository.ts';
-export { providerBusyOverlap } from './calendar-provider-events.ts';
-export type { AttorneyInfo } from './calendar.repository.ts';
 
 type ScheduleRow = Awaited<ReturnType<typeof repo.findSchedules>>[number];
 
@@ -50,12 +47,6 @@ export function windowsFor(
   return schedule.filter((e) => serves(e.lawType, filter.lawType) && serves(e.jurisdiction, filter.jurisdiction));
 }
 
-export async function requireAttorney(db: Db, attorneyId: string): Promise<AttorneyInfo> {
-  const [attorney] = await repo.findAttorneys(db, { attorneyIds: [attorneyId] });
-  if (!attorney) throw AppError.notFound('Attorney');
-  return attorney;
-}
-
 /** The instants bounding a span of an office's calendar days, a day of margin each side for zones. */
 function spanOf(from: string, to: string, timeZone: string) {
   return {
@@ -75,7 +66,7 @@ export async function attorneyAvailability(
   query: AvailabilityQuery,
   now = new Date(),
 ): Promise<AvailabilityRecord[]> {
-  const everyone = await repo.findAttorneys(db, {
+  const everyone = await findAttorneys(db, {
     attorneyIds: query.attorneyId ? [query.attorneyId] : undefined,
     officeScope: scopeOf(actor.permissions, 'ATTORNEY_AVAILABILITY', 'READ', 'OFFICE'),
   });
@@ -254,7 +245,7 @@ export async function attorneyCalendar(
   provider: CalendarProvider,
   log: { warn(details: object, message: string): void },
 ): Promise<CalendarEvent[]> {
-  const [attorney] = await repo.findAttorneys(db, { userIds: [query.userId] });
+  const [attorney] = await findAttorneys(db, { userIds: [query.userId] });
   if (!attorney) {
     // A user who is no attorney has no calendar, but is judged by their office like one (as /user/allCalendars).
     const user = await repo.findUserOffice(db, query.userId);
@@ -287,8 +278,6 @@ export async function moveAppointmentEvent(
 export async function cancelAppointmentEvent(db: Db, appointmentId: string): Promise<void> {
   for (const id of await repo.cancelAppointmentEvent(db, appointmentId)) await calendarSync.enqueue(db, id);
 }
-
-export { findAttorneys, setLitigation } from './calendar.repository.ts';
 
 /** For a writer that inserts an appointment's event in its own statement: the state to give the event. */
 export const newEventSyncState = (): 'LOCAL' | 'PENDING' => calendarSync.newEventState;

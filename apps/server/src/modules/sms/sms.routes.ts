@@ -16,7 +16,7 @@ import type { AppInstance } from '../../platform/http/app-instance.ts';
 import { sendList } from '../../platform/http/streamed-list.ts';
 import { cannedTextsRoutes } from './canned-texts.routes.ts';
 import type { WelcomeTextSender } from '../appointments/appointments.service.ts';
-import { loadAppointmentLinks } from '../appointments/appointments.service.ts';
+import { loadAppointmentLinks } from '../appointments/appointment-links.service.ts';
 import type { ChatOptionDeps } from './chat-options.service.ts';
 import { sendChatOption, sendWelcomeText } from './chat-options.service.ts';
 import { deliverSms, requeueStrandedTexts, SMS_SEND_QUEUE, sweepStrandedTexts } from './sms-delivery.ts';

@@ -25,7 +25,7 @@ import type { SendContext } from './sms-lookups.repository.ts';
 import { findActiveOption, findActiveUser, findSendContext } from './sms-lookups.repository.ts';
 import { findClientTexts, findInquiryTexts } from './record-texts.repository.ts';
 import type { SmsScope } from './sms.repository.ts';
-import { findHistoryPage, findMessage, findMessagePage } from './sms.repository.ts';
+import { findHistoryPage, findMessage, findMessagePage, scopeSql } from './sms.repository.ts';
 import { findMessageRow, insertMessageAudited, updateMessageRouting } from './sms-write.repository.ts';
 
 export interface SmsDeps {
@@ -36,10 +36,15 @@ export interface SmsDeps {
 
 export type { SmsScope };
 const ALL: Scope = { kind: 'all' };
-/** The scope as a WHERE clause on sms_messages, for other modules' queries that show texts beside a record. */
-export { scopeSql as smsScopeSql } from './sms.repository.ts';
-
 /** SPEC §6: the offices and SMS category types an access level reaches, applied together in every query. */
+/**
+ * The scope as a WHERE clause on sms_messages, for other modules' queries that show texts beside a record (the
+ * leads list counts a lead's texts the caller may read).
+ */
+export function smsScopeSql(scope: SmsScope): ReturnType<typeof scopeSql> {
+  return scopeSql(scope);
+}
+
 export function smsScope(actor: Actor, access: AccessType): SmsScope {
   return {
     office: scopeOf(actor.permissions, 'SMS', access, 'OFFICE', ['SMS_CATEGORY_TYPE']),

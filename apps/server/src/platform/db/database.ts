@@ -156,3 +156,10 @@ export function pgError(error: unknown): { code: string; constraint?: string } |
 export function pgErrorCode(error: unknown): string | undefined {
   return pgError(error)?.code;
 }
+
+/** PostgreSQL's exclusion-violation code: a row overlaps one an exclusion constraint keeps apart (no double booking). */
+export const EXCLUSION_VIOLATION = '23P01';
+
+export function isExclusionViolation(error: unknown): boolean {
+  return pgErrorCode(error) === EXCLUSION_VIOLATION;
+}

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../../config.ts';
 import type { Db } from '../../../platform/db/database.ts';
-import { uuidOfExternalId } from '../calendar-provider-events.ts';
+import { uuidOfExternalId } from '../calendar-provider-events.service.ts';
 import { createCalendarProvider } from './create-calendar-provider.ts';
 
 const graphEnv = {
