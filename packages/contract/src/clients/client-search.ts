@@ -2,9 +2,8 @@ import { z } from 'zod';
 import { listRequestSchema, listResponseSchema } from '../common/paging.ts';
 import { clientSummarySchema } from './client.ts';
 
-/** SPEC §9: client search page 100 and the top box's 300 ms debounce. */
+/** SPEC §9: client search page 100 (its 300 ms debounce is every search's: common/search.ts). */
 export const CLIENT_SEARCH_PAGE_SIZE = 100;
-export const CLIENT_SEARCH_DEBOUNCE_MS = 300;
 export const CLIENT_SEARCH_KEYWORD_MAX = 100;
 
 /** Sortable columns; without sortBy results are ranked best match first (SPEC §7). */

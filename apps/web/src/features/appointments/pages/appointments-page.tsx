@@ -1,19 +1,24 @@
-import { Alert, Button, Group, Menu, Paper, Stack, Text, Title } from '@mantine/core';
-import { useDebouncedValue, useDocumentTitle } from '@mantine/hooks';
-import { useMemo, useState } from 'react';
+import { Button, Menu, Stack, Text } from '@mantine/core';
+import { useCallback } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
-import type { AppointmentListType, AppointmentRow } from '@casedesk/contract/appointments/appointment';
+import {
+  APPOINTMENT_SORTS,
+  type AppointmentListType,
+  type AppointmentRow,
+} from '@casedesk/contract/appointments/appointment';
 import type { AppointmentExportFormat } from '@casedesk/contract/appointments/appointment-export';
 import { addDays } from '@casedesk/contract/appointments/zoned-time';
 import { DataTable } from '@/components/data-table/data-table.tsx';
-import { useTablePreferences } from '@/components/data-table/use-table-preferences.ts';
+import { ListPage } from '@/components/list-page/list-page.tsx';
+import { useListRequest } from '@/components/list-page/use-list-request.ts';
 import { paths } from '@/config/paths.ts';
 import { can, subjectOf } from '@/lib/access.ts';
+import { isLoadingRows } from '@/lib/query-status.ts';
 import { useSession } from '@/lib/session-context.ts';
 import { useExportAppointments } from '../api/export-appointments.ts';
 import { useAttorneys } from '@/api/attorneys/list-attorneys.ts';
 import { useOfficeOptions } from '@/api/dropdowns/office-options.ts';
-import { useAppointments, type AppointmentListRequestInput } from '../api/list-appointments.ts';
+import { useAppointments } from '../api/list-appointments.ts';
 import { useWeekdayTotals } from '../api/weekday-totals.ts';
 import { APPOINTMENT_TABLE_COLUMNS, appointmentRowStyle } from '../components/appointment-list-columns.tsx';
 import {
@@ -25,10 +30,7 @@ import {
 } from '../components/appointment-list-filters.tsx';
 import { AppointmentListLegend } from '../components/appointment-list-legend.tsx';
 import { WeekPicker, weekStartOf, WeekTotals } from '../components/week-totals.tsx';
-import { isLoadingRows } from '@/lib/query-status.ts';
 
-/** SPEC §9: searches wait 300 ms after the last keystroke. */
-const SEARCH_DEBOUNCE_MS = 300;
 const rowId = (row: AppointmentRow) => row.id;
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
@@ -59,63 +61,52 @@ function useWeekParams() {
 
 function AppointmentList({ type }: { type: AppointmentListType }) {
   const page = PAGES[type];
-  useDocumentTitle(`${page.title} · Casedesk`);
   const navigate = useNavigate();
   const session = useSession();
   const mayListOffices = can(subjectOf(session), 'ALL_APPOINTMENTS', 'READ');
   const offices = useOfficeOptions('APPOINTMENTS', mayListOffices);
   const mayListAttorneys = can(subjectOf(session), 'ATTORNEY_SCHEDULE', 'READ');
   const attorneys = useAttorneys(mayListAttorneys);
-  // SPEC §2: the `appointments` page keeps its page size and sort; the DataTable writes them, the query reads them.
-  const prefs = useTablePreferences('appointments');
-  const [pageNumber, setPageNumber] = useState(1);
-  const [filterValues, setFilterValues] = useState<AppointmentListFilterValues>(EMPTY_APPOINTMENT_FILTER);
-  const [debouncedFilter] = useDebouncedValue(filterValues, SEARCH_DEBOUNCE_MS);
   const week = useWeekParams();
   const isWeek = type === 'week';
 
-  const filter = useMemo(() => {
-    const base = toAppointmentFilter(isWeek ? { ...debouncedFilter, dateFrom: '', dateTo: '' } : debouncedFilter);
-    if (!isWeek) return base;
-    const from = week.day ?? week.start;
-    const to = week.day ?? addDays(week.start, 6);
-    return { ...base, dateFrom: localDayBoundary(from, false), dateTo: localDayBoundary(to, true) };
-  }, [debouncedFilter, isWeek, week.day, week.start]);
-
-  const request: AppointmentListRequestInput = {
-    pageNumber,
-    pageSize: prefs.pageSize,
-    ...(prefs.sort
-      ? { sortBy: prefs.sort.sortBy as AppointmentListRequestInput['sortBy'], sortOrder: prefs.sort.sortOrder }
-      : {}),
-    filter,
-  };
-  const appointments = useAppointments(type, request);
+  // The week view's dates are its week (or the day picked in it), not the date inputs.
+  const toFilter = useCallback(
+    (values: AppointmentListFilterValues) => {
+      const base = toAppointmentFilter(isWeek ? { ...values, dateFrom: '', dateTo: '' } : values);
+      if (!isWeek) return base;
+      const from = week.day ?? week.start;
+      const to = week.day ?? addDays(week.start, 6);
+      return { ...base, dateFrom: localDayBoundary(from, false), dateTo: localDayBoundary(to, true) };
+    },
+    [isWeek, week.day, week.start],
+  );
+  // SPEC §2: the `appointments` page keeps its page size and sort. Another week or day is another filter,
+  // so it starts at page 1 too.
+  const list = useListRequest({
+    initialValues: EMPTY_APPOINTMENT_FILTER,
+    toFilter,
+    sorts: APPOINTMENT_SORTS,
+    pageName: 'appointments',
+  });
+  const appointments = useAppointments(type, list.request);
   const totals = useWeekdayTotals(
-    { startDate: week.start, ...(debouncedFilter.officeId ? { officeId: debouncedFilter.officeId } : {}) },
+    { startDate: week.start, ...(list.filter.officeId ? { officeId: list.filter.officeId } : {}) },
     isWeek,
   );
   const exporter = useExportAppointments();
-  const exportAs = (format: AppointmentExportFormat) => exporter.mutate({ ...request, type, format });
+  const exportAs = (format: AppointmentExportFormat) => exporter.mutate({ ...list.request, type, format });
 
-  const changeFilter = (next: AppointmentListFilterValues) => {
-    setFilterValues(next);
-    setPageNumber(1);
-  };
   const openRow = (row: AppointmentRow) => {
     if (row.inquiryId) navigate(paths.communication.inquiry.href('appointments', row.inquiryId));
     else navigate(paths.client.detail.href(row.clientId));
   };
 
   return (
-    <Stack gap="md" maw={1600} mx="auto">
-      <Group justify="space-between" align="flex-end" wrap="wrap">
-        <div>
-          <Title order={1}>{page.title}</Title>
-          <Text size="sm" c="dimmed">
-            {page.description}
-          </Text>
-        </div>
+    <ListPage
+      title={page.title}
+      description={page.description}
+      actions={
         <Menu position="bottom-end" withinPortal>
           <Menu.Target>
             <Button variant="default" loading={exporter.isPending} disabled={!appointments.data?.totalCount}>
@@ -127,17 +118,11 @@ function AppointmentList({ type }: { type: AppointmentListType }) {
             <Menu.Item onClick={() => exportAs('xlsx')}>Excel (XLSX)</Menu.Item>
           </Menu.Dropdown>
         </Menu>
-      </Group>
-      {isWeek && (
-        <Paper withBorder p="sm">
+      }
+      summary={
+        isWeek && (
           <Stack gap="sm">
-            <WeekPicker
-              start={week.start}
-              onChange={(start) => {
-                week.setWeek(start);
-                setPageNumber(1);
-              }}
-            />
+            <WeekPicker start={week.start} onChange={week.setWeek} />
             {totals.isError ? (
               <Text size="sm" c="red.9">
                 The counts per day could not be loaded.
@@ -147,19 +132,16 @@ function AppointmentList({ type }: { type: AppointmentListType }) {
                 totals={totals.data}
                 loading={totals.isPending}
                 selectedDay={week.day}
-                onSelectDay={(day) => {
-                  week.setDay(day);
-                  setPageNumber(1);
-                }}
+                onSelectDay={week.setDay}
               />
             )}
           </Stack>
-        </Paper>
-      )}
-      <Paper withBorder p="sm">
+        )
+      }
+      filters={
         <AppointmentListFilters
-          value={filterValues}
-          onChange={changeFilter}
+          value={list.values}
+          onChange={list.setValues}
           offices={mayListOffices ? (offices.data ?? []) : undefined}
           officesLoading={offices.isLoading}
           attorneys={mayListAttorneys ? (attorneys.data?.items ?? []) : undefined}
@@ -167,36 +149,26 @@ function AppointmentList({ type }: { type: AppointmentListType }) {
           withDates={!isWeek}
           datesAreBooked={type === 'set'}
         />
-      </Paper>
-      {appointments.isError && (
-        <Alert color="red" variant="light" title="Appointments could not be loaded">
-          <Group gap="sm">
-            <Text size="sm">Check your connection and try again.</Text>
-            <Button size="xs" variant="light" color="red" onClick={() => void appointments.refetch()}>
-              Retry
-            </Button>
-          </Group>
-        </Alert>
-      )}
+      }
+      query={appointments}
+      errorTitle="Appointments could not be loaded"
+    >
       <AppointmentListLegend />
       <div data-testid="appointments-table">
         <DataTable
+          {...list.table}
           label={page.title}
-          pageName="appointments"
           columns={APPOINTMENT_TABLE_COLUMNS}
           rows={appointments.data?.items ?? []}
           getRowId={rowId}
           totalCount={appointments.data?.totalCount ?? 0}
           loading={isLoadingRows(appointments)}
-          pageNumber={pageNumber}
-          onPageChange={setPageNumber}
-          onSortChange={() => setPageNumber(1)}
           rowStyle={appointmentRowStyle}
           onRowClick={openRow}
           emptyState={isWeek ? 'No appointments this week match the filter' : 'No appointments match this filter'}
           maxHeight={isWeek ? 'calc(100dvh - 480px)' : 'calc(100dvh - 360px)'}
         />
       </div>
-    </Stack>
+    </ListPage>
   );
 }

@@ -3,7 +3,7 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { useRef, useState, type KeyboardEvent } from 'react';
 import { useNavigate } from 'react-router';
 import type { ClientSummary } from '@casedesk/contract/clients/client';
-import { CLIENT_SEARCH_DEBOUNCE_MS } from '@casedesk/contract/clients/client-search';
+import { SEARCH_DEBOUNCE_MS } from '@casedesk/contract/common/search';
 import { formatDateInput, formatPhone, formatTotal } from '@casedesk/contract/common/text';
 import { SearchIcon } from '@/components/icons.tsx';
 import { paths } from '@/config/paths.ts';
@@ -39,7 +39,7 @@ export function ClientSearchBox() {
   const [value, setValue] = useState('');
   const [focused, setFocused] = useState(false);
   const keyword = value.trim();
-  const [debouncedKeyword] = useDebouncedValue(keyword, CLIENT_SEARCH_DEBOUNCE_MS);
+  const [debouncedKeyword] = useDebouncedValue(keyword, SEARCH_DEBOUNCE_MS);
   const search = useClientSearchBox(debouncedKeyword);
   const combobox = useCombobox({ onDropdownClose: () => combobox.resetSelectedOption() });
   useFocusShortcut(inputRef);

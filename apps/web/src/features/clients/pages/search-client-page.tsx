@@ -1,91 +1,83 @@
-import { Alert, Button, Group, Menu, Stack, Text, TextInput, Title } from '@mantine/core';
-import { useDebouncedValue, useDocumentTitle } from '@mantine/hooks';
+import { Button, Menu, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import type { ClientSummary } from '@casedesk/contract/clients/client';
 import {
-  CLIENT_SEARCH_DEBOUNCE_MS,
   CLIENT_SEARCH_KEYWORD_MAX,
   CLIENT_SEARCH_PAGE_SIZE,
   CLIENT_SEARCH_SORTS,
   type ClientExportFormat,
-  type ClientSearchRequestInput,
+  type ClientSearchFilter,
 } from '@casedesk/contract/clients/client-search';
 import { DataTable } from '@/components/data-table/data-table.tsx';
-import type { TableSort } from '@/components/data-table/data-table-types.ts';
 import { SearchIcon } from '@/components/icons.tsx';
+import { ListPage } from '@/components/list-page/list-page.tsx';
+import { useListRequest } from '@/components/list-page/use-list-request.ts';
 import { paths } from '@/config/paths.ts';
 import { can, subjectOf } from '@/lib/access.ts';
+import { isLoadingRows } from '@/lib/query-status.ts';
 import { useSession } from '@/lib/session-context.ts';
 import { useExportClients } from '../api/export-clients.ts';
 import { useClientSearchPage } from '@/api/clients/search-clients.ts';
 import { CLIENT_SEARCH_COLUMNS } from '../components/client-columns.tsx';
 import { MergeClientsModal } from '../components/merge-clients-modal.tsx';
-import { isLoadingRows } from '@/lib/query-status.ts';
 
 const rowId = (row: ClientSummary) => row.id;
 const rowLabel = (row: ClientSummary) => `Select ${row.firstName} ${row.lastName}`;
-type SortBy = (typeof CLIENT_SEARCH_SORTS)[number];
-const sortByOf = (sort: TableSort | null): SortBy | undefined =>
-  CLIENT_SEARCH_SORTS.find((key) => key === sort?.sortBy);
+const toFilter = (typed: string): ClientSearchFilter => {
+  const keyword = typed.trim();
+  return keyword ? { searchKeyword: keyword } : {};
+};
 
 /** SPEC §2 /management/search-client?searchKeyword=: the results of the search box, 100 a page (SPEC §9). */
 export function SearchClientPage() {
-  useDocumentTitle('Search client · Casedesk');
   const navigate = useNavigate();
   const session = useSession();
   const canMerge = can(subjectOf(session), 'CLIENT_PROFILE', 'UPDATE');
   const [params, setParams] = useSearchParams();
   const urlKeyword = params.get('searchKeyword') ?? '';
-  const [typed, setTyped] = useState(urlKeyword);
+  const list = useListRequest({
+    initialValues: urlKeyword,
+    toFilter,
+    sorts: CLIENT_SEARCH_SORTS,
+    pageSize: CLIENT_SEARCH_PAGE_SIZE,
+  });
   const [shownUrlKeyword, setShownUrlKeyword] = useState(urlKeyword);
   // The top search box may change the URL while this page is open: follow it (adjusted while rendering).
   if (shownUrlKeyword !== urlKeyword) {
     setShownUrlKeyword(urlKeyword);
-    setTyped(urlKeyword);
+    list.setValues(urlKeyword);
   }
-  const [keyword] = useDebouncedValue(typed.trim(), CLIENT_SEARCH_DEBOUNCE_MS);
-  const [pageNumber, setPageNumber] = useState(1);
-  const [pageSize, setPageSize] = useState(CLIENT_SEARCH_PAGE_SIZE);
-  const [sort, setSort] = useState<TableSort | null>(null);
+  const keyword = list.filter.searchKeyword ?? '';
   const [selected, setSelected] = useState<string[]>([]);
   const [merging, setMerging] = useState(false);
   const [searched, setSearched] = useState(keyword);
   if (searched !== keyword) {
     setSearched(keyword);
-    setPageNumber(1);
     setSelected([]);
   }
-  const sortBy = sortByOf(sort);
-  const request: ClientSearchRequestInput = {
-    pageNumber,
-    pageSize,
-    ...(sortBy && sort ? { sortBy, sortOrder: sort.sortOrder } : {}),
-    filter: keyword ? { searchKeyword: keyword } : {},
-  };
-  const results = useClientSearchPage(request);
+  const results = useClientSearchPage(list.request);
   const exporter = useExportClients();
 
   const changeTyped = (value: string) => {
-    setTyped(value);
+    list.setValues(value);
     const next = new URLSearchParams(params);
     if (value.trim()) next.set('searchKeyword', value.trim());
     else next.delete('searchKeyword');
     setShownUrlKeyword(value.trim());
     setParams(next, { replace: true });
   };
+  // The whole result in the chosen order: no page or page size.
+  const { sortBy, sortOrder } = list.request;
   const exportAs = (format: ClientExportFormat) =>
-    exporter.mutate({
-      format,
-      filter: request.filter,
-      ...(sortBy && sort ? { sortBy, sortOrder: sort.sortOrder } : {}),
-    });
+    exporter.mutate({ format, filter: list.filter, ...(sortBy && sortOrder ? { sortBy, sortOrder } : {}) });
 
   return (
-    <Stack gap="md" maw={1600} mx="auto">
-      <Group justify="space-between" align="flex-end" wrap="wrap">
-        <Title order={1}>Search client</Title>
-        <Group gap="sm">
+    <ListPage
+      title="Search client"
+      description={canMerge ? 'Select two clients to compare and merge them.' : undefined}
+      actions={
+        <>
           {canMerge && (
             <Button variant="default" disabled={selected.length !== 2} onClick={() => setMerging(true)}>
               Merge…
@@ -102,33 +94,24 @@ export function SearchClientPage() {
               <Menu.Item onClick={() => exportAs('xlsx')}>XLSX</Menu.Item>
             </Menu.Dropdown>
           </Menu>
-        </Group>
-      </Group>
-      <TextInput
-        aria-label="Search keyword"
-        placeholder="Name, phone, email, LMS or Needles client number"
-        leftSection={<SearchIcon size={16} />}
-        value={typed}
-        maxLength={CLIENT_SEARCH_KEYWORD_MAX}
-        onChange={(event) => changeTyped(event.currentTarget.value)}
-        maw={520}
-      />
-      {canMerge && (
-        <Text size="xs" c="dimmed">
-          Select two clients to compare and merge them.
-        </Text>
-      )}
-      {results.isError && (
-        <Alert color="red" variant="light" title="Clients could not be loaded">
-          <Group gap="sm">
-            <Text size="sm">Check your connection and try again.</Text>
-            <Button size="xs" variant="light" color="red" onClick={() => void results.refetch()}>
-              Retry
-            </Button>
-          </Group>
-        </Alert>
-      )}
+        </>
+      }
+      filters={
+        <TextInput
+          aria-label="Search keyword"
+          placeholder="Name, phone, email, LMS or Needles client number"
+          leftSection={<SearchIcon size={16} />}
+          value={list.values}
+          maxLength={CLIENT_SEARCH_KEYWORD_MAX}
+          onChange={(event) => changeTyped(event.currentTarget.value)}
+          maw={520}
+        />
+      }
+      query={results}
+      errorTitle="Clients could not be loaded"
+    >
       <DataTable
+        {...list.table}
         label="Clients found"
         columns={CLIENT_SEARCH_COLUMNS}
         rows={results.data?.items ?? []}
@@ -137,15 +120,6 @@ export function SearchClientPage() {
         totalCount={results.data?.totalCount ?? 0}
         totalCountIsLowerBound={results.data?.totalCountIsLowerBound}
         loading={isLoadingRows(results)}
-        sort={sort}
-        onSortChange={(next) => {
-          setSort(next);
-          setPageNumber(1);
-        }}
-        pageNumber={pageNumber}
-        onPageChange={setPageNumber}
-        pageSize={pageSize}
-        onPageSizeChange={setPageSize}
         selectable={canMerge}
         maxSelectable={2}
         selectedIds={selected}
@@ -165,6 +139,6 @@ export function SearchClientPage() {
           }}
         />
       )}
-    </Stack>
+    </ListPage>
   );
 }

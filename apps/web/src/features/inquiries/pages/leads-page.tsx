@@ -1,20 +1,16 @@
-import { Alert, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
-import { useDebouncedValue, useDocumentTitle } from '@mantine/hooks';
-import { useMemo, useState } from 'react';
+import { Button } from '@mantine/core';
 import { useNavigate } from 'react-router';
-import type { LeadFilter, LeadListRequestInput, LeadRow } from '@casedesk/contract/inquiries/lead-list';
+import { LEAD_SORTS, type LeadFilter, type LeadRow } from '@casedesk/contract/inquiries/lead-list';
 import { DataTable } from '@/components/data-table/data-table.tsx';
-import type { TableSort } from '@/components/data-table/data-table-types.ts';
-import { useTablePreferences } from '@/components/data-table/use-table-preferences.ts';
+import { ListPage } from '@/components/list-page/list-page.tsx';
+import { useListRequest } from '@/components/list-page/use-list-request.ts';
 import { paths } from '@/config/paths.ts';
+import { isLoadingRows } from '@/lib/query-status.ts';
 import { useExportLeads } from '../api/export-leads.ts';
 import { useLeads } from '../api/list-leads.ts';
 import { LEAD_TABLE_COLUMNS } from '../components/lead-columns.tsx';
 import { dayBoundary, EMPTY_LEADS_FILTER, LeadsFilters, type LeadsFilterValues } from '../components/leads-filters.tsx';
-import { isLoadingRows } from '@/lib/query-status.ts';
 
-/** SPEC §9: searches wait 300 ms after the last keystroke. */
-const SEARCH_DEBOUNCE_MS = 300;
 const rowId = (row: LeadRow) => row.id;
 
 function toFilter(values: LeadsFilterValues): LeadFilter {
@@ -32,74 +28,49 @@ function toFilter(values: LeadsFilterValues): LeadFilter {
 
 /** SPEC §2 /communication/leads: the leads table, sorted, filtered and paged by the server. */
 export function LeadsPage() {
-  useDocumentTitle('Leads · Casedesk');
   const navigate = useNavigate();
-  // SPEC §2: the `leads` page keeps its page size and sort; the DataTable writes them, the query reads them.
-  const prefs = useTablePreferences('leads');
-  const [pageNumber, setPageNumber] = useState(1);
-  const [filterValues, setFilterValues] = useState<LeadsFilterValues>(EMPTY_LEADS_FILTER);
-  const [debouncedFilter] = useDebouncedValue(filterValues, SEARCH_DEBOUNCE_MS);
-  const filter = useMemo(() => toFilter(debouncedFilter), [debouncedFilter]);
-  const request: LeadListRequestInput = {
-    pageNumber,
-    pageSize: prefs.pageSize,
-    ...(prefs.sort
-      ? { sortBy: prefs.sort.sortBy as LeadListRequestInput['sortBy'], sortOrder: prefs.sort.sortOrder }
-      : {}),
-    filter,
-  };
-  const leads = useLeads(request);
+  // SPEC §2: the `leads` page keeps its page size and sort.
+  const list = useListRequest({
+    initialValues: EMPTY_LEADS_FILTER,
+    toFilter,
+    sorts: LEAD_SORTS,
+    pageName: 'leads',
+  });
+  const leads = useLeads(list.request);
   const exporter = useExportLeads();
 
-  const changeFilter = (next: LeadsFilterValues) => {
-    setFilterValues(next);
-    setPageNumber(1);
-  };
-
   return (
-    <Stack gap="md" maw={1600} mx="auto">
-      <Group justify="space-between" align="flex-end" wrap="wrap">
-        <Title order={1}>Leads</Title>
-        <Group gap="sm">
+    <ListPage
+      title="Leads"
+      actions={
+        <>
           <Button
             variant="default"
-            onClick={() => exporter.mutate({ ...request, pageNumber: 1 })}
+            onClick={() => exporter.mutate({ ...list.request, pageNumber: 1 })}
             loading={exporter.isPending}
             disabled={!leads.data?.totalCount}
           >
             Export
           </Button>
           <Button onClick={() => navigate(paths.communication.inquiry.href('newLead', 'new'))}>New lead</Button>
-        </Group>
-      </Group>
-      <Paper withBorder p="sm">
-        <LeadsFilters value={filterValues} onChange={changeFilter} />
-      </Paper>
-      {leads.isError && (
-        <Alert color="red" variant="light" title="Leads could not be loaded">
-          <Group gap="sm">
-            <Text size="sm">Check your connection and try again.</Text>
-            <Button size="xs" variant="light" color="red" onClick={() => void leads.refetch()}>
-              Retry
-            </Button>
-          </Group>
-        </Alert>
-      )}
+        </>
+      }
+      filters={<LeadsFilters value={list.values} onChange={list.setValues} />}
+      query={leads}
+      errorTitle="Leads could not be loaded"
+    >
       <DataTable
+        {...list.table}
         label="Leads"
-        pageName="leads"
         columns={LEAD_TABLE_COLUMNS}
         rows={leads.data?.items ?? []}
         getRowId={rowId}
         totalCount={leads.data?.totalCount ?? 0}
         loading={isLoadingRows(leads)}
-        pageNumber={pageNumber}
-        onPageChange={setPageNumber}
-        onSortChange={(_sort: TableSort | null) => setPageNumber(1)}
         onRowClick={(row) => navigate(paths.communication.lead.href(row.id))}
         emptyState="No leads match this filter"
         maxHeight="calc(100dvh - 320px)"
       />
-    </Stack>
+    </ListPage>
   );
 }

@@ -2,7 +2,7 @@ import { Combobox, Loader, Text, TextInput, useCombobox } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useState } from 'react';
 import type { ClientSummary } from '@casedesk/contract/clients/client';
-import { CLIENT_SEARCH_DEBOUNCE_MS } from '@casedesk/contract/clients/client-search';
+import { SEARCH_DEBOUNCE_MS } from '@casedesk/contract/common/search';
 import { formatDateInput, formatPhone } from '@casedesk/contract/common/text';
 import { SearchIcon } from '@/components/icons.tsx';
 import { useClientSearchBox } from '@/api/clients/search-clients.ts';
@@ -16,7 +16,7 @@ interface ClientPickerProps {
 export function ClientPicker({ onPick }: ClientPickerProps) {
   const [value, setValue] = useState('');
   const keyword = value.trim();
-  const [debounced] = useDebouncedValue(keyword, CLIENT_SEARCH_DEBOUNCE_MS);
+  const [debounced] = useDebouncedValue(keyword, SEARCH_DEBOUNCE_MS);
   const search = useClientSearchBox(debounced);
   const combobox = useCombobox({ onDropdownClose: () => combobox.resetSelectedOption() });
   const items = keyword && debounced ? (search.data?.items ?? []) : [];

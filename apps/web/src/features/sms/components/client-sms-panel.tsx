@@ -1,6 +1,10 @@
 import { Button, Group, Stack, Text } from '@mantine/core';
-import { useMemo, useState, type ReactNode } from 'react';
+import { useMemo, type ReactNode } from 'react';
+import { SMS_SORTS } from '@casedesk/contract/sms/sms';
 import { MessageIcon } from '@/components/icons.tsx';
+import { useListPaging } from '@/components/list-page/use-list-paging.ts';
+import { LoadError } from '@/components/load-error.tsx';
+import { useSmsList } from '../api/list-sms.ts';
 import { openTextDrawer } from '../text-drawer-store.ts';
 import { CLIENT_SMS_TABLE_COLUMNS } from './sms-columns.tsx';
 import { SmsTable } from './sms-table.tsx';
@@ -19,8 +23,9 @@ interface ClientSmsPanelProps {
 /** The client screen's SMS tab (SPEC §3 client detail: sms): the client's texts, with their status, and Send text. */
 export function ClientSmsPanel({ clientId, fallback }: ClientSmsPanelProps) {
   const access = useSmsAccess();
-  const [pageNumber, setPageNumber] = useState(1);
+  const paging = useListPaging({ sorts: SMS_SORTS, pageSize: CLIENT_SMS_PAGE_SIZE });
   const filter = useMemo(() => toSmsFilter(EMPTY_SMS_FILTER, clientId), [clientId]);
+  const texts = useSmsList({ ...paging.page, filter }, access.read);
   if (!access.read) return fallback;
   return (
     <Stack gap="xs" data-testid="client-sms-panel">
@@ -40,13 +45,12 @@ export function ClientSmsPanel({ clientId, fallback }: ClientSmsPanelProps) {
           </Button>
         )}
       </Group>
+      {texts.isError && <LoadError title="Texts could not be loaded" onRetry={() => void texts.refetch()} />}
       <SmsTable
         label="Client texts"
         columns={CLIENT_SMS_TABLE_COLUMNS}
-        filter={filter}
-        pageNumber={pageNumber}
-        onPageChange={setPageNumber}
-        initialPageSize={CLIENT_SMS_PAGE_SIZE}
+        list={texts}
+        table={paging.table}
         emptyState="No text messages with this client"
         maxHeight="60vh"
       />
