@@ -1,4 +1,4 @@
-import { Alert, Button, Drawer, Group, SegmentedControl, Select, Stack, Text } from '@mantine/core';
+import { Alert, Drawer, Group, SegmentedControl, Select, Stack, Text } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useContext, useState } from 'react';
 import {
@@ -9,6 +9,7 @@ import {
 import { weekRangeFrom } from '@casedesk/contract/appointments/week-range';
 import { wallTimeOf } from '@casedesk/contract/appointments/zoned-time';
 import type { AvailabilityRecord } from '@casedesk/contract/attorneys/attorney-schedule';
+import { LoadError } from '@/components/load-error.tsx';
 import { useAttorneyAvailability } from '../api/get-attorney-availability.ts';
 import { useActiveDropdowns } from '@/lib/active-dropdowns.ts';
 import { AvailabilityPartsContext, type AvailabilityInquiry } from './availability-parts.ts';
@@ -124,14 +125,7 @@ function AvailabilityContent({ onClose, inquiry }: { onClose(): void; inquiry?: 
         </Text>
       )}
       {availability.isError && (
-        <Alert color="red" variant="light" role="alert" title="Availability could not be loaded">
-          <Group gap="sm">
-            <Text size="sm">Check your connection and try again.</Text>
-            <Button size="xs" variant="light" color="red" onClick={() => void availability.refetch()}>
-              Retry
-            </Button>
-          </Group>
-        </Alert>
+        <LoadError title="Availability could not be loaded" onRetry={() => void availability.refetch()} />
       )}
       {rows && rows.length === 0 && !availability.isError ? (
         <Alert color="gray" variant="light" data-testid="availability-empty">

@@ -1,7 +1,8 @@
-import { Alert, Badge, Button, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Badge, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
 import dayjs from 'dayjs';
 import { useMemo } from 'react';
 import { useHolidays } from '@/api/calendar/holidays.ts';
+import { LoadError } from '@/components/load-error.tsx';
 
 /** How far ahead the side card looks. */
 export const HOLIDAY_WEEKS_AHEAD = 8;
@@ -38,11 +39,7 @@ export function HolidaysCard({ officeId, officeName }: HolidaysCardProps) {
           </Text>
         </Stack>
         {holidays.isError ? (
-          <Alert color="red" variant="light" title="Holidays could not be loaded">
-            <Button size="xs" variant="default" onClick={() => void holidays.refetch()}>
-              Try again
-            </Button>
-          </Alert>
+          <LoadError title="Holidays could not be loaded" onRetry={() => void holidays.refetch()} />
         ) : !shown ? (
           <Stack gap="xs" aria-busy="true" aria-label="Loading holidays">
             <Skeleton height={36} />

@@ -7,6 +7,7 @@ import { paths } from '@/config/paths.ts';
 import { isApiError } from '@/lib/api-error.ts';
 import { useSession, type Session } from '@/lib/session-context.ts';
 import { useActiveDropdowns } from '@/lib/active-dropdowns.ts';
+import { LoadError } from '@/components/load-error.tsx';
 import { useAttorneySchedule } from '../api/get-attorney-schedule.ts';
 import { useAttorneys } from '@/api/attorneys/list-attorneys.ts';
 import { ArrowLeftIcon } from '@/components/icons.tsx';
@@ -92,11 +93,7 @@ export function AttorneySchedulePage() {
         <Grid gap="md">
           <Grid.Col span={{ base: 12, lg: 9 }}>
             {schedule.isError ? (
-              <Alert color="red" variant="light" title="The schedule could not be loaded">
-                <Button size="xs" variant="default" onClick={() => void schedule.refetch()}>
-                  Try again
-                </Button>
-              </Alert>
+              <LoadError title="The schedule could not be loaded" onRetry={() => void schedule.refetch()} />
             ) : !schedule.data || attorneys.isPending ? (
               <EditorSkeleton />
             ) : editable ? (

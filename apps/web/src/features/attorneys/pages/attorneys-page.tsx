@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Group, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useDocumentTitle, useMediaQuery } from '@mantine/hooks';
 import { useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
@@ -8,6 +8,7 @@ import type { TableSort } from '@/components/data-table/data-table-types.ts';
 import { SearchIcon } from '@/components/icons.tsx';
 import { paths } from '@/config/paths.ts';
 import { useAttorneys } from '@/api/attorneys/list-attorneys.ts';
+import { LoadError } from '@/components/load-error.tsx';
 import { ATTORNEY_COLUMNS, NARROW_ATTORNEY_COLUMNS } from '../components/attorney-columns.tsx';
 import { matchingAttorneys, sortedAttorneys } from '../components/attorney-filter.ts';
 
@@ -55,14 +56,7 @@ export function AttorneysPage() {
         )}
       </Group>
       {attorneys.isError && (
-        <Alert color="red" variant="light" title="Attorneys could not be loaded">
-          <Group gap="sm">
-            <Text size="sm">Check your connection and try again.</Text>
-            <Button size="xs" variant="light" color="red" onClick={() => void attorneys.refetch()}>
-              Retry
-            </Button>
-          </Group>
-        </Alert>
+        <LoadError title="Attorneys could not be loaded" onRetry={() => void attorneys.refetch()} />
       )}
       <DataTable
         label="Attorneys"

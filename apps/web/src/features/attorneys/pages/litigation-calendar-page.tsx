@@ -1,4 +1,4 @@
-import { Alert, Grid, Group, Paper, Select, Stack, Text, Title } from '@mantine/core';
+import { Grid, Group, Paper, Select, Stack, Text, Title } from '@mantine/core';
 import { useDocumentTitle, useInterval } from '@mantine/hooks';
 import { useCallback, useMemo, useState } from 'react';
 import { CalendarLegend } from '@/components/calendar/calendar-legend.tsx';
@@ -14,6 +14,7 @@ import { CalendarView } from '@/components/calendar/calendar-view.tsx';
 import { useDelayedRange, sameRange } from '@/components/calendar/use-delayed-range.ts';
 import { can, subjectOf } from '@/lib/access.ts';
 import { useSession } from '@/lib/session-context.ts';
+import { LoadError } from '@/components/load-error.tsx';
 import { useLitigationAttorneys } from '../api/get-litigation-attorneys.ts';
 import { useLitigationCalendar } from '../api/get-litigation-calendar.ts';
 import { LitigationAttorneysPanel } from '../components/litigation-attorneys-panel.tsx';
@@ -81,9 +82,10 @@ export function LitigationCalendarPage() {
           <Paper withBorder p="md">
             <Stack gap="sm">
               {calendar.isError ? (
-                <Alert color="red" title="The litigation calendar could not be loaded">
-                  Check your connection and try another range.
-                </Alert>
+                <LoadError
+                  title="The litigation calendar could not be loaded"
+                  onRetry={() => void calendar.refetch()}
+                />
               ) : null}
               <CalendarView
                 label="Litigation calendar"

@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Loader, Modal, Radio, ScrollArea, Stack, Table, Text } from '@mantine/core';
+import { Button, Group, Loader, Modal, Radio, ScrollArea, Stack, Table, Text } from '@mantine/core';
 import { useState } from 'react';
 import {
   CLIENT_PHONE_FIELDS,
@@ -9,6 +9,7 @@ import {
 import { differingFields, type MergeFieldChoices } from '@casedesk/contract/clients/client-merge';
 import { formatDateInput } from '@casedesk/contract/common/field-rules';
 import { formatPhone, labelFromFieldName } from '@casedesk/contract/common/text';
+import { LoadError } from '@/components/load-error.tsx';
 import { useClient } from '@/api/clients/client.ts';
 import { useMergeClients } from '../api/merge-clients.ts';
 
@@ -76,7 +77,13 @@ export function MergeClientsModal({ clientIds, onClose, onMerged }: MergeClients
         </Group>
       )}
       {(first.isError || second.isError) && (
-        <Alert color="red" variant="light" title="The clients could not be loaded" />
+        <LoadError
+          title="The clients could not be loaded"
+          onRetry={() => {
+            if (first.isError) void first.refetch();
+            if (second.isError) void second.refetch();
+          }}
+        />
       )}
       {clients && (
         <Stack gap="md">

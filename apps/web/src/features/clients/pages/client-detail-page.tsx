@@ -5,6 +5,7 @@ import { Link, Navigate, useLocation, useNavigate, useParams } from 'react-route
 import { CLIENT_PHONE_FIELDS, clientDisplayName, type ClientDetail } from '@casedesk/contract/clients/client';
 import { formatDateInput } from '@casedesk/contract/common/field-rules';
 import { formatPhone, labelFromFieldName } from '@casedesk/contract/common/text';
+import { LoadError } from '@/components/load-error.tsx';
 import { paths } from '@/config/paths.ts';
 import { can, subjectOf } from '@/lib/access.ts';
 import { isApiError } from '@/lib/api-error.ts';
@@ -93,29 +94,16 @@ export function ClientDetailPage() {
     );
   }
   if (details.isError) {
-    const missing = isApiError(details.error) && details.error.status === 404;
+    if (!(isApiError(details.error) && details.error.status === 404)) {
+      return <LoadError title="The client could not be loaded" onRetry={() => void details.refetch()} />;
+    }
     return (
-      <Alert
-        color={missing ? 'yellow' : 'red'}
-        variant="light"
-        title={missing ? 'Client not found' : 'The client could not be loaded'}
-      >
+      <Alert color="yellow" variant="light" title="Client not found">
         <Stack gap="xs" align="flex-start">
-          <Text size="sm">
-            {missing
-              ? 'This client does not exist or belongs to an office you cannot see.'
-              : 'Check your connection and try again.'}
-          </Text>
-          <Group gap="sm">
-            {!missing && (
-              <Button size="xs" variant="light" onClick={() => void details.refetch()}>
-                Retry
-              </Button>
-            )}
-            <Anchor component={Link} to={paths.management.searchClient.href()} size="sm">
-              Search clients
-            </Anchor>
-          </Group>
+          <Text size="sm">This client does not exist or belongs to an office you cannot see.</Text>
+          <Anchor component={Link} to={paths.management.searchClient.href()} size="sm">
+            Search clients
+          </Anchor>
         </Stack>
       </Alert>
     );

@@ -1,8 +1,9 @@
-import { Alert, Button, Group, Stack, Text } from '@mantine/core';
+import { Alert, Stack, Text } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { useMemo } from 'react';
 import { useParams, useSearchParams } from 'react-router';
 import { PageLoader } from '@/components/page-loader.tsx';
+import { LoadError } from '@/components/load-error.tsx';
 import { isApiError } from '@/lib/api-error.ts';
 import { useClient } from '@/api/clients/client.ts';
 import { useInquiry } from '@/api/inquiries/inquiry.ts';
@@ -32,24 +33,10 @@ function ExistingInquiry({ inquiryId }: { inquiryId: string }) {
   if (inquiry.isPending) return <PageLoader label="Loading inquiry…" />;
   if (inquiry.isError || !defaults) {
     const notFound = isApiError(inquiry.error) && (inquiry.error.status === 404 || inquiry.error.status === 400);
+    if (!notFound) return <LoadError title="Inquiry could not be loaded" onRetry={() => void inquiry.refetch()} />;
     return (
-      <Alert
-        color={notFound ? 'gray' : 'red'}
-        variant="light"
-        title={notFound ? 'Inquiry not found' : 'Inquiry could not be loaded'}
-      >
-        <Group gap="sm">
-          <Text size="sm">
-            {notFound
-              ? 'It does not exist or is outside the offices you work with.'
-              : 'Check your connection and try again.'}
-          </Text>
-          {!notFound && (
-            <Button size="xs" variant="light" color="red" onClick={() => void inquiry.refetch()}>
-              Retry
-            </Button>
-          )}
-        </Group>
+      <Alert color="gray" variant="light" title="Inquiry not found">
+        <Text size="sm">It does not exist or is outside the offices you work with.</Text>
       </Alert>
     );
   }

@@ -128,7 +128,7 @@ describe('NotificationBell', () => {
     renderBell({ list: 'error' });
     openBell();
     expect(await screen.findByText('Notifications could not be loaded')).toBeTruthy();
-    expect(await screen.findByRole('button', { name: 'Try again', hidden: true })).toBeTruthy();
+    expect(await screen.findByRole('button', { name: 'Retry', hidden: true })).toBeTruthy();
   });
 
   it('an unread SMS is marked read and opens the text drawer on its message', async () => {

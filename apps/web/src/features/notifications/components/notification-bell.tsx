@@ -1,6 +1,6 @@
 import {
   ActionIcon,
-  Alert,
+  Box,
   Button,
   Divider,
   EmptyState,
@@ -17,6 +17,7 @@ import { useNavigate } from 'react-router';
 import type { Notification } from '@casedesk/contract/notifications/notification';
 import { BellIcon, InboxIcon } from '@/components/icons.tsx';
 import { paths } from '@/config/paths.ts';
+import { LoadError } from '@/components/load-error.tsx';
 import { useClearNotifications } from '../api/clear-notifications.ts';
 import { useNotifications } from '../api/get-notifications.ts';
 import { useMarkNotificationRead } from '../api/mark-notification-read.ts';
@@ -42,11 +43,9 @@ function NotificationList({ onOpen }: { onOpen: (notification: Notification) => 
   }
   if (query.isError) {
     return (
-      <Alert color="red" variant="light" m="sm" title="Notifications could not be loaded">
-        <Button variant="subtle" size="compact-xs" onClick={() => void query.refetch()}>
-          Try again
-        </Button>
-      </Alert>
+      <Box m="sm">
+        <LoadError title="Notifications could not be loaded" onRetry={() => void query.refetch()} />
+      </Box>
     );
   }
   if (query.data.items.length === 0) {

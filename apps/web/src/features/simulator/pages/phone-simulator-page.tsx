@@ -2,6 +2,7 @@ import { Alert, Code, List, Paper, Stack, Text, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import type { ReactNode } from 'react';
 import { PageLoader } from '@/components/page-loader.tsx';
+import { LoadError } from '@/components/load-error.tsx';
 import { useSimulatorState } from '../api/get-simulator-state.ts';
 import { DeliveryStatusForm } from '../components/delivery-status-form.tsx';
 import { InboundCallForm } from '../components/inbound-call-form.tsx';
@@ -28,11 +29,7 @@ export function PhoneSimulatorPage() {
 
   if (state.isPending) return <PageLoader />;
   if (state.isError) {
-    return (
-      <Alert color="red" title="Phone simulator">
-        The simulator's state could not be loaded.
-      </Alert>
-    );
+    return <LoadError title="The simulator's state could not be loaded" onRetry={() => void state.refetch()} />;
   }
 
   return (

@@ -1,5 +1,6 @@
-import { Alert, Button, Drawer, Group, Loader, Stack, Text } from '@mantine/core';
+import { Alert, Drawer, Group, Loader, Text } from '@mantine/core';
 import { useMemo } from 'react';
+import { LoadError } from '@/components/load-error.tsx';
 import { isApiError } from '@/lib/api-error.ts';
 import { useClient } from '@/api/clients/client.ts';
 import { useInquiry } from '@/api/inquiries/inquiry.ts';
@@ -21,17 +22,10 @@ function Loading({ label }: { label: string }) {
   );
 }
 
-function LoadFailed({ title, onRetry }: { title: string; onRetry?: () => void }) {
+function NotFound() {
   return (
-    <Alert color="red" variant="light" title={title}>
-      <Stack gap="xs" align="flex-start">
-        <Text size="sm">It may have been removed, or it belongs to an office you cannot see.</Text>
-        {onRetry && (
-          <Button size="xs" variant="light" color="red" onClick={onRetry}>
-            Retry
-          </Button>
-        )}
-      </Stack>
+    <Alert color="red" variant="light" title="Text message not found">
+      <Text size="sm">It may have been removed, or it belongs to an office you cannot see.</Text>
     </Alert>
   );
 }
@@ -46,13 +40,8 @@ function EditText({ smsId, offices }: { smsId: string; offices: ReturnType<typeo
   );
   if (message.isPending || offices.isLoading) return <Loading label="Loading text…" />;
   if (message.isError || !defaults) {
-    const missing = isApiError(message.error) && message.error.status === 404;
-    return (
-      <LoadFailed
-        title={missing ? 'Text message not found' : 'The text could not be loaded'}
-        onRetry={missing ? undefined : () => void message.refetch()}
-      />
-    );
+    if (isApiError(message.error) && message.error.status === 404) return <NotFound />;
+    return <LoadError title="The text could not be loaded" onRetry={() => void message.refetch()} />;
   }
   const [first, ...rest] = (message.data.clientName ?? '').split(' ');
   return (

@@ -1,7 +1,8 @@
-import { Alert, Button, Drawer, Skeleton, Stack } from '@mantine/core';
+import { Drawer, Skeleton, Stack } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { hasAccessAs } from '@casedesk/contract/access/permissions';
 import { useSession } from '@/lib/session-context.ts';
+import { LoadError } from '@/components/load-error.tsx';
 import { currentUserQueryOptions } from '../api/get-current-user.ts';
 import { ProfileForm } from './profile-form.tsx';
 
@@ -36,11 +37,7 @@ export function ProfileDrawer({ opened, onClose }: ProfileDrawerProps) {
       {query.data ? (
         <ProfileForm key={query.data.id} user={query.data} editable={editable} onClose={onClose} />
       ) : query.isError ? (
-        <Alert color="red" variant="light" title="The profile could not be loaded">
-          <Button size="xs" variant="default" mt="xs" onClick={() => void query.refetch()}>
-            Try again
-          </Button>
-        </Alert>
+        <LoadError title="The profile could not be loaded" onRetry={() => void query.refetch()} />
       ) : (
         <ProfileSkeleton />
       )}

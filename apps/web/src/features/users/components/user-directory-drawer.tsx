@@ -1,10 +1,12 @@
-import { Alert, Button, Drawer, Group, Pagination, Stack, Text, TextInput } from '@mantine/core';
+import { Drawer, Group, Pagination, Stack, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useState } from 'react';
+import { SEARCH_DEBOUNCE_MS } from '@casedesk/contract/common/search';
 import { USER_DIRECTORY_PAGE_SIZE, USER_DIRECTORY_SORTS } from '@casedesk/contract/users/user';
 import { DataTable } from '@/components/data-table/data-table.tsx';
 import type { DataTableColumn, TableSort } from '@/components/data-table/data-table-types.ts';
 import { SearchIcon } from '@/components/icons.tsx';
+import { LoadError } from '@/components/load-error.tsx';
 import { useUserDirectory, type UserDirectoryEntry } from '../api/search-user-directory.ts';
 import { isLoadingRows } from '@/lib/query-status.ts';
 
@@ -24,7 +26,6 @@ const COLUMNS: readonly DataTableColumn<UserDirectoryEntry>[] = [
 
 /** SPEC §9: default sort displayName ascending; also what a cleared sort (SPEC §4 cycle) falls back to. */
 const DEFAULT_SORT: TableSort = { sortBy: 'displayName', sortOrder: 'ASC' };
-const SEARCH_DEBOUNCE_MS = 300;
 const rowId = (row: UserDirectoryEntry) => row.id;
 
 type DirectorySortBy = (typeof USER_DIRECTORY_SORTS)[number];
@@ -76,11 +77,7 @@ export function UserDirectoryDrawer({ opened, onClose }: UserDirectoryDrawerProp
           data-autofocus
         />
         {query.isError && !query.data ? (
-          <Alert color="red" variant="light" title="The directory could not be loaded">
-            <Button size="xs" variant="default" mt="xs" onClick={() => void query.refetch()}>
-              Try again
-            </Button>
-          </Alert>
+          <LoadError title="The directory could not be loaded" onRetry={() => void query.refetch()} />
         ) : (
           <DataTable
             label="User directory"

@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Modal, Stack, Switch, Text } from '@mantine/core';
+import { Alert, Group, Modal, Stack, Switch, Text } from '@mantine/core';
 import { useInterval } from '@mantine/hooks';
 import { useCallback, useMemo, useState } from 'react';
 import { DEFAULT_APPOINTMENT_LENGTH } from '@casedesk/contract/appointments/slots';
@@ -13,6 +13,7 @@ import {
   type VisibleRange,
 } from '@/components/calendar/calendar-time.ts';
 import { CalendarView } from '@/components/calendar/calendar-view.tsx';
+import { LoadError } from '@/components/load-error.tsx';
 import { FREE_SLOT_LABEL, freeSlotInputs, slotRefusal } from './calendar-model.ts';
 import { useAttorneyCalendar } from './use-attorney-calendar.ts';
 
@@ -140,14 +141,9 @@ function AttorneyCalendar({
         </Text>
       </Group>
       {calendar.isError ? (
-        <Alert color="red" title="The calendar could not be loaded">
-          <Group gap="sm">
-            <Text size="sm">Some events may be missing. Check your connection and try again.</Text>
-            <Button size="xs" variant="default" onClick={calendar.refetch}>
-              Try again
-            </Button>
-          </Group>
-        </Alert>
+        <LoadError title="The calendar could not be loaded" onRetry={calendar.refetch}>
+          Some events may be missing. Check your connection and try again.
+        </LoadError>
       ) : null}
       <CalendarView
         label="Attorney calendar"
