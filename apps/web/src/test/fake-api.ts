@@ -26,6 +26,8 @@
  * - A call no handler answers gets the server's 404 NOT_FOUND, is listed in api.unhandled and is warned about
  *   on the console. api.requests has every call in order (without /api/config).
  * - api.use({...}) adds or replaces handlers mid-test; a second fakeApi(...) replaces the first.
+ * - The common records to answer with are built by test/fixtures.ts; a feature's test-utils may wrap fakeApi
+ *   with that feature's default answers (e.g. features/sms/test-utils.tsx stubServer).
  */
 import { vi } from 'vitest';
 import type { z } from 'zod';
