@@ -126,7 +126,7 @@ export function SearchClientPage() {
         onSelectionChange={setSelected}
         onRowClick={(row) => navigate(paths.client.detail.href(row.id))}
         emptyState={keyword ? `No clients match "${keyword}"` : 'No clients found'}
-        maxHeight="calc(100dvh - 300px)"
+        maxHeight="calc(100dvh - 320px)"
       />
       {merging && selected.length === 2 && (
         <MergeClientsModal
