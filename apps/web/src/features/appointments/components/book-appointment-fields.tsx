@@ -1,20 +1,18 @@
 import {
   Box,
   Button,
-  Checkbox,
   Group,
   Input,
   SegmentedControl,
-  Select,
   SimpleGrid,
   Skeleton,
   Stack,
-  Switch,
   Text,
   Textarea,
   Tooltip,
 } from '@mantine/core';
 import type { UseQueryResult } from '@tanstack/react-query';
+import { useWatch, type Control } from 'react-hook-form';
 import {
   APPOINTMENT_MESSAGES,
   APPOINTMENT_TYPES,
@@ -22,57 +20,63 @@ import {
 } from '@casedesk/contract/appointments/appointment';
 import { APPOINTMENT_LENGTHS, type AppointmentLength } from '@casedesk/contract/appointments/slots';
 import type { AvailabilityRecord } from '@casedesk/contract/attorneys/attorney-schedule';
+import { FormField } from '@/components/form-field/form-field.tsx';
+import { FormSelect } from '@/components/form-field/form-inputs.tsx';
+import { FormCheckbox, FormSwitch } from '@/components/form-field/form-toggles.tsx';
 import { useActiveDropdowns } from '@/lib/active-dropdowns.ts';
+import type { BookingFormOutput, BookingFormValues } from './booking-form-values.ts';
+
+/** The booking form's control, as its field groups bind their inputs to it. */
+export type BookingControl = Control<BookingFormValues, unknown, BookingFormOutput>;
 
 interface PartiesProps {
+  control: BookingControl;
   attorneys: UseQueryResult<AvailabilityRecord[]>;
-  attorneyId: string | null;
-  onAttorneyChange(id: string | null): void;
-  lawTypeId: string | null;
-  onLawTypeChange(id: string | null): void;
-  schedulePast: boolean;
-  onSchedulePastChange(past: boolean): void;
+  /** After the toggle moved: the date is judged against the other side of now. */
+  onSchedulePastChange(): void;
 }
 
 /** Who and what: the attorney, the law type and the SPEC §4 Schedule Past Appointment toggle. */
-export function BookingPartiesFields(props: PartiesProps) {
+export function BookingPartiesFields({ control, attorneys, onSchedulePastChange }: PartiesProps) {
   const lawTypes = useActiveDropdowns('INQUIRY_LAW_TYPE');
-  const attorneyOptions = (props.attorneys.data ?? []).map((a) => ({
+  const schedulePast = useWatch({ control, name: 'schedulePast' });
+  const attorneyOptions = (attorneys.data ?? []).map((a) => ({
     value: a.attorneyId,
     label: `${a.attorney} · ${a.officeName}`,
   }));
   return (
     <Stack gap="sm">
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-        <Select
+        <FormSelect
+          control={control}
+          name="attorneyId"
           label="Attorney"
-          withAsterisk
+          required
           searchable
-          placeholder={props.attorneys.isPending ? 'Loading attorneys…' : 'Choose an attorney'}
+          placeholder={attorneys.isPending ? 'Loading attorneys…' : 'Choose an attorney'}
           data={attorneyOptions}
-          value={props.attorneyId}
-          onChange={props.onAttorneyChange}
-          error={props.attorneys.isError ? 'Attorneys could not be loaded. Close and try again.' : undefined}
+          error={attorneys.isError ? 'Attorneys could not be loaded. Close and try again.' : undefined}
           nothingFoundMessage="No attorney matches"
           comboboxProps={{ withinPortal: true }}
         />
-        <Select
+        <FormSelect
+          control={control}
+          name="lawTypeId"
           label="Law Type"
           searchable
           clearable
           placeholder={lawTypes.isPending ? 'Loading…' : 'Choose a law type'}
           data={(lawTypes.data ?? []).map((o) => ({ value: o.id, label: o.label }))}
-          value={props.lawTypeId}
-          onChange={props.onLawTypeChange}
         />
       </SimpleGrid>
-      <Switch
+      <FormSwitch
+        control={control}
+        name="schedulePast"
         label="Schedule Past Appointment"
         description={
-          props.schedulePast ? 'Recording an appointment that already took place.' : 'Only future times can be booked.'
+          schedulePast ? 'Recording an appointment that already took place.' : 'Only future times can be booked.'
         }
-        checked={props.schedulePast}
-        onChange={(event) => props.onSchedulePastChange(event.currentTarget.checked)}
+        onValueChange={onSchedulePastChange}
       />
     </Stack>
   );
@@ -147,60 +151,59 @@ export function OpenTimes({ attorney, date, chosen, loading, onPick, onViewCalen
 }
 
 interface DetailsProps {
-  length: AppointmentLength;
-  onLengthChange(length: AppointmentLength): void;
-  appointmentType: AppointmentType;
-  onAppointmentTypeChange(type: AppointmentType): void;
-  notes: string;
-  onNotesChange(notes: string): void;
+  control: BookingControl;
+  /** SPEC §3 Client.autoText */
   autoText: boolean;
-  sendWelcomeText: boolean;
-  onSendWelcomeTextChange(send: boolean): void;
 }
 
 /** How long, where, notes, and the welcome text (SPEC §5: not while the client has auto-text off). */
-export function BookingDetailsFields(props: DetailsProps) {
+export function BookingDetailsFields({ control, autoText }: DetailsProps) {
   const checkbox = (
-    <Checkbox
+    <FormCheckbox
+      control={control}
+      name="sendWelcomeText"
       label="Send welcome SMS"
-      checked={props.sendWelcomeText}
-      disabled={!props.autoText}
-      onChange={(event) => props.onSendWelcomeTextChange(event.currentTarget.checked)}
+      disabled={!autoText}
       // A disabled input takes no pointer events: the wrapper below must get the hover for the tooltip.
-      style={props.autoText ? undefined : { pointerEvents: 'none' }}
+      style={autoText ? undefined : { pointerEvents: 'none' }}
       data-testid="welcome-sms"
     />
   );
   return (
     <Stack gap="sm">
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-        <Input.Wrapper label="Appointment Length" id="appointment-length">
-          <SegmentedControl
-            fullWidth
-            aria-labelledby="appointment-length-label"
-            data={APPOINTMENT_LENGTHS.map((n) => ({ value: String(n), label: `${n} min` }))}
-            value={String(props.length)}
-            onChange={(value) => props.onLengthChange(Number(value) as AppointmentLength)}
-          />
-        </Input.Wrapper>
-        <Input.Wrapper label="Type" id="appointment-type">
-          <SegmentedControl
-            fullWidth
-            aria-labelledby="appointment-type-label"
-            data={[...APPOINTMENT_TYPES]}
-            value={props.appointmentType}
-            onChange={(value) => props.onAppointmentTypeChange(value as AppointmentType)}
-          />
-        </Input.Wrapper>
+        <FormField control={control} name="appointmentLength" label="Appointment Length">
+          {({ label, error, value, onChange }) => (
+            <Input.Wrapper label={label} error={error} id="appointment-length">
+              <SegmentedControl
+                fullWidth
+                aria-labelledby="appointment-length-label"
+                data={APPOINTMENT_LENGTHS.map((n) => ({ value: String(n), label: `${n} min` }))}
+                value={String(value)}
+                onChange={(next) => onChange(Number(next) as AppointmentLength)}
+              />
+            </Input.Wrapper>
+          )}
+        </FormField>
+        <FormField control={control} name="appointmentType" label="Type">
+          {({ label, error, value, onChange }) => (
+            <Input.Wrapper label={label} error={error} id="appointment-type">
+              <SegmentedControl
+                fullWidth
+                aria-labelledby="appointment-type-label"
+                data={[...APPOINTMENT_TYPES]}
+                value={value ?? 'In Office'}
+                onChange={(next) => onChange(next as AppointmentType)}
+              />
+            </Input.Wrapper>
+          )}
+        </FormField>
       </SimpleGrid>
-      <Textarea
-        label="Notes"
-        rows={3}
-        maxLength={500}
-        value={props.notes}
-        onChange={(event) => props.onNotesChange(event.currentTarget.value)}
-      />
-      {props.autoText ? (
+      {/* Without the house textarea's counter: the modal is short, and the limit stops typing at 500. */}
+      <FormField control={control} name="notes">
+        {({ value, ...field }) => <Textarea {...field} value={value} rows={3} maxLength={500} />}
+      </FormField>
+      {autoText ? (
         checkbox
       ) : (
         <Tooltip

@@ -1,19 +1,18 @@
 import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useQueryClient } from '@tanstack/react-query';
-import { lazy, Suspense, useState, type FormEvent } from 'react';
+import { lazy, Suspense, useLayoutEffect, useRef, useState, type FormEvent } from 'react';
+import { useController, useForm, useWatch } from 'react-hook-form';
 import { useLocation, useNavigate } from 'react-router';
-import type { AppointmentRow, AppointmentType } from '@casedesk/contract/appointments/appointment';
+import type { AppointmentRow } from '@casedesk/contract/appointments/appointment';
 import {
   BEFORE_NOW_WARNING,
-  clampPastDateTime,
-  dateTimeError,
   formatPickerValue,
   isBeforeNow,
   parsePickerValue,
 } from '@casedesk/contract/appointments/date-time-rules';
 import { DEFAULT_APPOINTMENT_LENGTH, type AppointmentLength } from '@casedesk/contract/appointments/slots';
-import { instantOfWallTime, wallTimeOf } from '@casedesk/contract/appointments/zoned-time';
+import { wallTimeOf } from '@casedesk/contract/appointments/zoned-time';
 import { paths } from '@/config/paths.ts';
 import { isApiError } from '@/lib/api-error.ts';
 import { useBookingAttorneys } from '../api/get-booking-attorneys.ts';
@@ -21,6 +20,17 @@ import { SAVE_APPOINTMENT_INLINE_STATUSES, useSaveAppointment } from '../api/sav
 import { AppointmentDateTimeInput } from './appointment-date-time-input.tsx';
 import { welcomeTextNotice } from './welcome-text-notice.ts';
 import { BookingDetailsFields, BookingPartiesFields, OpenTimes } from './book-appointment-fields.tsx';
+import {
+  bookingDefaults,
+  bookingFormSchema,
+  bookingResolver,
+  bookingRules,
+  clampedPickerText,
+  DATE_LABEL,
+  NEEDS_TIME,
+  type BookingFormOutput,
+  type BookingFormValues,
+} from './booking-form-values.ts';
 import { clientKeys } from '@/api/clients/client.ts';
 import { appointmentKeys } from '../api/appointment-keys.ts';
 import { inquiryKeys } from '@/api/inquiries/inquiry.ts';
@@ -28,7 +38,6 @@ import { inquiryKeys } from '@/api/inquiries/inquiry.ts';
 // FullCalendar is heavy: it loads when "View calendar" is first pressed.
 const CalendarModal = lazy(() => import('./calendar/calendar-modal.tsx').then((m) => ({ default: m.CalendarModal })));
 
-export const DATE_LABEL = 'Appointment Date';
 export const BOOKED_MESSAGE = 'Appointment has been booked successfully';
 export const RESCHEDULED_MESSAGE = 'Appointment has been saved successfully';
 
@@ -81,68 +90,79 @@ function BookAppointmentForm({
   const navigate = useNavigate();
   const location = useLocation();
   const save = useSaveAppointment();
-  const [attorneyId, setAttorneyId] = useState<string | null>(initialAttorneyId ?? null);
-  const [lawTypeId, setLawTypeId] = useState<string | null>(initialLawTypeId ?? null);
-  const [schedulePast, setSchedulePast] = useState(false);
-  const [length, setLength] = useState<AppointmentLength>(initialLength ?? DEFAULT_APPOINTMENT_LENGTH);
-  const [appointmentType, setAppointmentType] = useState<AppointmentType>('In Office');
-  const [notes, setNotes] = useState('');
-  const [sendWelcomeText, setSendWelcomeText] = useState(autoText);
-  // Null until typed: the initial instant is shown in the attorney's zone once that is known.
-  const [typed, setTyped] = useState<string | null>(null);
-  const [touched, setTouched] = useState(false);
+  // The picker is read in the attorney's office zone once the attorney is known (set while rendering, below).
+  const [timeZone, setTimeZone] = useState(browserZone);
+  const now = new Date();
+  const form = useForm<BookingFormValues, unknown, BookingFormOutput>({
+    resolver: bookingResolver(timeZone, now),
+    defaultValues: bookingDefaults({
+      attorneyId: initialAttorneyId,
+      lawTypeId: initialLawTypeId,
+      initialLength,
+      autoText,
+    }),
+  });
+  const { control, handleSubmit, setValue, getValues } = form;
+  // Every field has a default, so the watched values are never partial.
+  const values = useWatch({ control }) as BookingFormValues;
+  const dateField = useController({ control, name: 'appointmentDateTime' });
+  // Typed or picked by the user: the initial slot is no longer shown for them.
+  const chosenByUser = useRef(false);
   const [calendarOpened, setCalendarOpened] = useState(false);
 
-  const now = new Date();
-  const browserToday = wallTimeOf(now, browserZone()).date;
-  const typedDate = parsePickerValue(typed ?? '')?.date;
-  const initialDate = initialDateTime ? wallTimeOf(new Date(initialDateTime), browserZone()).date : undefined;
-  const [shownDate, setShownDate] = useState<string | undefined>(undefined);
+  const text = values.appointmentDateTime;
+  const initialDate = initialDateTime ? wallTimeOf(new Date(initialDateTime), timeZone).date : undefined;
+  const length = values.appointmentLength ?? DEFAULT_APPOINTMENT_LENGTH;
+  const schedulePast = values.schedulePast === true;
   const attorneys = useBookingAttorneys({
-    // The day whose open times are shown: the one in the picker (read in the attorney's zone once known).
-    date: typedDate ?? shownDate ?? initialDate ?? browserToday,
+    // The day whose open times are shown: the one in the picker.
+    date: parsePickerValue(text)?.date ?? initialDate ?? wallTimeOf(now, browserZone()).date,
     appointmentLength: length,
     schedulePast,
   });
-  const attorney = attorneys.data?.find((a) => a.attorneyId === attorneyId) ?? null;
-  // Slots and the picker are read in the attorney's office zone.
-  const timeZone = attorney?.timeZone ?? browserZone();
-  const text = typed ?? (initialDateTime && attorney ? formatPickerValue(new Date(initialDateTime), timeZone) : '');
-  const today = wallTimeOf(now, timeZone).date;
-  const allow = schedulePast ? 'past' : 'future';
-  const error = dateTimeError(DATE_LABEL, text, { now, timeZone, allow });
-  const parsed = parsePickerValue(text);
-  if (parsed && typed === null && parsed.date !== shownDate) setShownDate(parsed.date);
-  const chosen = !error && parsed?.minutes != null ? instantOfWallTime(parsed.date, parsed.minutes, timeZone) : null;
-  // SPEC §5: a time already past (earlier today) is moved to 30 minutes before now.
-  const instant = chosen && allow === 'future' ? clampPastDateTime(chosen, now) : chosen;
-  const needsTime = !error && parsed !== null && parsed.minutes === null;
-  const shownError = touched || text !== '' ? error : null;
-  const canBook = Boolean(attorneyId) && instant !== null && !save.isPending;
+  const attorney = attorneys.data?.find((a) => a.attorneyId === values.attorneyId) ?? null;
+  const attorneyZone = attorney?.timeZone ?? browserZone();
+  if (attorneyZone !== timeZone) setTimeZone(attorneyZone);
 
-  const clamp = () => {
-    setTouched(true);
-    if (instant && chosen && instant.getTime() !== chosen.getTime()) setTyped(formatPickerValue(instant, timeZone));
+  // The slot the modal was opened with, shown in the attorney's zone once that is known (before paint).
+  const hasAttorney = attorney !== null;
+  useLayoutEffect(() => {
+    if (chosenByUser.current || !initialDateTime || !hasAttorney) return;
+    setValue('appointmentDateTime', formatPickerValue(new Date(initialDateTime), timeZone));
+  }, [hasAttorney, timeZone, initialDateTime, setValue]);
+
+  // The schema's verdict while rendering, so Book and the picker's message follow each keystroke.
+  const rules = bookingRules(schedulePast, timeZone, now);
+  const schema = bookingFormSchema(rules);
+  const date = schema.shape.appointmentDateTime.safeParse(text);
+  const instant = date.success ? new Date(date.data) : null;
+  const dateIssue = date.error?.issues[0]?.message ?? null;
+  const needsTime = dateIssue === NEEDS_TIME;
+  const dateError = needsTime ? null : dateIssue;
+  // SPEC §5: Book is disabled while the date is empty, invalid or refused.
+  const canBook = schema.safeParse(values).success && !save.isPending;
+  const shownError = dateField.fieldState.isTouched || text !== '' ? dateError : null;
+  const today = wallTimeOf(now, timeZone).date;
+
+  /** A time taken from the open times or the calendar: the picker's text, judged at once. */
+  const pick = (start: string) => {
+    chosenByUser.current = true;
+    setValue('appointmentDateTime', formatPickerValue(new Date(start), timeZone), {
+      shouldDirty: true,
+      shouldTouch: true,
+    });
   };
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    // The modal is portalled, but React still bubbles its submit to the inquiry form around it.
-    event.stopPropagation();
-    if (!canBook || !attorneyId || !instant) return;
+  // SPEC §5: on leaving the picker, a time already past today shows as the time it will be booked at.
+  const clamp = () => {
+    dateField.field.onBlur();
+    const clamped = clampedPickerText(getValues('appointmentDateTime'), rules);
+    if (clamped) setValue('appointmentDateTime', clamped);
+  };
+
+  const book = handleSubmit(({ attorneyId, ...booking }) =>
     save.mutate(
-      {
-        appointmentId,
-        inquiryId,
-        attorneyId,
-        appointmentDateTime: instant.toISOString(),
-        appointmentLength: length,
-        appointmentType,
-        lawTypeId: lawTypeId ?? undefined,
-        notes: notes.trim() || undefined,
-        sendWelcomeText: autoText && sendWelcomeText,
-        schedulePast,
-      },
+      { ...booking, appointmentId, inquiryId, attorneyId },
       {
         onSuccess: (row) => {
           notifications.show({ color: 'green', message: appointmentId ? RESCHEDULED_MESSAGE : BOOKED_MESSAGE });
@@ -160,7 +180,17 @@ function BookAppointmentForm({
           if (!location.pathname.includes(inquiryId)) navigate(inquiryPath);
         },
       },
-    );
+    ),
+  );
+
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    // The modal is portalled, but React still bubbles its submit to the inquiry form around it.
+    event.stopPropagation();
+    if (!canBook) {
+      event.preventDefault();
+      return;
+    }
+    void book(event);
   };
 
   const refusal =
@@ -183,34 +213,29 @@ function BookAppointmentForm({
           </Alert>
         )}
         <BookingPartiesFields
+          control={control}
           attorneys={attorneys}
-          attorneyId={attorneyId}
-          onAttorneyChange={setAttorneyId}
-          lawTypeId={lawTypeId}
-          onLawTypeChange={setLawTypeId}
-          schedulePast={schedulePast}
-          onSchedulePastChange={(past) => {
-            setSchedulePast(past);
-            setTouched(true);
-          }}
+          // The date is judged against the other side of now, and says so even if not yet touched.
+          onSchedulePastChange={() =>
+            setValue('appointmentDateTime', getValues('appointmentDateTime'), { shouldTouch: true })
+          }
         />
         <Stack gap={6}>
           <AppointmentDateTimeInput
             label={DATE_LABEL}
             value={text}
             onChange={(value) => {
-              setTyped(value);
+              chosenByUser.current = true;
+              dateField.field.onChange(value);
               save.reset();
             }}
             onBlur={clamp}
             error={shownError}
             timeZone={timeZone}
             today={today}
-            allow={allow}
+            allow={rules.allow}
             description={
-              needsTime
-                ? 'Add a time (hh:mm AM/PM) or pick one of the open times below.'
-                : `Format MM-dd-yyyy hh:mm AM/PM · times in ${timeZone.replace(/_/g, ' ')}`
+              needsTime ? NEEDS_TIME : `Format MM-dd-yyyy hh:mm AM/PM · times in ${timeZone.replace(/_/g, ' ')}`
             }
           />
           {instant && isBeforeNow(instant, now) && (
@@ -221,29 +246,18 @@ function BookAppointmentForm({
           {attorney && (
             <OpenTimes
               attorney={attorney}
-              date={parsed?.date ?? null}
+              date={parsePickerValue(text)?.date ?? null}
               loading={attorneys.isFetching}
               chosen={instant}
               onPick={(start) => {
-                setTyped(formatPickerValue(new Date(start), timeZone));
-                setTouched(true);
+                pick(start);
                 save.reset();
               }}
               onViewCalendar={() => setCalendarOpened(true)}
             />
           )}
         </Stack>
-        <BookingDetailsFields
-          length={length}
-          onLengthChange={setLength}
-          appointmentType={appointmentType}
-          onAppointmentTypeChange={setAppointmentType}
-          notes={notes}
-          onNotesChange={setNotes}
-          autoText={autoText}
-          sendWelcomeText={autoText && sendWelcomeText}
-          onSendWelcomeTextChange={setSendWelcomeText}
-        />
+        <BookingDetailsFields control={control} autoText={autoText} />
         <Group justify="flex-end" gap="sm">
           <Button variant="default" onClick={onClose}>
             Cancel
@@ -263,8 +277,7 @@ function BookAppointmentForm({
             appointmentLength={length}
             schedulePast={schedulePast}
             onSlotSelect={(start) => {
-              setTyped(formatPickerValue(new Date(start), timeZone));
-              setTouched(true);
+              pick(start);
               setCalendarOpened(false);
             }}
           />
