@@ -25,6 +25,8 @@ export default defineConfig({
           include: ['apps/web/src/**/*.test.{ts,tsx}'],
           environment: 'happy-dom',
           setupFiles: ['apps/web/src/test/setup.ts'],
+          // A guard against a hung test, not a speed check: a calendar render takes ~5 s on a busy 2-core machine.
+          testTimeout: 20_000,
         },
       },
       {
