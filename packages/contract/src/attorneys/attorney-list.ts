@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { listResponseSchema } from '../common/paging.ts';
 
 /** One row of /management/attorney (SPEC §7 Attorney: allSchedule): an attorney and the size of its weekly schedule. */
 export const attorneySummarySchema = z.object({
@@ -15,7 +16,8 @@ export const attorneySummarySchema = z.object({
 });
 export type AttorneySummary = z.infer<typeof attorneySummarySchema>;
 
-export const attorneyListResponseSchema = z.object({ items: z.array(attorneySummarySchema) });
+/** Every attorney the caller may see, in one page (the list shape of every list, DESIGN §3). */
+export const attorneyListResponseSchema = listResponseSchema(attorneySummarySchema);
 export type AttorneyListResponse = z.infer<typeof attorneyListResponseSchema>;
 
 /** SPEC §7 GET /attorney/schedule (attorneyId): one attorney's weekly schedule. */

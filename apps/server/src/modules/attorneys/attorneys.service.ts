@@ -1,4 +1,5 @@
 import { scopeOf } from '@casedesk/contract/access/permissions';
+import { PAGE_SIZE_ALL } from '@casedesk/contract/common/paging';
 import type { AttorneyListResponse } from '@casedesk/contract/attorneys/attorney-list';
 import type { AttorneySchedule } from '@casedesk/contract/attorneys/attorney-schedule';
 import type { UserCalendarsResponse } from '@casedesk/contract/calendar/user-calendars';
@@ -14,7 +15,9 @@ export const DEFAULT_CALENDAR_NAME = 'Calendar';
 /** SPEC §7 Attorney: allSchedule — the attorneys the caller's ATTORNEY_SCHEDULE READ reaches, by name. */
 export async function listAttorneys(db: Db, actor: Actor): Promise<AttorneyListResponse> {
   const scope = scopeOf(actor.permissions, 'ATTORNEY_SCHEDULE', 'READ', 'OFFICE');
-  return { items: await findAttorneySummaries(db, scope) };
+  const items = await findAttorneySummaries(db, scope);
+  // Not paged (a firm has tens of attorneys): one page of all of them, in the shape every list has.
+  return { items, totalCount: items.length, pageNumber: 1, pageSize: PAGE_SIZE_ALL };
 }
 
 /** SPEC §7 Attorney: schedule (attorneyId) — the same answer as GET /attorney/{attorneyId}/availability. */

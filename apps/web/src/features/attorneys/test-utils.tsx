@@ -13,7 +13,7 @@ import type { UserDetail } from '@casedesk/contract/users/user';
 import { createQueryClient } from '@/lib/query-client.ts';
 import { SessionContext, type Session } from '@/lib/session-context.ts';
 import { apiError, fakeApi, type Handlers } from '@/test/fake-api.ts';
-import { dropdownOption } from '@/test/fixtures.ts';
+import { dropdownOption, page } from '@/test/fixtures.ts';
 
 export const id = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
 export const ATTORNEY_ID = id(1);
@@ -81,7 +81,7 @@ const DEFAULTS: Handlers = {
     params.attorneyId === ATTORNEY_ID ? SCHEDULE : notFound,
   'PUT /api/v1/attorney/:attorneyId/availability': ({ params, body }) =>
     params.attorneyId === ATTORNEY_ID ? { ...SCHEDULE, entries: (body as AttorneySchedule).entries } : notFound,
-  'GET /api/v1/attorney/allSchedule': { items: [SUMMARY] },
+  'GET /api/v1/attorney/allSchedule': page([SUMMARY]),
   'POST /api/v1/dropdown/active': ({ body }) => {
     const type = (body as { filter: { dropdownType: 'JURISDICTION' | 'INQUIRY_LAW_TYPE' } }).filter.dropdownType;
     const values = type === 'JURISDICTION' ? ['California', 'Nevada'] : ['Personal Injury', 'Family Law'];

@@ -194,7 +194,7 @@ describe('AppointmentsPage', () => {
     };
     const api = fakeApi({
       'POST /api/v1/appointment/all': page([row({})]),
-      'GET /api/v1/attorney/allSchedule': { items: [attorney] },
+      'GET /api/v1/attorney/allSchedule': page([attorney]),
       'GET /api/v1/dropdown/office': [],
     });
     renderPage(<AppointmentsPage type="all" />, '/appointments/all', ['ALL_APPOINTMENTS', 'ATTORNEY_SCHEDULE']);

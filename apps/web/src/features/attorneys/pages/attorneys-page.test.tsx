@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { page } from '@/test/fixtures.ts';
 import { renderPage, stubServer, SUMMARY, id } from '../test-utils.tsx';
 import { AttorneysPage } from './attorneys-page.tsx';
 
@@ -29,7 +30,7 @@ const names = (table: HTMLElement) =>
 
 describe('attorneys list', () => {
   it('lists the attorneys with office, law type, litigation and schedule size, and searches them', async () => {
-    stubServer({ 'GET /api/v1/attorney/allSchedule': { items } });
+    stubServer({ 'GET /api/v1/attorney/allSchedule': page(items) });
     const user = userEvent.setup();
     renderPage(<AttorneysPage />);
     const table = await screen.findByRole('table', { name: 'Attorneys' });
@@ -51,7 +52,7 @@ describe('attorneys list', () => {
   });
 
   it('sorts by a column on the loaded list', async () => {
-    stubServer({ 'GET /api/v1/attorney/allSchedule': { items } });
+    stubServer({ 'GET /api/v1/attorney/allSchedule': page(items) });
     const user = userEvent.setup();
     renderPage(<AttorneysPage />);
     const table = await screen.findByRole('table', { name: 'Attorneys' });

@@ -11,6 +11,7 @@ import type { UserDetail } from '@casedesk/contract/users/user';
 import { createQueryClient } from '@/lib/query-client.ts';
 import { SessionContext } from '@/lib/session-context.ts';
 import { fakeApi } from '@/test/fake-api.ts';
+import { page } from '@/test/fixtures.ts';
 import { LitigationCalendarPage } from './litigation-calendar-page.tsx';
 
 const id = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
@@ -81,9 +82,7 @@ function setup(permissions: Permission[]) {
   const api = fakeApi({
     'GET /api/v1/dropdown/litigationAttorneys': () => litigation,
     'GET /api/v1/attorney/litigationCalendar': [trialToday()],
-    'GET /api/v1/attorney/allSchedule': {
-      items: [attorney(1, 'Lee Litigator', true), attorney(2, 'Ada Attorney', false)],
-    },
+    'GET /api/v1/attorney/allSchedule': page([attorney(1, 'Lee Litigator', true), attorney(2, 'Ada Attorney', false)]),
     'POST /api/v1/attorney/saveLitigationAttorney': () => {
       litigation = [...litigation, { id: id(2), name: 'Ada Attorney' }];
       return attorney(2, 'Ada Attorney', true);
