@@ -1,7 +1,7 @@
 import { ActionIcon, Group, Tooltip } from '@mantine/core';
 import { useWatch, type Control } from 'react-hook-form';
 import { FormSelect } from '@/components/form-field/form-inputs.tsx';
-import { TrashIcon } from './attorney-icons.tsx';
+import { TrashIcon } from '@/components/icons.tsx';
 import { clockOptions, type ScheduleFormValues } from './schedule-form-values.ts';
 import classes from './schedule-editor.module.css';
 
