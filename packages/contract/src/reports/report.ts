@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { listResponseSchema } from '../common/paging.ts';
 
 /** SPEC §7: report calls and their exports send offsetHours; the server decides day boundaries with it. */
 export const reportQuerySchema = z
@@ -88,9 +89,9 @@ export const chatCountRowSchema = z.object({
 });
 export type ChatCountRow = z.infer<typeof chatCountRowSchema>;
 
-export const chatCountSummarySchema = z.object({
+/** A report is a list in the shape every list has (DESIGN §3), all its rows on one page, with its totals. */
+export const chatCountSummarySchema = listResponseSchema(chatCountRowSchema).extend({
   groupBy: z.enum(CHAT_COUNT_GROUPS),
-  rows: z.array(chatCountRowSchema),
   totals: z.object(counts),
 });
 export type ChatCountSummary = z.infer<typeof chatCountSummarySchema>;
@@ -130,9 +131,8 @@ export const callSummaryRowSchema = z.object({
 });
 export type CallSummaryRow = z.infer<typeof callSummaryRowSchema>;
 
-export const callSummarySchema = z.object({
+export const callSummarySchema = listResponseSchema(callSummaryRowSchema).extend({
   groupBy: z.enum(CALL_SUMMARY_GROUPS),
-  rows: z.array(callSummaryRowSchema),
   totals: z.object(callCounts),
 });
 export type CallSummary = z.infer<typeof callSummarySchema>;

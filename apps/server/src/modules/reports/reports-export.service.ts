@@ -55,7 +55,7 @@ export async function exportChatCountSummary(
   const headers = CHAT_COUNT_COLUMNS.map(([key, header]) =>
     key === 'label' ? GROUP_HEADERS[request.groupBy] : header,
   );
-  const rows: Cell[][] = [...summary.rows, { ...summary.totals, label: 'Total' }].map((row) =>
+  const rows: Cell[][] = [...summary.items, { ...summary.totals, label: 'Total' }].map((row) =>
     CHAT_COUNT_COLUMNS.map(([key]) => row[key]),
   );
   return tableFile('chat-count-summary', request.format, headers, rows, request);
@@ -73,7 +73,7 @@ export async function exportCallSummary(
   const headers = CALL_SUMMARY_COLUMNS.map(([key, header]) =>
     key === 'label' ? GROUP_HEADERS[request.groupBy] : header,
   );
-  const rows: Cell[][] = [...summary.rows, { ...summary.totals, label: 'Total' }].map((row) =>
+  const rows: Cell[][] = [...summary.items, { ...summary.totals, label: 'Total' }].map((row) =>
     CALL_SUMMARY_COLUMNS.map(([key]) => row[key]),
   );
   return tableFile('call-summary', request.format, headers, rows, request);

@@ -79,20 +79,20 @@ describe('POST /api/v1/reports/chatCountSummary', () => {
 
   it("counts per office within the caller's office scope", async () => {
     const admin = chatCountSummarySchema.parse((await post(url, SEEDED.admin, range)).json());
-    expect(admin.rows).toEqual([
+    expect(admin.items).toEqual([
       { key: ids.la, label: 'Los Angeles', inbound: 1, outbound: 2, total: 3 },
       { key: ids.lv, label: 'Las Vegas', inbound: 1, outbound: 0, total: 1 },
     ]);
     expect(admin.totals).toEqual({ inbound: 2, outbound: 2, total: 4 });
     // The manager reaches Los Angeles and San Diego only.
     const manager = chatCountSummarySchema.parse((await post(url, SEEDED.manager, range)).json());
-    expect(manager.rows.map((r) => r.label)).toEqual(['Los Angeles']);
+    expect(manager.items.map((r) => r.label)).toEqual(['Los Angeles']);
   });
 
   it('groups by local day (offsetHours), every day of the range shown', async () => {
     const res = await post(`${url}?offsetHours=-5`, SEEDED.admin, { ...range, groupBy: 'DAY', officeId: ids.la });
     const summary = chatCountSummarySchema.parse(res.json());
-    expect(summary.rows.map((r) => r.label)).toEqual([
+    expect(summary.items.map((r) => r.label)).toEqual([
       '03-02-2020',
       '03-03-2020',
       '03-04-2020',
@@ -101,7 +101,7 @@ describe('POST /api/v1/reports/chatCountSummary', () => {
       '03-07-2020',
       '03-08-2020',
     ]);
-    expect(summary.rows.map((r) => r.total)).toEqual([2, 0, 1, 0, 0, 0, 1]);
+    expect(summary.items.map((r) => r.total)).toEqual([2, 0, 1, 0, 0, 0, 1]);
   });
 
   it('exports CSV and XLSX with the totals row', async () => {
@@ -134,7 +134,7 @@ describe('POST /api/v1/reports/callSummary', () => {
   it('summarises per tracking source: answered, missed, duplicates, average talk', async () => {
     const summary = callSummarySchema.parse((await post(url, SEEDED.manager, range)).json());
     const [source] = await t.db().select().from(trackingLines);
-    expect(summary.rows).toEqual([
+    expect(summary.items).toEqual([
       {
         key: source!.source,
         label: source!.source,
@@ -160,7 +160,7 @@ describe('POST /api/v1/reports/callSummary', () => {
     ]);
     expect(summary.totals).toMatchObject({ total: 4, answered: 3, avgTalkSeconds: 60 });
     const admin = callSummarySchema.parse((await post(url, SEEDED.admin, { ...range, groupBy: 'OFFICE' })).json());
-    expect(admin.rows.map((r) => [r.label, r.total])).toEqual([
+    expect(admin.items.map((r) => [r.label, r.total])).toEqual([
       ['Los Angeles', 4],
       ['Las Vegas', 1],
     ]);

@@ -1,4 +1,5 @@
 import { scopeOf } from '@casedesk/contract/access/permissions';
+import { PAGE_SIZE_ALL } from '@casedesk/contract/common/paging';
 import { formatDateInput } from '@casedesk/contract/common/text';
 import type {
   CallSummary,
@@ -14,6 +15,11 @@ import type { CallSummaryRecord, ChatCountRecord, ReportWindow } from './reports
 import { countTexts, summarizeCalls } from './reports.repository.ts';
 
 const DAY_MS = 86_400_000;
+
+/** A report's rows, all on one page of the list shape (a report is at most a row per day of a year). */
+function onePage<Row>(rows: Row[]) {
+  return { items: rows, totalCount: rows.length, pageNumber: 1, pageSize: PAGE_SIZE_ALL };
+}
 
 /** Labels of the rows with no office, operator or tracking line. */
 export const NONE_LABELS = { OFFICE: 'No office', OPERATOR: 'No operator', SOURCE: 'No tracking line' } as const;
@@ -80,7 +86,7 @@ export async function chatCountSummary(
   const sum = (pick: (r: ChatCountRow) => number) => rows.reduce((total, r) => total + pick(r), 0);
   return {
     groupBy: request.groupBy,
-    rows,
+    ...onePage(rows),
     totals: { inbound: sum((r) => r.inbound), outbound: sum((r) => r.outbound), total: sum((r) => r.total) },
   };
 }
@@ -114,7 +120,7 @@ export async function callSummary(
   const answered = sum((r) => r.answered);
   return {
     groupBy: request.groupBy,
-    rows,
+    ...onePage(rows),
     totals: {
       inbound: sum((r) => r.inbound),
       outbound: sum((r) => r.outbound),

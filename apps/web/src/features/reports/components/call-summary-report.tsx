@@ -49,7 +49,7 @@ export function CallSummaryReport() {
       <ReportBars
         title="Calls by outcome"
         segments={SEGMENTS}
-        rows={(data?.rows ?? []).map((r) => ({
+        rows={(data?.items ?? []).map((r) => ({
           key: r.key,
           label: r.label,
           values: [r.answered, r.missed, otherCalls(r)],
@@ -58,7 +58,7 @@ export function CallSummaryReport() {
       <DataTable
         label="Call summary"
         columns={COLUMNS[groupBy]}
-        rows={data?.rows ?? []}
+        rows={data?.items ?? []}
         getRowId={rowKey}
         loading={!data}
         withPagination={false}

@@ -43,12 +43,12 @@ export function ChatCountReport() {
       <ReportBars
         title="Texts in and out"
         segments={SEGMENTS}
-        rows={(data?.rows ?? []).map((r) => ({ key: r.key, label: r.label, values: [r.inbound, r.outbound] }))}
+        rows={(data?.items ?? []).map((r) => ({ key: r.key, label: r.label, values: [r.inbound, r.outbound] }))}
       />
       <DataTable
         label="Chat count summary"
         columns={COLUMNS[groupBy]}
-        rows={data?.rows ?? []}
+        rows={data?.items ?? []}
         getRowId={rowKey}
         loading={!data}
         withPagination={false}

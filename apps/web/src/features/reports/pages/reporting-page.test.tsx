@@ -6,6 +6,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { CallSummaryRequestInput } from '@casedesk/contract/reports/report';
 import { createQueryClient } from '@/lib/query-client.ts';
 import { apiError, fakeApi } from '@/test/fake-api.ts';
+import { page } from '@/test/fixtures.ts';
 import { ReportingPage } from './reporting-page.tsx';
 
 const CALL_SUMMARY = 'POST /api/v1/reports/callSummary';
@@ -26,10 +27,10 @@ function stub() {
   return fakeApi({
     [CALL_SUMMARY]: ({ body }) => ({
       groupBy: (body as CallSummaryRequestInput).groupBy ?? 'SOURCE',
-      rows: [
+      ...page([
         { key: 'Google Ads', label: 'Google Ads', ...callCounts(8, 6, 2) },
         { key: 'none', label: 'No tracking line', ...callCounts(2, 0, 1) },
-      ],
+      ]),
       totals: callCounts(10, 6, 3),
     }),
     'POST /api/v1/reports/chatCountSummary': apiError(403, 'No'),
