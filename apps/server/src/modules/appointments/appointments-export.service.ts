@@ -11,7 +11,7 @@ import type { Database } from '../../platform/db/database.ts';
 import { AppError } from '../../platform/errors/app-error.ts';
 import type { ExportFile } from '../../platform/export/table-file.ts';
 import { allRowsOf, everyRow, exportFileName, streamedTable } from '../../platform/export/table-file.ts';
-import { LIST_PERMISSION, listAppointments } from './appointments.service.ts';
+import { LIST_PERMISSION, listAppointments } from './appointment-lists.service.ts';
 
 /** A cell as people read it: phones (###) ###-####, times MM-dd-yyyy hh:mm AM/PM at the caller's offset (SPEC §5). */
 function cells(row: AppointmentRow, offsetHours: number): string[] {

@@ -18,17 +18,14 @@ import { sendList } from '../../platform/http/streamed-list.ts';
 import { appointmentLinksRoutes } from './appointment-links.routes.ts';
 import { appointmentExportRoutes } from './appointments-export.routes.ts';
 import type { WelcomeTextSender } from './appointments.service.ts';
+import { getAppointment, LIST_PERMISSION, listAppointments, weekdayTotals } from './appointment-lists.service.ts';
 import {
   attachAppointment,
   canScheduleAppointments,
   deleteAppointment,
-  getAppointment,
-  LIST_PERMISSION,
-  listAppointments,
   rescheduleAppointment,
   saveAppointmentWithWelcome,
   updateAppointmentFields,
-  weekdayTotals,
 } from './appointments.service.ts';
 
 const tags = ['appointments'];

@@ -3,7 +3,7 @@ import { hasAccess } from '@casedesk/contract/access/permissions';
 import type { ClientDetailsResponse, ClientLeadResponse } from '@casedesk/contract/clients/client-details';
 import type { Actor } from '../../platform/auth/actor.ts';
 import type { Db } from '../../platform/db/database.ts';
-import { APPOINTMENT_READ_PERMISSIONS, listClientAppointments } from '../appointments/appointments.service.ts';
+import { APPOINTMENT_READ_PERMISSIONS, listClientAppointments } from '../appointments/appointment-lists.service.ts';
 import { listClientTexts } from '../sms/sms.service.ts';
 import { findClientCalls, findClientInquiries } from './client-details.repository.ts';
 import { toClientDetail } from './clients.repository.ts';

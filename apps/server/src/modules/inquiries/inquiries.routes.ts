@@ -13,7 +13,7 @@ import {
   leadListRequestSchema,
   leadListResponseSchema,
 } from '@casedesk/contract/inquiries/lead-list';
-import { listInquiryAppointments } from '../appointments/appointments.service.ts';
+import { listInquiryAppointments } from '../appointments/appointment-lists.service.ts';
 import { sendExport } from '../../platform/export/table-file.ts';
 import type { AppInstance } from '../../platform/http/app-instance.ts';
 import { sendList } from '../../platform/http/streamed-list.ts';
