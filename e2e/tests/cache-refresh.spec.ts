@@ -7,8 +7,12 @@ import { accessToken, signIn, USERS } from './support/session.ts';
  * invalidation a screen shows its cached copy, without the change.
  */
 
-/** Client-side navigation to a URL, as a link in the app does: the document and its query cache stay. */
+/**
+ * Client-side navigation to a URL, as a link in the app does: the document and its query cache stay. It waits
+ * for the screen before to settle, so a redirect that screen still had in hand cannot replace the new entry.
+ */
 async function goInApp(page: Page, url: string): Promise<void> {
+  await page.waitForLoadState('networkidle');
   await page.evaluate((to) => {
     window.history.pushState(null, '', to);
     window.dispatchEvent(new PopStateEvent('popstate'));
@@ -65,7 +69,7 @@ test('a booking refreshes the appointment lists, the week totals, the lead and t
   page,
 }) => {
   test.setTimeout(120_000);
-  await signIn(page, USERS.admin);
+  await signIn(page, USERS.admin, '/appointments/set');
   const lastName = `Cached${Date.now()}`;
   const { inquiryId, clientId } = await createLead(page, 'Booking', lastName);
   const sameDocument = await watchSession(page);
@@ -126,7 +130,7 @@ test('a booking refreshes the appointment lists, the week totals, the lead and t
 
 test('a client save refreshes every view of the client: the search results and its lead', async ({ page }) => {
   test.setTimeout(90_000);
-  await signIn(page, USERS.admin);
+  await signIn(page, USERS.admin, '/management/search-client');
   const lastName = `Renamed${Date.now()}`;
   const { inquiryId, clientId } = await createLead(page, 'Before', lastName);
   const sameDocument = await watchSession(page);
