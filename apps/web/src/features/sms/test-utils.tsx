@@ -10,27 +10,11 @@ import type { UserDetail } from '@casedesk/contract/users/user';
 import { createQueryClient } from '@/lib/query-client.ts';
 import { SessionContext, type Session } from '@/lib/session-context.ts';
 import { apiError, fakeApi, type FakeApi, type Handlers } from '@/test/fake-api.ts';
-import { clientSummary } from '@/test/fixtures.ts';
+import { clientSummary, userDetail } from '@/test/fixtures.ts';
 
 export const id = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
 
-export const USER: UserDetail = {
-  id: id(900),
-  displayName: 'Olive Operator',
-  mail: 'operator@casedesk.local',
-  jobTitle: null,
-  role: 'OPERATOR',
-  workNumber: null,
-  phoneExtension: null,
-  mobileNumber: null,
-  zoomLink: null,
-  imageUrl: null,
-  image: null,
-  clickToCall: null,
-  defaultDashboard: 'CALL_CENTER',
-  accountEnabled: true,
-  officeId: null,
-};
+export const USER: UserDetail = userDetail();
 
 /** The seeded operator's SMS grant: every level, in the call-centre and office category types. */
 export const OPERATOR_SMS: Permission = {
