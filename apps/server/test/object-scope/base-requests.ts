@@ -1,3 +1,4 @@
+import { insertProfile } from '../../src/modules/access/access-admin.repository.ts';
 import type { RequestParts } from '../fuzz/operations.ts';
 import type { Refs } from './caller-and-refs.ts';
 import { uniqueHolidayDate } from './caller-and-refs.ts';
@@ -42,6 +43,19 @@ async function booking(records: OfficeRecords, appointmentDateTime: string) {
 }
 
 export const TEMPLATES: Readonly<Record<string, RouteTemplate>> = {
+  'POST /api/v1/accessControl/explain': {
+    base: async (records) =>
+      body({ userId: (await records.user()).id, recordKind: 'client', recordId: (await records.client()).id }),
+  },
+  'POST /api/v1/accessControl/profile/apply': {
+    // An empty profile: what is checked is whose access the caller may set, not what the profile holds.
+    base: async (records) =>
+      body({
+        profileId: await insertProfile(records.db, `Scope check ${crypto.randomUUID()}`, []),
+        userIds: [(await records.user()).id],
+        reason: 'Object-level access check',
+      }),
+  },
   'GET /api/v1/appointment/calendarEvents': {
     base: async (records) => ({
       path: {},

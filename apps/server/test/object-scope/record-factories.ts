@@ -47,7 +47,7 @@ class Lazy {
  */
 export class OfficeRecords extends Lazy {
   constructor(
-    private readonly db: Db,
+    readonly db: Db,
     readonly office: OfficeRef,
     private readonly refs: Refs,
     private readonly faker: Faker,

@@ -1,6 +1,7 @@
 import { permissionListSchema } from '@casedesk/contract/access/permissions';
 import { userIdQuerySchema } from '@casedesk/contract/users/user';
 import type { AppInstance } from '../../platform/http/app-instance.ts';
+import { accessAdminRoutes } from './access-admin.routes.ts';
 import { getPermissions } from './access.service.ts';
 
 export async function accessRoutes(app: AppInstance): Promise<void> {
@@ -17,4 +18,5 @@ export async function accessRoutes(app: AppInstance): Promise<void> {
     },
     async (request) => getPermissions(app.db, request.actor!, request.query.userId),
   );
+  await app.register(accessAdminRoutes);
 }

@@ -1,6 +1,6 @@
-import type { AccessLevel } from '@casedesk/contract/access/permissions';
+import type { AccessLevel, Permission } from '@casedesk/contract/access/permissions';
 import { PERMISSION_TYPES } from '@casedesk/contract/access/permissions';
-import { jsonb, pgTable, text, unique, uuid } from 'drizzle-orm/pg-core';
+import { index, jsonb, pgTable, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
 import { users } from '../users/users.tables.ts';
 
 /** One row per user and permission type, holding its access levels and their conditions (SPEC §3 Permission). */
@@ -15,4 +15,31 @@ export const permissions = pgTable(
     accessLevels: jsonb().$type<AccessLevel[]>().notNull(),
   },
   (t) => [unique('permissions_user_type_key').on(t.userId, t.permissionType)],
+);
+
+/** A named set of permissions (Operator, Manager of an office…) an administrator applies to many users. */
+export const accessProfiles = pgTable('access_profiles', {
+  id: uuid().primaryKey().defaultRandom(),
+  name: text().notNull().unique(),
+  permissions: jsonb().$type<Permission[]>().notNull(),
+  createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * Who follows a profile: their permissions are the profile's, and a change to the profile reaches them.
+ * Editing a follower's permissions by hand ends the following (the row goes).
+ */
+export const accessProfileMembers = pgTable(
+  'access_profile_members',
+  {
+    userId: uuid()
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    profileId: uuid()
+      .notNull()
+      .references(() => accessProfiles.id),
+    since: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('access_profile_members_profile_idx').on(t.profileId)],
 );

@@ -82,6 +82,15 @@ export async function readableAppointment(db: Db, actor: Actor, id: string): Pro
   return row;
 }
 
+/**
+ * An appointment's office and client, whoever asks: access administration explains who may reach it (the
+ * caller's own right to look is checked there).
+ */
+export async function findAppointmentOffice(db: Db, id: string) {
+  const row = await repo.findAppointmentRow(db, id);
+  return row && { id: row.id, officeId: row.officeId, clientName: row.clientName };
+}
+
 /** GET /appointment/{id}: an appointment the caller may see. */
 export const getAppointment = readableAppointment;
 

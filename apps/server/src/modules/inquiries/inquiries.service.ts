@@ -62,6 +62,15 @@ export function mayReachInquiry(actor: Actor, officeId: string | null, access: A
   return allowsRecord(actor.permissions, 'LEADS', access, { OFFICE: officeId });
 }
 
+/**
+ * The office an inquiry belongs to, whoever asks: access administration explains who may reach it (the
+ * caller's own right to look is checked there, not here).
+ */
+export async function findInquiryOffice(db: Db, id: string) {
+  const row = await findInquiryRow(db, id, { kind: 'all' });
+  return row && { id: row.id, clientId: row.clientId, officeId: row.officeId };
+}
+
 /** The inquiry's own ids (client, office, law type) within the caller's LEADS scope; other modules book against it. */
 export async function requireInquiryRef(db: Db, actor: Actor, id: string, access: AccessType = 'READ') {
   const row = await reachableInquiry(db, actor, id, access);

@@ -90,8 +90,8 @@ export type UserChanges = Partial<
   >
 >;
 
-/** What the service may write: the editable fields, and whether the account is enabled. */
-export type UserRowChanges = UserChanges & Partial<Pick<UserDetail, 'accountEnabled'>>;
+/** What the service may write: the editable fields, and the account fields access administration sets. */
+export type UserRowChanges = UserChanges & Partial<Pick<UserDetail, 'accountEnabled' | 'role' | 'officeId'>>;
 
 export async function updateUserRow(db: Db, id: string, changes: UserRowChanges): Promise<UserDetail | undefined> {
   const [row] = await db

@@ -170,6 +170,13 @@ export async function setAccountEnabled(
   return changed;
 }
 
+/** The account fields access administration sets, inside its transaction; it audits them with its reason. */
+export type AccountFields = Partial<Pick<UserDetail, 'role' | 'accountEnabled' | 'defaultDashboard' | 'officeId'>>;
+
+export async function writeAccountFields(db: Db, userId: string, changes: AccountFields): Promise<void> {
+  if (Object.keys(changes).length > 0) await updateUserRow(db, userId, changes);
+}
+
 export async function updateDefaultDashboard(db: Db, actor: Actor, defaultDashboard: DefaultDashboard) {
   return changeUser(db, actor, actor.userId, { defaultDashboard }, 'user.update_dashboard');
 }

@@ -163,3 +163,10 @@ export const EXCLUSION_VIOLATION = '23P01';
 export function isExclusionViolation(error: unknown): boolean {
   return pgErrorCode(error) === EXCLUSION_VIOLATION;
 }
+
+/** PostgreSQL's unique-violation code: a row repeats a key a unique constraint keeps single. */
+export const UNIQUE_VIOLATION = '23505';
+
+export function isUniqueViolation(error: unknown): boolean {
+  return pgErrorCode(error) === UNIQUE_VIOLATION;
+}

@@ -12,7 +12,7 @@ import type { AppInstance } from '../http/app-instance.ts';
 import type { LiveConnection } from './socket-registry.ts';
 import { SocketRegistry } from './socket-registry.ts';
 import type { RealtimeBus } from './realtime-bus.ts';
-import { isCloseSockets } from './realtime-bus.ts';
+import { isAccessChanged, isLiveText } from './realtime-bus.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -42,8 +42,14 @@ export function registerLiveSocket(app: AppInstance, options: LiveSocketOptions 
   const registry = new SocketRegistry(options.socketsPerUser ?? app.config.LIVE_SOCKETS_PER_USER);
   app.decorate('liveSockets', registry);
   const unsubscribe = app.realtime.subscribe((message) => {
-    if (!isCloseSockets(message)) {
+    if (isLiveText(message)) {
       registry.deliver(message);
+      return;
+    }
+    if (isAccessChanged(message)) {
+      // The instance that made the change emptied its own cache; this one may hold the old access.
+      notifyActorsChanged();
+      registry.resubscribe(message);
       return;
     }
     // The instance that disabled the account emptied its own actor cache; this one may still hold the
@@ -111,10 +117,7 @@ function onClientMessage(
     return;
   }
   const allowed = new Set(subscribedTypes(actor));
-  registry.subscribe(
-    connection,
-    message.data.notificationTypes.filter((type) => allowed.has(type)),
-  );
+  registry.subscribe(connection, message.data.notificationTypes, allowed);
 }
 
 function parseJson(text: string): unknown {

@@ -43,6 +43,13 @@ describe('NOTIFY payloads (DESIGN §1: ids only, < 8 kB)', () => {
     }
   });
 
+  it('an access change is read back as sent', () => {
+    const message = { subscribable: ['DIRECT' as const, 'SMS' as const], userIds: [randomUUID()] };
+    const payloads = encodePayloads(message);
+    expect(payloads).toHaveLength(1);
+    expect(decodePayload(payloads[0]!)).toEqual(message);
+  });
+
   it('nothing to send for no recipients', () => {
     expect(encodePayloads({ text: 'SMS', userIds: [] })).toEqual([]);
   });

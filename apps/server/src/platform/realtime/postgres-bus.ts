@@ -2,7 +2,8 @@ import pg from 'pg';
 import { z } from 'zod';
 import { withSafeErrors } from '../errors/error-serializer.ts';
 import type { RealtimeBus, RealtimeListener, RealtimeMessage } from './realtime-bus.ts';
-import { isCloseSockets, SOCKET_ENDS } from './realtime-bus.ts';
+import { SUBSCRIBABLE_TYPES } from '@casedesk/contract/notifications/live-socket';
+import { isAccessChanged, isCloseSockets, SOCKET_ENDS } from './realtime-bus.ts';
 
 /** One channel per database: instances of one deployment share it, test databases never cross. */
 export const REALTIME_CHANNEL = 'casedesk_realtime';
@@ -10,9 +11,10 @@ export const REALTIME_CHANNEL = 'casedesk_realtime';
 /** PostgreSQL refuses NOTIFY payloads of 8000 bytes or more; stay clearly below. */
 export const MAX_PAYLOAD_BYTES = 7_900;
 
-/** The wire forms: a text or a close, and the recipients' ids, nothing else (DESIGN §1: ids only). */
+/** The wire forms: a text, a close or an access change, and the recipients' ids (DESIGN §1: ids only). */
 const recipientsSchema = z.array(z.string().min(1).max(64)).min(1);
 const textPayloadSchema = z.object({ t: z.string().min(1).max(64), u: recipientsSchema });
+const accessPayloadSchema = z.object({ a: z.array(z.enum(SUBSCRIBABLE_TYPES)), u: recipientsSchema });
 const closePayloadSchema = z.object({
   c: z.enum(SOCKET_ENDS),
   g: z.string().min(1).max(128).optional(),
@@ -20,7 +22,8 @@ const closePayloadSchema = z.object({
 });
 
 /** Everything of the payload but its recipients. */
-function headOf(message: RealtimeMessage): Record<string, string> {
+function headOf(message: RealtimeMessage): Record<string, string | string[]> {
+  if (isAccessChanged(message)) return { a: message.subscribable };
   if (!isCloseSockets(message)) return { t: message.text };
   return message.grantId ? { c: message.close, g: message.grantId } : { c: message.close };
 }
@@ -61,6 +64,8 @@ export function decodePayload(payload: string): RealtimeMessage | undefined {
   }
   const text = textPayloadSchema.safeParse(parsed);
   if (text.success) return { text: text.data.t, userIds: text.data.u };
+  const access = accessPayloadSchema.safeParse(parsed);
+  if (access.success) return { subscribable: access.data.a, userIds: access.data.u };
   const close = closePayloadSchema.safeParse(parsed);
   if (!close.success) return undefined;
   const { c, g, u } = close.data;

@@ -1,3 +1,5 @@
+import type { SubscribableType } from '@casedesk/contract/notifications/live-socket';
+
 /**
  * Live messages to signed-in users (SPEC §4 socket). A message names its recipients and carries
  * only the text the socket sends: 'NEW_DIRECT' or a notification type (ids only, DESIGN §1).
@@ -22,10 +24,27 @@ export interface CloseSocketsMessage {
   grantId?: string;
 }
 
-export type RealtimeMessage = LiveTextMessage | CloseSocketsMessage;
+/**
+ * The recipients' access changed: every instance forgets its cached callers, and their open sockets keep
+ * only the notification types (of those they asked for) the new access allows.
+ */
+export interface AccessChangedMessage {
+  userIds: string[];
+  subscribable: SubscribableType[];
+}
+
+export type RealtimeMessage = LiveTextMessage | CloseSocketsMessage | AccessChangedMessage;
 
 export function isCloseSockets(message: RealtimeMessage): message is CloseSocketsMessage {
   return 'close' in message;
+}
+
+export function isAccessChanged(message: RealtimeMessage): message is AccessChangedMessage {
+  return 'subscribable' in message;
+}
+
+export function isLiveText(message: RealtimeMessage): message is LiveTextMessage {
+  return 'text' in message;
 }
 
 export type RealtimeListener = (message: RealtimeMessage) => void;

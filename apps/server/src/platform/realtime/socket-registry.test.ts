@@ -66,6 +66,23 @@ describe('SocketRegistry delivery', () => {
   });
 });
 
+describe('SocketRegistry after an access change', () => {
+  it('narrows a socket to what the new access allows, and widens it back to what it asked for', async () => {
+    const registry = new SocketRegistry();
+    const { server, url } = await serverWith(registry);
+    cleanups.push(() => server.close());
+    await connect(url);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+
+    registry.resubscribe({ userIds: ['user-1'], subscribable: ['DIRECT', 'CALL'] });
+    expect(registry.subscribedTypesOf('user-1')).toEqual(['DIRECT']);
+    expect(registry.deliver({ userIds: ['user-1'], text: 'SMS' })).toBe(0);
+    registry.resubscribe({ userIds: ['user-1'], subscribable: ['DIRECT', 'CALL', 'SMS'] });
+    // CALL was never asked for, so it is not added; SMS was, so it comes back.
+    expect(registry.subscribedTypesOf('user-1').sort()).toEqual(['DIRECT', 'SMS']);
+  });
+});
+
 describe('SocketRegistry limit per user', () => {
   it('a configured limit closes the oldest socket beyond it with 4429, never the new one', async () => {
     const registry = new SocketRegistry(2);

@@ -2,7 +2,7 @@ import type { SubscribableType } from '@casedesk/contract/notifications/live-soc
 import { MAX_SOCKETS_PER_USER, SOCKET_CLOSE, typeOfLiveText } from '@casedesk/contract/notifications/live-socket';
 import type { WebSocket } from 'ws';
 import { openSockets } from '../metrics/metrics.ts';
-import type { CloseSocketsMessage, LiveTextMessage, SocketEnd } from './realtime-bus.ts';
+import type { AccessChangedMessage, CloseSocketsMessage, LiveTextMessage, SocketEnd } from './realtime-bus.ts';
 
 /** One open socket of a signed-in user and the notification types it asked for (none until it subscribes). */
 export interface LiveConnection {
@@ -11,6 +11,8 @@ export interface LiveConnection {
   /** The sign-in whose token opened the socket (sign-out closes only its sockets). */
   readonly grantId?: string;
   types: ReadonlySet<SubscribableType>;
+  /** What the client asked for, kept so a later change of access can widen `types` again. */
+  requested: readonly SubscribableType[];
   /** Answered the last heartbeat ping. */
   alive: boolean;
   /** Closes the socket when its token expires. */
@@ -53,7 +55,14 @@ export class SocketRegistry {
    * times the limit.
    */
   add(userId: string, socket: WebSocket, credential?: SocketCredential): LiveConnection {
-    const connection: LiveConnection = { userId, socket, grantId: credential?.grantId, types: new Set(), alive: true };
+    const connection: LiveConnection = {
+      userId,
+      socket,
+      grantId: credential?.grantId,
+      types: new Set(),
+      requested: [],
+      alive: true,
+    };
     // A Set keeps insertion order: the first is the oldest. Evicting the last one drops the user's set,
     // so the new socket's set is looked up afterwards.
     const older = this.byUser.get(userId);
@@ -79,8 +88,22 @@ export class SocketRegistry {
     return connection;
   }
 
-  subscribe(connection: LiveConnection, types: readonly SubscribableType[]): void {
-    connection.types = new Set(types);
+  /** The types asked for that the user may receive (SPEC §6); a later subscribe replaces them. */
+  subscribe(
+    connection: LiveConnection,
+    requested: readonly SubscribableType[],
+    allowed: ReadonlySet<SubscribableType> = new Set(requested),
+  ): void {
+    connection.requested = requested;
+    connection.types = new Set(requested.filter((type) => allowed.has(type)));
+  }
+
+  /** After an access change: each socket of the recipients keeps what it asked for and may still receive. */
+  resubscribe(message: AccessChangedMessage): void {
+    const allowed = new Set(message.subscribable);
+    for (const userId of message.userIds) {
+      for (const connection of this.byUser.get(userId) ?? []) this.subscribe(connection, connection.requested, allowed);
+    }
   }
 
   /** Forgets a closed socket; a second call for the same one does nothing. */
