@@ -117,8 +117,12 @@ const moduleRoutes: RouteObject[] = [
   notAvailable(paths.collections.accountDetail.path, 'Collection account'),
   notAvailable(paths.marketing.trackingLines.path, 'Tracking lines'),
   notAvailable(paths.marketing.trackingLineType.path, 'Tracking lines'),
-  notAvailable(paths.adminPanel.userAccess.path, 'User access'),
-  notAvailable(paths.adminPanel.userAccessDetail.path, 'User access'),
+  permittedPage(paths.adminPanel.userAccess.path, () =>
+    import('@/features/access/pages/user-access-page.tsx').then((m) => ({ Component: m.UserAccessPage })),
+  ),
+  permittedPage(paths.adminPanel.userAccessDetail.path, () =>
+    import('@/features/access/pages/user-access-detail-page.tsx').then((m) => ({ Component: m.UserAccessDetailPage })),
+  ),
   permittedPage(paths.tools.phoneSimulator.path, () =>
     import('@/features/simulator/pages/phone-simulator-page.tsx').then((m) => ({ Component: m.PhoneSimulatorPage })),
   ),

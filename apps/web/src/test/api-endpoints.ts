@@ -1,4 +1,16 @@
 import { z } from 'zod';
+import {
+  accessAtSchema,
+  accessHistorySchema,
+  accessProfileListSchema,
+  accessProfileSchema,
+  applyProfileResultSchema,
+  explainResponseSchema,
+  lookupListSchema,
+  userAccessDetailSchema,
+  userAccessListResponseSchema,
+  whoCanSeeResponseSchema,
+} from '@casedesk/contract/access/access-admin';
 import { permissionListSchema } from '@casedesk/contract/access/permissions';
 import {
   appointmentListResponseSchema,
@@ -66,6 +78,22 @@ import { photoUploadResponseSchema } from '@casedesk/contract/users/user-photo';
  */
 export const JSON_ENDPOINTS = {
   'GET /api/v1/accessControl/permissions': permissionListSchema,
+  'GET /api/v1/accessControl/permissionTypes': lookupListSchema,
+  'GET /api/v1/accessControl/relationTypes': lookupListSchema,
+  'GET /api/v1/accessControl/conditionTypes': lookupListSchema,
+  'GET /api/v1/accessControl/accessLevelTypes': lookupListSchema,
+  'GET /api/v1/accessControl/conditionValues': lookupListSchema,
+  'POST /api/v1/user/withAccessControl': userAccessListResponseSchema,
+  'GET /api/v1/accessControl/user/:userId': userAccessDetailSchema,
+  'PUT /api/v1/accessControl/user/:userId': userAccessDetailSchema,
+  'GET /api/v1/accessControl/user/:userId/history': accessHistorySchema,
+  'GET /api/v1/accessControl/accessAt': accessAtSchema,
+  'GET /api/v1/accessControl/profiles': accessProfileListSchema,
+  'POST /api/v1/accessControl/profile': accessProfileSchema,
+  'PUT /api/v1/accessControl/profile': accessProfileSchema,
+  'POST /api/v1/accessControl/profile/apply': applyProfileResultSchema,
+  'POST /api/v1/accessControl/explain': explainResponseSchema,
+  'POST /api/v1/accessControl/whoCanSee': whoCanSeeResponseSchema,
 
   'PUT /api/v1/appointment': savedAppointmentSchema,
   'POST /api/v1/appointment/all': appointmentListResponseSchema,

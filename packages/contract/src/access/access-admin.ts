@@ -53,6 +53,18 @@ export const permissionEditSchema = permissionListSchema.superRefine((list, ctx)
 
 export const USER_STATUSES = ['ENABLED', 'DISABLED'] as const;
 
+/** The user-access list sorts on the server by any of its columns. */
+export const USER_ACCESS_SORTS = [
+  'displayName',
+  'mail',
+  'role',
+  'officeName',
+  'accountEnabled',
+  'lastSignInAt',
+  'permissionCount',
+] as const;
+export type UserAccessSort = (typeof USER_ACCESS_SORTS)[number];
+
 export const userAccessListRequestSchema = listRequestSchema(
   z.object({
     searchKeyword: z.string().trim().max(100).optional(),
@@ -61,7 +73,7 @@ export const userAccessListRequestSchema = listRequestSchema(
     status: z.enum(USER_STATUSES).optional(),
     profileId: z.string().uuid().optional(),
   }),
-);
+).extend({ sortBy: z.enum(USER_ACCESS_SORTS).optional() });
 export type UserAccessListRequest = z.infer<typeof userAccessListRequestSchema>;
 
 /** A row of /user/withAccessControl: the person, where they work and how much access they hold. */
@@ -201,3 +213,4 @@ export const RELATION_LABELS: Record<(typeof RELATION_TYPES)[number], string> = 
   EQUALS: 'is one of',
   NOT_EQUALS: 'is not one of',
 };
+export type UserAccessListRequestInput = z.input<typeof userAccessListRequestSchema>;

@@ -12,7 +12,7 @@ import { openTextDrawer } from '@/features/sms/text-drawer-store.ts';
 import classes from './app-layout.module.css';
 import { BrandMark } from './brand-mark.tsx';
 import { FeatureSlots } from './feature-slots.tsx';
-import { visibleMenu } from './menu-model.ts';
+import { visibleMenu } from '@/config/menu-model.ts';
 import { QuickActions } from './quick-actions.tsx';
 import { SideMenu } from './side-menu.tsx';
 import { TextDrawerMount } from './text-drawer-mount.tsx';

@@ -9,7 +9,7 @@ import {
   ShieldIcon,
   WalletIcon,
 } from '@/components/icons.tsx';
-import type { MenuGroupId } from './menu-model.ts';
+import type { MenuGroupId } from '@/config/menu-model.ts';
 
 /** One glyph per menu group, so the sidebar scans quickly; the top menu shows labels only. */
 export const MENU_GROUP_ICONS: Record<MenuGroupId, ComponentType<{ size?: number }>> = {

@@ -2,7 +2,7 @@ import { NavLink, ScrollArea, Stack } from '@mantine/core';
 import { useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { MENU_GROUP_ICONS } from './menu-icons.tsx';
-import { activeGroupId, isItemActive, type MenuGroup, type MenuGroupId } from './menu-model.ts';
+import { activeGroupId, isItemActive, type MenuGroup, type MenuGroupId } from '@/config/menu-model.ts';
 import classes from './side-menu.module.css';
 
 interface SideMenuProps {

@@ -1,7 +1,7 @@
 import { Menu, Menubar } from '@mantine/core';
 import { Link, useLocation } from 'react-router';
 import { ChevronDownIcon } from '@/components/icons.tsx';
-import { isItemActive, type MenuGroup } from './menu-model.ts';
+import { isItemActive, type MenuGroup } from '@/config/menu-model.ts';
 import classes from './top-menu.module.css';
 
 interface TopMenuProps {

@@ -1,0 +1,29 @@
+import { useMutation } from '@tanstack/react-query';
+import {
+  explainResponseSchema,
+  whoCanSeeResponseSchema,
+  type ExplainRequest,
+} from '@casedesk/contract/access/access-admin';
+import { apiRequest } from '@/lib/api-client.ts';
+
+/** POST /api/v1/accessControl/explain: can this user read or change that record, and why. */
+export function explainAccess(request: ExplainRequest) {
+  return apiRequest('/api/v1/accessControl/explain', explainResponseSchema, {
+    method: 'POST',
+    body: request,
+    handledStatuses: [400, 404],
+  });
+}
+
+/** POST /api/v1/accessControl/whoCanSee: the enabled users who can read a record. */
+export function whoCanSee(request: Omit<ExplainRequest, 'userId'>) {
+  return apiRequest('/api/v1/accessControl/whoCanSee', whoCanSeeResponseSchema, {
+    method: 'POST',
+    body: request,
+    handledStatuses: [400, 404],
+  });
+}
+
+// Asked on demand (a button), so mutations: nothing to cache between two questions.
+export const useExplainAccess = () => useMutation({ mutationFn: explainAccess });
+export const useWhoCanSee = () => useMutation({ mutationFn: whoCanSee });

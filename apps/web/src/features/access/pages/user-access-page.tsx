@@ -1,0 +1,87 @@
+import { Button, Text } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import { USER_ACCESS_SORTS, type UserAccessRow } from '@casedesk/contract/access/access-admin';
+import { DataTable } from '@/components/data-table/data-table.tsx';
+import { ListPage } from '@/components/list-page/list-page.tsx';
+import { useListRequest } from '@/components/list-page/use-list-request.ts';
+import { paths } from '@/config/paths.ts';
+import { can, subjectOf } from '@/lib/access.ts';
+import { isLoadingRows } from '@/lib/query-status.ts';
+import { useSession } from '@/lib/session-context.ts';
+import { useUserAccessList } from '../api/user-access-list.ts';
+import { ApplyProfileModal } from '../components/apply-profile-modal.tsx';
+import { USER_ACCESS_COLUMNS } from '../components/user-access-columns.tsx';
+import { EMPTY_USER_ACCESS_FILTER, toUserAccessFilter, UserAccessFilters } from '../components/user-access-filters.tsx';
+
+const rowId = (row: UserAccessRow) => row.id;
+/** A profile is applied to a team at a time: more than SPEC's default five selectable rows. */
+const MAX_SELECTED = 50;
+
+/** SPEC §2 /admin-panel/user-access: the users an administrator manages; a row opens their access. */
+export function UserAccessPage() {
+  const navigate = useNavigate();
+  const mayUpdate = can(subjectOf(useSession()), 'USER_ACCESS', 'UPDATE');
+  const list = useListRequest({
+    initialValues: EMPTY_USER_ACCESS_FILTER,
+    toFilter: toUserAccessFilter,
+    sorts: USER_ACCESS_SORTS,
+  });
+  const users = useUserAccessList(list.request);
+  const [selected, setSelected] = useState<string[]>([]);
+  const [applying, setApplying] = useState(false);
+
+  return (
+    <ListPage
+      title="User access"
+      description="Who can do what, office by office. Open a user to change their access; select several to apply a profile."
+      actions={
+        mayUpdate && (
+          <Button disabled={selected.length === 0} onClick={() => setApplying(true)}>
+            Apply profile{selected.length ? ` to ${selected.length}` : ''}
+          </Button>
+        )
+      }
+      filters={<UserAccessFilters value={list.values} onChange={list.setValues} />}
+      query={users}
+      errorTitle="Users could not be loaded"
+    >
+      {selected.length > 0 && (
+        <Text size="sm" c="dimmed" aria-live="polite">
+          {selected.length} selected
+        </Text>
+      )}
+      <DataTable
+        {...list.table}
+        label="Users"
+        columns={USER_ACCESS_COLUMNS}
+        rows={users.data?.items ?? []}
+        getRowId={rowId}
+        totalCount={users.data?.totalCount ?? 0}
+        loading={isLoadingRows(users)}
+        selectable={mayUpdate}
+        maxSelectable={MAX_SELECTED}
+        selectedIds={selected}
+        onSelectionChange={setSelected}
+        getRowLabel={(row) => `Select ${row.displayName}`}
+        onRowClick={(row) => void navigate(paths.adminPanel.userAccessDetail.href(row.id))}
+        emptyState="No users match this filter"
+        maxHeight="calc(100dvh - 320px)"
+      />
+      <ApplyProfileModal
+        opened={applying}
+        userIds={selected}
+        onClose={() => setApplying(false)}
+        onApplied={(count) => {
+          setApplying(false);
+          setSelected([]);
+          notifications.show({
+            message: `Profile applied to ${count} ${count === 1 ? 'user' : 'users'}`,
+            color: 'teal',
+          });
+        }}
+      />
+    </ListPage>
+  );
+}
