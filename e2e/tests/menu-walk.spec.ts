@@ -16,6 +16,8 @@ async function menuItems(page: Page): Promise<{ group: string; item: string }[]>
   for (const group of await bar.getByRole('menuitem').allTextContents()) {
     await bar.getByRole('menuitem', { name: group, exact: true }).click();
     const dropdown = page.getByRole('menu', { name: group, exact: true });
+    // allTextContents does not wait: read once the dropdown shows its first item (a group has one at least).
+    await expect(dropdown.getByRole('menuitem').first()).toBeVisible();
     for (const item of await dropdown.getByRole('menuitem').allTextContents()) items.push({ group, item });
     await page.keyboard.press('Escape');
     await expect(dropdown).toBeHidden();
@@ -40,6 +42,9 @@ for (const user of Object.keys(USERS) as (keyof typeof USERS)[]) {
     const page = await signedInPage(browser, testInfo, USERS[user]);
     const errors: string[] = [];
     page.on('pageerror', (error) => errors.push(error.message));
+    // SPEC §2: /dashboard redirects to the user's dashboard 2 s after sign-in; a menu read before then
+    // would have its dropdown closed by that navigation.
+    await expect(page).not.toHaveURL(/\/dashboard$/, { timeout: 15_000 });
     const items = await menuItems(page);
     expect(items.length).toBeGreaterThan(0);
     const historyLength = () => page.evaluate(() => window.history.length);

@@ -68,7 +68,8 @@ describe('access-control lookups', () => {
 
   it('serves the SPEC §6 lists and the values each condition type may name', async () => {
     const types = (await send('GET', '/api/v1/accessControl/permissionTypes', SEEDED.admin)).json();
-    expect(types).toContainEqual({ value: 'SMS', label: 'Sms' });
+    expect(types).toContainEqual({ value: 'SMS', label: 'SMS' });
+    expect(types).toContainEqual({ value: 'APPOINTMENT_PI', label: 'Appointment PI' });
     const relations = (await send('GET', '/api/v1/accessControl/relationTypes', SEEDED.admin)).json();
     expect(relations.map((r: { value: string }) => r.value)).toEqual(['EQUALS', 'NOT_EQUALS']);
     const levels = (await send('GET', '/api/v1/accessControl/accessLevelTypes', SEEDED.admin)).json();

@@ -47,7 +47,17 @@ const CONDITION_LABELS: Record<ConditionType, string> = {
   SMS_CATEGORY_TYPE: 'SMS category type',
 };
 
-const words = (value: string) => value.charAt(0) + value.slice(1).toLowerCase().replaceAll('_', ' ');
+/** Abbreviations keep their capitals in labels: "SMS", "Appointment PI". */
+const ABBREVIATIONS = new Set(['SMS', 'PI', 'AD']);
+
+/** A constant as a person reads it: DASHBOARD_CALL_CENTER → "Dashboard call center". */
+const words = (value: string) =>
+  value
+    .split('_')
+    .map((part, i) =>
+      ABBREVIATIONS.has(part) ? part : i === 0 ? part.charAt(0) + part.slice(1).toLowerCase() : part.toLowerCase(),
+    )
+    .join(' ');
 
 /** SPEC §6 lookups the permission editor reads: the server's lists, never copies in the web. */
 export function listLookup(kind: LookupKind): LookupOption[] {

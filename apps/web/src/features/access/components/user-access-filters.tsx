@@ -39,7 +39,7 @@ export function UserAccessFilters({
   return (
     <Group gap="sm" wrap="wrap" align="flex-end">
       <TextInput
-        label="Search"
+        label="Search users"
         placeholder="Name or email"
         leftSection={<SearchIcon size={16} />}
         value={value.searchKeyword}

@@ -154,7 +154,7 @@ export function UserAccessDetailPage() {
               <Tabs.Tab value="history">History</Tabs.Tab>
             </Tabs.List>
             <Tabs.Panel value="access" pt="md">
-              <UserAccessEditor key={JSON.stringify(user.data)} user={user.data} mayUpdate={mayUpdate} />
+              <UserAccessEditor key={user.data.id} user={user.data} mayUpdate={mayUpdate} />
             </Tabs.Panel>
             <Tabs.Panel value="explain" pt="md">
               <ExplainPanel user={user.data} />
