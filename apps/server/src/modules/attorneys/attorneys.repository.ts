@@ -125,3 +125,9 @@ export async function setLitigation(db: Db, attorneyId: string, isLitigation: bo
   const [row] = await db.update(attorneys).set({ isLitigation }).where(eq(attorneys.id, attorneyId)).returning();
   return row;
 }
+
+/** The attorney now works for another office; appointments already booked keep the office they were booked in. */
+export async function setAttorneyOffice(db: Db, attorneyId: string, officeId: string) {
+  const [row] = await db.update(attorneys).set({ officeId }).where(eq(attorneys.id, attorneyId)).returning();
+  return row;
+}
