@@ -100,6 +100,8 @@ export async function findAttorneys(
       officeId: attorneys.officeId,
       officeName: offices.name,
       timeZone: offices.timeZone,
+      /** An inactive office's attorneys are offered for no new booking. */
+      officeStatus: offices.status,
       lawType: attorneys.lawType,
       jurisdiction: attorneys.jurisdiction,
       zoomLink: attorneys.zoomLink,
