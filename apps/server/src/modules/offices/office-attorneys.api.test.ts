@@ -1,22 +1,23 @@
 import { APPOINTMENT_MESSAGES } from '@casedesk/contract/appointments/appointment';
 import { OFFICE_MESSAGES } from '@casedesk/contract/offices/office';
 import { and, eq } from 'drizzle-orm';
+import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createInquiryIn } from '../../../test/support/inquiries.ts';
 import type { TestApp } from '../../../test/support/test-app.ts';
 import { createTestApp, SEEDED } from '../../../test/support/test-app.ts';
 import { auditEvents } from '../../platform/audit/audit.tables.ts';
-import { appointmentRefs, futureTuesday, la, sender } from '../appointments/appointments.test-support.ts';
+import { attorneys } from '../attorneys/attorneys.tables.ts';
+import { users } from '../users/users.tables.ts';
+import { offices } from './offices.tables.ts';
 
 let t: TestApp;
-let refs: Awaited<ReturnType<typeof appointmentRefs>>;
-let send: ReturnType<typeof sender>;
+let refs: Awaited<ReturnType<typeof attorneyRefs>>;
 let tucson: { id: string };
 
 beforeAll(async () => {
   t = await createTestApp();
-  refs = await appointmentRefs(t);
-  send = sender(t);
+  refs = await attorneyRefs();
   const created = await send('POST', '/api/v1/office', SEEDED.admin, {
     name: 'Tucson',
     officeType: 'OFFICE',
@@ -28,6 +29,29 @@ beforeAll(async () => {
   tucson = created.json();
 });
 afterAll(async () => t?.close());
+
+/** Seeded attorneys: Avery and another in Los Angeles (the manager's), one in Dallas (outside them). */
+async function attorneyRefs() {
+  const rows = await t
+    .db()
+    .select({ id: attorneys.id, mail: users.mail, office: offices.name, officeId: offices.id })
+    .from(attorneys)
+    .innerJoin(users, eq(users.id, attorneys.userId))
+    .innerJoin(offices, eq(offices.id, attorneys.officeId));
+  return {
+    avery: rows.find((r) => r.mail === SEEDED.attorney)!,
+    dallas: rows.find((r) => r.office === 'Dallas')!,
+    laOther: rows.find((r) => r.office === 'Los Angeles' && r.mail !== SEEDED.attorney)!,
+  };
+}
+
+const send = async (method: 'GET' | 'POST' | 'PUT', url: string, as: string | null, payload?: object) =>
+  t.app.inject({
+    method,
+    url,
+    headers: as ? await t.authFor(as) : {},
+    ...(payload ? { payload } : {}),
+  }) as Promise<LightMyRequestResponse>;
 
 const move = (officeId: string, attorneyId: string, as: string | null = SEEDED.admin) =>
   send('PUT', `/api/v1/office/${officeId}/attorney`, as, { attorneyId });
@@ -78,7 +102,8 @@ describe('a deactivated office takes no new work', () => {
     const booking = await send('PUT', '/api/v1/appointment', SEEDED.operator, {
       inquiryId: inquiry.id,
       attorneyId: refs.laOther.id,
-      appointmentDateTime: la(futureTuesday(), '10:00'),
+      // Any time will do: the office is judged before the attorney's hours.
+      appointmentDateTime: '2031-03-04T18:00:00.000Z',
       appointmentLength: 30,
       appointmentStageId: 117,
       title: 'Consultation',
