@@ -14,7 +14,7 @@ import { canMoveAttorneyFrom } from './office-access.ts';
 import { StaffSection, type StaffColumn } from './staff-table.tsx';
 
 const yesNo = (value: boolean, yes: string, no: string) => (
-  <Badge size="sm" variant="light" color={value ? 'green' : 'gray'}>
+  <Badge size="sm" variant="dot" color={value ? 'green' : 'gray'}>
     {value ? yes : no}
   </Badge>
 );

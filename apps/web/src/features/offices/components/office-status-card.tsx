@@ -23,7 +23,7 @@ export function OfficeStatusCard({ office, editable }: OfficeStatusCardProps) {
           <Title order={2} size="h4" id="office-status-title">
             Status
           </Title>
-          <Badge variant="light" color={active ? 'green' : 'gray'}>
+          <Badge variant="dot" color={active ? 'green' : 'gray'}>
             {OFFICE_STATUS_LABELS[office.status]}
           </Badge>
         </Group>
