@@ -14,6 +14,7 @@ import type { Config } from './config.ts';
 import { accessRoutes } from './modules/access/access.routes.ts';
 import { appointmentsRoutes } from './modules/appointments/appointments.routes.ts';
 import { attorneysRoutes } from './modules/attorneys/attorneys.routes.ts';
+import { officesRoutes } from './modules/offices/offices.routes.ts';
 import { calendarRoutes } from './modules/calendar/calendar.routes.ts';
 import { callsRoutes } from './modules/calls/calls.routes.ts';
 import { clientsRoutes } from './modules/clients/clients.routes.ts';
@@ -233,6 +234,7 @@ export async function buildApp({
   await app.register(templatesRoutes);
   await app.register(calendarRoutes);
   await app.register(attorneysRoutes);
+  await app.register(officesRoutes);
   await app.register(appointmentsRoutes, { sendWelcomeText: await welcomeTextSender(app) });
   await app.register(webhooksRoutes);
   await app.register(simulatorRoutes, { loopback });

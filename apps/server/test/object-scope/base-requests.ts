@@ -114,6 +114,21 @@ export const TEMPLATES: Readonly<Record<string, RouteTemplate>> = {
       body: { date: uniqueHolidayDate(), name: 'Scope Day moved', officeId: records.office.id },
     }),
   },
+  'PUT /api/v1/office/:officeId': {
+    // Every field is sent; officeA keeps its name and numbers, so only the lookup of the office can fail.
+    base: async (records) => ({
+      path: { officeId: records.office.id },
+      query: {},
+      body: {
+        name: records.office.name,
+        officeType: 'OFFICE',
+        phone: records.office.smsNumber,
+        smsNumber: records.office.smsNumber,
+        outboundCallerId: records.office.outboundCallerId,
+        timeZone: 'America/Phoenix',
+      },
+    }),
+  },
   'POST /api/v1/sms/send': {
     base: async (records, refs) =>
       body({

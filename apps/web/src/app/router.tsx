@@ -95,8 +95,12 @@ const moduleRoutes: RouteObject[] = [
   notAvailable(paths.accounting.cashFlowRecon.path, 'Cash flow reconciliation'),
   notAvailable(paths.accounting.cashFlowManagement.path, 'Cash flow management'),
   notAvailable(paths.payment.detail.path, 'Payment'),
-  notAvailable(paths.management.office.path, 'Offices'),
-  notAvailable(paths.management.officeDetail.path, 'Office'),
+  permittedPage(paths.management.office.path, () =>
+    import('@/features/offices/pages/offices-page.tsx').then((m) => ({ Component: m.OfficesPage })),
+  ),
+  permittedPage(paths.management.officeDetail.path, () =>
+    import('@/features/offices/pages/office-page.tsx').then((m) => ({ Component: m.OfficePage })),
+  ),
   permittedPage(paths.management.litigationCalendar.path, () =>
     import('@/features/attorneys/pages/litigation-calendar-page.tsx').then((m) => ({
       Component: m.LitigationCalendarPage,

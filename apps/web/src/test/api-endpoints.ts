@@ -47,6 +47,8 @@ import {
   notificationSchema,
   notificationTextMessagesResponseSchema,
 } from '@casedesk/contract/notifications/notification';
+import { officeDetailSchema, officeListResponseSchema } from '@casedesk/contract/offices/office';
+import { officeAttorneySchema, officeStaffSchema } from '@casedesk/contract/offices/office-staff';
 import { callSummarySchema, chatCountSummarySchema } from '@casedesk/contract/reports/report';
 import {
   simulatedCallResultSchema,
@@ -113,6 +115,9 @@ export const JSON_ENDPOINTS = {
   'GET /api/v1/attorney/:attorneyId/availability': attorneyScheduleSchema,
   'PUT /api/v1/attorney/:attorneyId/availability': attorneyScheduleSchema,
   'POST /api/v1/holiday/all': z.array(holidaySchema),
+  'POST /api/v1/holiday': holidaySchema,
+  'PUT /api/v1/holiday/:id': holidaySchema,
+  'DELETE /api/v1/holiday/:id': holidaySchema,
 
   'POST /api/v1/call/all': callListResponseSchema,
   'POST /api/v1/call/click2Call': callRowSchema,
@@ -140,6 +145,14 @@ export const JSON_ENDPOINTS = {
   'POST /api/v1/inquiry/potentialConflicts': potentialConflictListSchema,
   'GET /api/v1/inquiry/resetClient': inquiryDetailSchema,
   'GET /api/v1/intake/questions': intakeQuestionListSchema,
+
+  'POST /api/v1/office': officeDetailSchema,
+  'POST /api/v1/office/all': officeListResponseSchema,
+  'GET /api/v1/office/:officeId': officeDetailSchema,
+  'PUT /api/v1/office/:officeId': officeDetailSchema,
+  'PUT /api/v1/office/:officeId/attorney': officeAttorneySchema,
+  'GET /api/v1/office/:officeId/staff': officeStaffSchema,
+  'PUT /api/v1/office/:officeId/status': officeDetailSchema,
 
   'GET /api/v1/notification/all': notificationListSchema,
   'PUT /api/v1/notification/clearAll': clearNotificationsResponseSchema,

@@ -19,6 +19,8 @@ export const PERSONAL_INJURY = 'Personal Injury';
 export const APPOINTMENT_MESSAGES = {
   // SPEC §5, word for word.
   alreadyScheduled: 'Event already scheduled for this date and time',
+  // Ours: a deactivated office keeps its appointments but takes no new ones.
+  officeInactive: 'This attorney’s office is inactive and takes no new appointments.',
   autoTextDisabled: 'Client has auto-text disabled. Please enable to modify',
   // Ours, in the same plain style.
   dayBlocked: 'The attorney is not available on this day.',

@@ -137,6 +137,7 @@ export async function saveAppointment(db: Db, actor: Actor, input: SaveAppointme
   if (!inquiry) throw AppError.notFound('Inquiry');
   const { attorney } = context;
   if (!mayBook(actor, attorney.officeId, 'CREATE')) throw AppError.notFound('Attorney');
+  if (attorney.officeStatus !== 'ACTIVE') throw new AppError('BUSINESS_RULE', APPOINTMENT_MESSAGES.officeInactive);
   checkBookable(context, start, input.appointmentLength, start < now || input.schedulePast);
   await refuseProviderBusyTime(db, attorney, start, input.appointmentLength);
   const write: BookingWrite = {

@@ -32,7 +32,7 @@ const contextStatement = () => sql`select i.id as "inquiryId", i.client_id as "c
     i.office_id as "inquiryOfficeId", i.law_type_id as "lawTypeId",
     case when u.id is not null and o.id is not null then a.id end as "attorneyId", a.user_id as "userId",
     u.display_name as attorney, u.mail as email,
-    a.office_id as "officeId", o.name as "officeName", o.time_zone as "timeZone", a.law_type as "lawType",
+    a.office_id as "officeId", o.name as "officeName", o.time_zone as "timeZone", o.status as "officeStatus", a.law_type as "lawType",
     a.jurisdiction, a.zoom_link as "zoomLink", a.is_litigation as "isLitigation",
     coalesce((select json_agg(json_build_object('dayOfWeek', s.day_of_week, 'startTime', s.start_time,
       'endTime', s.end_time)) from attorney_schedules s where s.attorney_id = a.id), '[]'::json) as windows,

@@ -27,3 +27,12 @@ export async function requireAttorney(db: Db, attorneyId: string): Promise<Attor
   if (!attorney) throw AppError.notFound('Attorney');
   return attorney;
 }
+
+/**
+ * Moves an attorney to another office (the office page's "Add attorney"). The caller checks who may and
+ * writes the audit row in the same transaction; bookings already made keep the office they were made in.
+ */
+export async function assignAttorneyOffice(db: Db, attorneyId: string, officeId: string): Promise<void> {
+  const row = await repo.setAttorneyOffice(db, attorneyId, officeId);
+  if (!row) throw AppError.notFound('Attorney');
+}

@@ -100,6 +100,8 @@ export async function findAttorneys(
       officeId: attorneys.officeId,
       officeName: offices.name,
       timeZone: offices.timeZone,
+      /** An inactive office's attorneys are offered for no new booking. */
+      officeStatus: offices.status,
       lawType: attorneys.lawType,
       jurisdiction: attorneys.jurisdiction,
       zoomLink: attorneys.zoomLink,
@@ -123,5 +125,11 @@ export type AttorneyInfo = Awaited<ReturnType<typeof findAttorneys>>[number];
 
 export async function setLitigation(db: Db, attorneyId: string, isLitigation: boolean) {
   const [row] = await db.update(attorneys).set({ isLitigation }).where(eq(attorneys.id, attorneyId)).returning();
+  return row;
+}
+
+/** The attorney now works for another office; appointments already booked keep the office they were booked in. */
+export async function setAttorneyOffice(db: Db, attorneyId: string, officeId: string) {
+  const [row] = await db.update(attorneys).set({ officeId }).where(eq(attorneys.id, attorneyId)).returning();
   return row;
 }

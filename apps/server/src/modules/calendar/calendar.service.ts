@@ -66,10 +66,13 @@ export async function attorneyAvailability(
   query: AvailabilityQuery,
   now = new Date(),
 ): Promise<AvailabilityRecord[]> {
-  const everyone = await findAttorneys(db, {
-    attorneyIds: query.attorneyId ? [query.attorneyId] : undefined,
-    officeScope: scopeOf(actor.permissions, 'ATTORNEY_AVAILABILITY', 'READ', 'OFFICE'),
-  });
+  // Availability is where new bookings are chosen: an inactive office's attorneys take none.
+  const everyone = (
+    await findAttorneys(db, {
+      attorneyIds: query.attorneyId ? [query.attorneyId] : undefined,
+      officeScope: scopeOf(actor.permissions, 'ATTORNEY_AVAILABILITY', 'READ', 'OFFICE'),
+    })
+  ).filter((a) => a.officeStatus === 'ACTIVE');
   const schedules = await repo.findSchedules(
     db,
     everyone.map((a) => a.attorneyId),

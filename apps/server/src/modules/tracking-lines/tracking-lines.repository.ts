@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, asc, desc, eq } from 'drizzle-orm';
 import type { Db } from '../../platform/db/database.ts';
 import { offices } from '../offices/offices.tables.ts';
 import { trackingLines } from './tracking-lines.tables.ts';
@@ -38,4 +38,13 @@ export async function findOfficeIdByPhone(db: Db, phone: string): Promise<string
 export async function insertLines(db: Db, lines: Omit<TrackingLine, 'id'>[]): Promise<TrackingLine[]> {
   if (lines.length === 0) return [];
   return db.insert(trackingLines).values(lines).onConflictDoNothing().returning(columns);
+}
+
+/** Every line that rings an office, active ones first, by DNIS. */
+export async function findLinesOfOffice(db: Db, officeId: string) {
+  return db
+    .select({ ...columns, active: trackingLines.active })
+    .from(trackingLines)
+    .where(eq(trackingLines.officeId, officeId))
+    .orderBy(desc(trackingLines.active), asc(trackingLines.dnis));
 }

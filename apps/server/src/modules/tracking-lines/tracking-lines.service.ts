@@ -1,6 +1,11 @@
 import type { Db } from '../../platform/db/database.ts';
 import type { TrackingLine } from './tracking-lines.repository.ts';
-import { findActiveLineByDnis, findOfficeIdByPhone, insertLines } from './tracking-lines.repository.ts';
+import {
+  findActiveLineByDnis,
+  findLinesOfOffice,
+  findOfficeIdByPhone,
+  insertLines,
+} from './tracking-lines.repository.ts';
 
 export type { TrackingLine };
 
@@ -23,4 +28,12 @@ export async function resolveDialedNumber(db: Db, dnis: string): Promise<DialedN
 /** Seeds and imports: lines whose DNIS already exists are left as they are. */
 export async function addTrackingLines(db: Db, lines: Omit<TrackingLine, 'id'>[]): Promise<TrackingLine[]> {
   return insertLines(db, lines);
+}
+
+/** The lines that ring an office, retired ones too (the office page lists them). */
+export async function listOfficeTrackingLines(
+  db: Db,
+  officeId: string,
+): Promise<(TrackingLine & { active: boolean })[]> {
+  return findLinesOfOffice(db, officeId);
 }

@@ -1,7 +1,8 @@
 import type { Scope } from '@casedesk/contract/access/permissions';
 import { pageOffset } from '@casedesk/contract/common/paging';
 import type { Role, UserByRole, UserDetail, UserDirectoryRequest, UserMin } from '@casedesk/contract/users/user';
-import { and, asc, count, eq, ilike, isNull, like, ne, or, sql } from 'drizzle-orm';
+import type { OfficeUser } from '@casedesk/contract/offices/office-staff';
+import { and, asc, count, desc, eq, ilike, isNull, like, ne, or, sql } from 'drizzle-orm';
 import type { Database, Db } from '../../platform/db/database.ts';
 import { listPage } from '../../platform/db/list-page.ts';
 import { officeScopeSql } from '../../platform/db/office-scope.ts';
@@ -187,4 +188,20 @@ export async function findUsersByRole(db: Db, role: Role, officeScope: Scope): P
     .from(users)
     .where(and(...conditions))
     .orderBy(asc(users.displayName), asc(users.id));
+}
+
+/** The users of one office, disabled accounts too, enabled ones first, by name. */
+export async function findUsersOfOffice(db: Db, officeId: string): Promise<OfficeUser[]> {
+  return db
+    .select({
+      id: users.id,
+      displayName: users.displayName,
+      mail: users.mail,
+      jobTitle: users.jobTitle,
+      role: users.role,
+      accountEnabled: users.accountEnabled,
+    })
+    .from(users)
+    .where(eq(users.officeId, officeId))
+    .orderBy(desc(users.accountEnabled), asc(users.displayName), asc(users.id));
 }

@@ -9,6 +9,7 @@ import type {
   UserMin,
 } from '@casedesk/contract/users/user';
 import { USER_MESSAGES } from '@casedesk/contract/users/user';
+import type { OfficeUser } from '@casedesk/contract/offices/office-staff';
 import type { PhotoUploadRequest, PhotoUploadResponse } from '@casedesk/contract/users/user-photo';
 import { fileIdFromUrl } from '@casedesk/contract/users/user-photo';
 import type { Actor, ResolvedUser } from '../../platform/auth/actor.ts';
@@ -23,6 +24,7 @@ import type { RealtimeBus } from '../../platform/realtime/realtime-bus.ts';
 import type { UserChanges, UserRowChanges } from './users.repository.ts';
 import {
   findActiveUsersMin,
+  findUsersOfOffice,
   findDirectoryPage,
   findUserByEmail,
   findUserById,
@@ -126,6 +128,11 @@ export async function requestPhotoUpload(
     purpose: 'USER_PHOTO',
     filename: request.filename,
   });
+}
+
+/** The office page's people: every user of the office; the offices module checks who may read them. */
+export async function listOfficeUsers(db: Db, officeId: string): Promise<OfficeUser[]> {
+  return findUsersOfOffice(db, officeId);
 }
 
 /** Pickers: every enabled user, id and name only, so any signed-in user may have it. */
