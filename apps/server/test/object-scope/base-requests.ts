@@ -100,6 +100,29 @@ export const TEMPLATES: Readonly<Record<string, RouteTemplate>> = {
       body: { date: uniqueHolidayDate(), name: 'Scope Day moved', officeId: records.office.id },
     }),
   },
+  'POST /api/v1/dnis': {
+    // A fresh number each time: a second active line on one number is a 409, which would prove nothing.
+    base: async (records) =>
+      body({
+        dnis: `520555${String(Math.floor(Math.random() * 10_000)).padStart(4, '0')}`,
+        source: 'Scope check',
+        type: 'OTHER',
+        pointToOfficeId: records.office.id,
+        officeId: records.office.id,
+      }),
+  },
+  'PUT /api/v1/dnis/:id': {
+    base: async (records) => ({
+      path: { id: (await records.trackingLine()).id },
+      query: {},
+      body: {
+        source: 'Scope check re-mapped',
+        type: 'OTHER',
+        pointToOfficeId: records.office.id,
+        officeId: records.office.id,
+      },
+    }),
+  },
   'POST /api/v1/sms/send': {
     base: async (records, refs) =>
       body({

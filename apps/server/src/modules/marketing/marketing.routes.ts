@@ -28,7 +28,6 @@ import {
   trackingLineTypeCounts,
 } from './tracking-lines.service.ts';
 
-const OFFICE_CHOICE = 'checked in the service: the office must be one the caller’s TRACKING_LINE access reaches (403)';
 const POINT_TO = 'where the line rings: any office or the call centre may answer a line';
 
 /** SPEC §7 dnis: tracking lines (SPEC §2 Marketing), their mappings, unresolved numbers and attribution. */
@@ -123,7 +122,8 @@ export async function marketingRoutes(app: AppInstance): Promise<void> {
     {
       config: {
         permission: ['TRACKING_LINE', 'CREATE'],
-        unscopedIds: { officeId: OFFICE_CHOICE, pointToOfficeId: POINT_TO },
+        records: { officeId: 'office' },
+        unscopedIds: { pointToOfficeId: POINT_TO },
       },
       schema: {
         tags: ['marketing'],
@@ -142,8 +142,8 @@ export async function marketingRoutes(app: AppInstance): Promise<void> {
     {
       config: {
         permission: ['TRACKING_LINE', 'UPDATE'],
-        records: { id: 'trackingLine' },
-        unscopedIds: { officeId: OFFICE_CHOICE, pointToOfficeId: POINT_TO },
+        records: { id: 'trackingLine', officeId: 'office' },
+        unscopedIds: { pointToOfficeId: POINT_TO },
       },
       schema: {
         tags: ['marketing'],
