@@ -115,8 +115,14 @@ const moduleRoutes: RouteObject[] = [
   notAvailable(paths.collections.allAccounts.path, 'All accounts'),
   notAvailable(paths.collections.reporting.path, 'Collection reporting'),
   notAvailable(paths.collections.accountDetail.path, 'Collection account'),
-  notAvailable(paths.marketing.trackingLines.path, 'Tracking lines'),
-  notAvailable(paths.marketing.trackingLineType.path, 'Tracking lines'),
+  permittedPage(paths.marketing.trackingLines.path, () =>
+    import('@/features/marketing/pages/tracking-lines-page.tsx').then((m) => ({ Component: m.TrackingLinesPage })),
+  ),
+  permittedPage(paths.marketing.trackingLineType.path, () =>
+    import('@/features/marketing/pages/tracking-line-type-page.tsx').then((m) => ({
+      Component: m.TrackingLineTypePage,
+    })),
+  ),
   notAvailable(paths.adminPanel.userAccess.path, 'User access'),
   notAvailable(paths.adminPanel.userAccessDetail.path, 'User access'),
   permittedPage(paths.tools.phoneSimulator.path, () =>
