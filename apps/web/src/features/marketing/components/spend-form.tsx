@@ -1,4 +1,4 @@
-import { Autocomplete, Button, Group, Text, TextInput } from '@mantine/core';
+import { Autocomplete, Button, Group, Text } from '@mantine/core';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Controller, useForm } from 'react-hook-form';
 import { z } from 'zod';
