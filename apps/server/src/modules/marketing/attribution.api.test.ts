@@ -37,7 +37,7 @@ async function line(source: string, officeName: string, type = 'TV') {
   return trackingLineDetailSchema.parse(res.json());
 }
 
-async function signedAppointment(inquiryId: string, clientId: string, officeId: string) {
+async function appointmentIn(stageId: number, inquiryId: string, clientId: string, officeId: string) {
   const [attorney] = await t.db().select({ id: attorneys.id }).from(attorneys).limit(1);
   await t
     .db()
@@ -48,7 +48,7 @@ async function signedAppointment(inquiryId: string, clientId: string, officeId: 
       attorneyId: attorney!.id,
       officeId,
       appointmentDateTime: new Date('2025-03-20T17:00:00Z'),
-      stageId: 118,
+      stageId,
     });
 }
 
@@ -97,7 +97,18 @@ describe('POST /api/v1/dnis/attribution', () => {
       officeId: office.Phoenix,
       callerId: '6025550112',
     });
-    await signedAppointment(inquiry.id, inquiry.clientId, office.Phoenix!);
+    await appointmentIn(118, inquiry.id, inquiry.clientId, office.Phoenix!);
+    // A second lead on TV in March whose appointment is set but not signed.
+    const booked = await createInquiryIn(t, office.Phoenix!);
+    await insertInboundCall(t, {
+      at: '2025-03-08T18:00:00Z',
+      dnis: tv.dnis,
+      trackingLineId: tv.id,
+      officeId: office.Phoenix,
+      callerId: '6025550113',
+      inquiryId: booked.id,
+    });
+    await appointmentIn(117, booked.id, booked.clientId, office.Phoenix!);
     const spend = await send('PUT', '/api/v1/dnis/spend', SEEDED.admin, {
       source: tv.source,
       month: '2025-03',
@@ -113,19 +124,19 @@ describe('POST /api/v1/dnis/attribution', () => {
     const rows = (await report(SEEDED.admin, range)).items.filter((r) => [tv.source, radio.source].includes(r.source));
     expect(rows.map((r) => [r.month, r.source, r.calls, r.uniqueCallers])).toEqual([
       ['2025-03', radio.source, 0, 0],
-      ['2025-03', tv.source, 3, 2],
+      ['2025-03', tv.source, 4, 3],
       ['2025-04', radio.source, 1, 1],
     ]);
     const tvMarch = rows.find((r) => r.source === tv.source)!;
     expect(tvMarch.spendCents).toBe(120_001);
     expect(tvMarch.firstTouch).toEqual({
-      leads: 1,
-      appointmentsSet: 1,
+      leads: 2,
+      appointmentsSet: 2,
       signedCases: 1,
-      costPerLeadCents: 120_001,
+      costPerLeadCents: 60_001,
       costPerSignedCaseCents: 120_001,
     });
-    expect(tvMarch.lastTouch.leads).toBe(0);
+    expect(tvMarch.lastTouch).toMatchObject({ leads: 1, signedCases: 0 });
     expect(rows[0]!.lastTouch).toMatchObject({ leads: 1, signedCases: 1 });
     expect(tvMarch.feesCollectedCents).toBeNull();
   });

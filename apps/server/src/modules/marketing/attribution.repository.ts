@@ -98,17 +98,18 @@ export async function findLeadTouches(db: Db, window: AttributionWindow, scope: 
     .where(sql`${tracked.inquiryId} is not null`)
     .groupBy(tracked.inquiryId)
     .as('leads');
-  const booked = (extra?: SQL) =>
-    sql<boolean>`exists (select 1 from ${appointments} a where a.inquiry_id = ${leads.inquiryId} and a.deleted_at is null ${
-      extra ?? sql``
-    })`;
+  // A lead's appointments: any not deleted is "set"; one at the Signed stage is a signed case. The lead's id is
+  // named with its table: unqualified, inside the subquery it would be the appointment's own inquiry_id.
+  const leadId = sql.raw('"leads"."inquiry_id"');
+  const appointmentSet = sql<boolean>`exists (select 1 from ${appointments} a where a.inquiry_id = ${leadId} and a.deleted_at is null)`;
+  const signed = sql<boolean>`exists (select 1 from ${appointments} a where a.inquiry_id = ${leadId} and a.deleted_at is null and a.stage_id = ${sql.raw(String(SIGNED_STAGE))})`;
   const rows = await db
     .select({
       month: monthOf(sql`${leads.firstTime}`, window.timeZone),
       firstSource: leads.firstSource,
       lastSource: leads.lastSource,
-      appointmentSet: booked(),
-      signed: booked(sql`and a.stage_id = ${SIGNED_STAGE}`),
+      appointmentSet,
+      signed,
     })
     .from(leads)
     .where(gte(leads.firstTime, startOf(window.monthFrom, window.timeZone)));

@@ -17,7 +17,7 @@ function touchColumns(view: 'FIRST' | 'LAST', suffix: string, full: boolean): Da
     header: `${header}${suffix}`,
     kind,
     align: 'right',
-    width: kind === 'cents' ? 130 : 100,
+    width: kind === 'cents' ? 135 : 105,
     accessor: (row) => of(row)[id],
   });
   return full
@@ -25,13 +25,13 @@ function touchColumns(view: 'FIRST' | 'LAST', suffix: string, full: boolean): Da
         column('leads', 'Leads', 'number'),
         column('appointmentsSet', 'Appts set', 'number'),
         column('signedCases', 'Signed', 'number'),
-        column('costPerLeadCents', 'Cost / lead', 'cents'),
-        column('costPerSignedCaseCents', 'Cost / signed', 'cents'),
+        column('costPerLeadCents', 'Cost/lead', 'cents'),
+        column('costPerSignedCaseCents', 'Cost/signed', 'cents'),
       ]
     : [
         column('leads', 'Leads', 'number'),
         column('signedCases', 'Signed', 'number'),
-        column('costPerLeadCents', 'Cost / lead', 'cents'),
+        column('costPerLeadCents', 'Cost/lead', 'cents'),
       ];
 }
 
@@ -39,13 +39,13 @@ function touchColumns(view: 'FIRST' | 'LAST', suffix: string, full: boolean): Da
 export function attributionColumns(view: TouchView): DataTableColumn<AttributionRow>[] {
   const touches =
     view === 'BOTH'
-      ? [...touchColumns('FIRST', ' (first)', false), ...touchColumns('LAST', ' (last)', false)]
+      ? [...touchColumns('FIRST', ' 1st', false), ...touchColumns('LAST', ' last', false)]
       : touchColumns(view, '', true);
   return [
     { id: 'month', header: 'Month', width: 90 },
     { id: 'source', header: 'Source', width: 170 },
     { id: 'calls', header: 'Calls', kind: 'number', align: 'right', width: 80 },
-    { id: 'uniqueCallers', header: 'Unique callers', kind: 'number', align: 'right', width: 120 },
+    { id: 'uniqueCallers', header: 'Callers', kind: 'number', align: 'right', width: 90 },
     ...touches,
     { id: 'spendCents', header: 'Spend', kind: 'cents', align: 'right', width: 120 },
     // Fees collected come with accounting; the column says so rather than showing a zero.

@@ -87,8 +87,9 @@ export function AttributionReport({ canEnterSpend }: { canEnterSpend: boolean })
         />
       </div>
       <Text size="xs" c="dimmed">
-        A lead is an inquiry reached by tracked calls, counted once in the month of its first tracked call; first and
-        last touch are the sources of its first and last tracked calls. Fees collected come with accounting.
+        Callers: unique caller ids. A lead is an inquiry reached by tracked calls, counted once in the month of its
+        first tracked call; 1st and last touch are the sources of its first and last tracked calls. Amounts in
+        dollars. Fees collected come with accounting.
       </Text>
       {canEnterSpend && <SpendForm sources={sources} month={monthTo} />}
     </Stack>

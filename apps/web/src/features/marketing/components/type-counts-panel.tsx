@@ -20,7 +20,6 @@ export function TypeCountsPanel() {
           to={paths.marketing.trackingLineType.href(type.toLowerCase())}
           withBorder
           padding="sm"
-          aria-label={`${TRACKING_LINE_TYPE_LABELS[type]}: ${count} active lines`}
         >
           <Text size="sm" c="dimmed">
             {TRACKING_LINE_TYPE_LABELS[type]}

@@ -76,7 +76,7 @@ export function TrackingLineTypePage() {
       filters={
         <Group gap="md" align="flex-end" wrap="wrap">
           <TextInput
-            label="Search"
+            label="Search lines"
             placeholder="Number, source or campaign"
             value={list.values.searchKeyword}
             onChange={(e) => list.setValues({ ...list.values, searchKeyword: e.currentTarget.value })}

@@ -9,11 +9,13 @@ describe('TrackingLinesPage', () => {
   it('shows lines per type and the attribution with first and last touch side by side', async () => {
     const api = stubMarketing();
     renderAt(<TrackingLinesPage />, '/marketing/tracking-lines');
-    expect(await screen.findByRole('link', { name: 'TV: 2 active lines' })).toBeTruthy();
+    const tv = await screen.findByRole('link', { name: /^TV/ });
+    expect(tv.getAttribute('href')).toBe('/marketing/tracking-lines/tv');
+    expect(tv.textContent).toContain('2lines');
     const table = await screen.findByTestId('attribution-table');
     expect(await within(table).findByText('TV – Spanish')).toBeTruthy();
-    expect(within(table).getByText('Leads (first)')).toBeTruthy();
-    expect(within(table).getByText('Leads (last)')).toBeTruthy();
+    expect(within(table).getByText('Leads 1st')).toBeTruthy();
+    expect(within(table).getByText('Leads last')).toBeTruthy();
     expect(within(table).getByText('1250.00')).toBeTruthy();
     expect(screen.getByTestId('attribution-totals').textContent).toContain('5 leads');
     const request = api.bodies('POST /api/v1/dnis/attribution')[0] as Record<string, string>;
