@@ -30,11 +30,11 @@ test('tracking lines: attribution, unresolved numbers, a type’s lines and the 
   expect(await seriousViolations(page)).toEqual([]);
 
   await page.goto('/marketing/tracking-lines/tv');
-  await expect(page.getByRole('button', { name: 'Edit / re-map' }).first()).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Re-map' }).first()).toBeVisible();
   await shootAtEachWidth(page, 'marketing-type-tv');
   expect(await seriousViolations(page)).toEqual([]);
 
-  await page.getByRole('button', { name: 'Edit / re-map' }).first().click();
+  await page.getByRole('button', { name: 'Re-map' }).first().click();
   await expect(page.getByRole('form', { name: 'Re-map tracking line' })).toBeVisible();
   await shootAtEachWidth(page, 'marketing-remap-form', false);
   expect(await seriousViolations(page)).toEqual([]);

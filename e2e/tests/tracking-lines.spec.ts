@@ -69,7 +69,7 @@ test('re-mapping a tracking line leaves last month’s attribution as it was', a
   await page.getByLabel('Search lines').fill(dnis);
   const line = page.getByRole('row').filter({ hasText: source });
   await expect(line).toHaveCount(1);
-  await line.getByRole('button', { name: 'Edit / re-map' }).click();
+  await line.getByRole('button', { name: 'Re-map' }).click();
   const form = page.getByRole('form', { name: 'Re-map tracking line' });
   await form.getByLabel(/^Source/).fill(`${source} re-mapped`);
   await form.getByRole('button', { name: 'Save re-map' }).click();

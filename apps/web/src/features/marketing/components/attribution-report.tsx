@@ -88,8 +88,8 @@ export function AttributionReport({ canEnterSpend }: { canEnterSpend: boolean })
       </div>
       <Text size="xs" c="dimmed">
         Callers: unique caller ids. A lead is an inquiry reached by tracked calls, counted once in the month of its
-        first tracked call; 1st and last touch are the sources of its first and last tracked calls. Amounts in
-        dollars. Fees collected come with accounting.
+        first tracked call; 1st and last touch are the sources of its first and last tracked calls. Amounts in dollars.
+        Fees collected come with accounting.
       </Text>
       {canEnterSpend && <SpendForm sources={sources} month={monthTo} />}
     </Stack>

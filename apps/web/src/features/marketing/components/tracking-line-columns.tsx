@@ -1,6 +1,7 @@
 import { Badge, Button, Group, Text } from '@mantine/core';
-import { TRACKING_LINE_TYPE_LABELS, type TrackingLineRow } from '@casedesk/contract/marketing/tracking-line';
+import type { TrackingLineRow } from '@casedesk/contract/marketing/tracking-line';
 import type { DataTableColumn } from '@/components/data-table/data-table-types.ts';
+import { formatValue } from '@/components/data-table/format-cell.ts';
 
 function clipped(value: string) {
   return (
@@ -16,7 +17,7 @@ function effectiveCell(row: TrackingLineRow) {
   const scheduled = from.getTime() > Date.now();
   return (
     <Group gap={4} wrap="nowrap">
-      <Text size="sm">{from.toLocaleDateString('en-US')}</Text>
+      <Text size="sm">{formatValue(row.effectiveFrom, 'date')}</Text>
       {scheduled && (
         <Badge size="xs" variant="light" color="yellow">
           Scheduled
@@ -37,7 +38,7 @@ export interface LineActions {
   onDeactivate: (row: TrackingLineRow) => void;
 }
 
-/** The columns of a type's lines; edit is a re-map from a date, deactivate stops the number resolving. */
+/** The columns of a type's lines (the type is the page's); edit is a re-map from a date, deactivate stops the number resolving. */
 export function trackingLineColumns({
   canUpdate,
   onRemap,
@@ -47,13 +48,6 @@ export function trackingLineColumns({
     { id: 'dnis', header: 'DNIS', kind: 'phone', sortable: true, width: 140 },
     { id: 'source', header: 'Source', sortable: true, width: 180, cell: (r) => clipped(r.source) },
     { id: 'campaign', header: 'Campaign', sortable: true, width: 170, cell: (r) => clipped(r.campaign) },
-    {
-      id: 'type',
-      header: 'Type',
-      sortable: true,
-      width: 100,
-      accessor: (r) => TRACKING_LINE_TYPE_LABELS[r.type],
-    },
     { id: 'pointTo', header: 'Point to', sortable: true, width: 130 },
     { id: 'office', header: 'Office', sortable: true, width: 130, accessor: (r) => r.officeName },
     { id: 'effectiveFrom', header: 'Effective from', sortable: true, width: 170, cell: effectiveCell },
@@ -64,12 +58,12 @@ export function trackingLineColumns({
     {
       id: 'actions',
       header: 'Actions',
-      width: 190,
+      width: 200,
       cell: (row) =>
         row.active ? (
           <Group gap={4} wrap="nowrap">
-            <Button size="compact-xs" variant="light" onClick={() => onRemap(row)}>
-              Edit / re-map
+            <Button size="compact-xs" variant="light" onClick={() => onRemap(row)} title="Edit the line from a date on">
+              Re-map
             </Button>
             <Button size="compact-xs" variant="subtle" color="red" onClick={() => onDeactivate(row)}>
               Deactivate

@@ -7,6 +7,7 @@ import {
   type TrackingLineRow,
   type TrackingLineType,
 } from '@casedesk/contract/marketing/tracking-line';
+import { formatPhone } from '@casedesk/contract/common/text';
 import { useAllOffices } from '@/api/dropdowns/all-offices.ts';
 import { useOfficeOptions } from '@/api/dropdowns/office-options.ts';
 import { FormPhoneInput, FormSelect, FormTextInput } from '@/components/form-field/form-inputs.tsx';
@@ -76,7 +77,12 @@ export function TrackingLineFormModal({ mode, onClose }: TrackingLineFormModalPr
   const officeData = (allOffices.data ?? []).map((o) => ({ value: o.id, label: o.name }));
   const ownData = (ownOffices.data ?? []).map((o) => ({ value: o.id, label: o.name }));
   return (
-    <Modal opened onClose={onClose} title={remap ? `Re-map ${mode.line.dnis}` : 'New tracking line'} size="lg">
+    <Modal
+      opened
+      onClose={onClose}
+      title={remap ? `Re-map ${formatPhone(mode.line.dnis)}` : 'New tracking line'}
+      size="lg"
+    >
       <form onSubmit={submit} noValidate aria-label={remap ? 'Re-map tracking line' : 'New tracking line'}>
         <Stack gap="sm">
           {remap && (

@@ -23,7 +23,7 @@ describe('TrackingLineTypePage', () => {
       }),
     });
     renderAt(<TrackingLineTypePage />, '/marketing/tracking-lines/tv');
-    await userEvent.click(await screen.findByRole('button', { name: 'Edit / re-map' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Re-map' }));
     const form = await screen.findByRole('form', { name: 'Re-map tracking line' });
     const source = within(form).getByLabelText(/Source/);
     await userEvent.clear(source);
