@@ -84,6 +84,7 @@ describe('attribution request', () => {
     expect(error({ monthFrom: '2026-05', monthTo: '2026-04' })).toBe('Month To cannot be before Month From.');
     expect(error({ monthFrom: '2024-01', monthTo: '2026-01' })).toBe('The month range can be at most 24 months.');
     expect(error({ monthFrom: '2026-13', monthTo: '2026-04' })).toBe('Month From must be a month (yyyy-MM).');
+    expect(error({ monthFrom: '0000-01', monthTo: '2026-04' })).toBe('Month From must be a month (yyyy-MM).');
     expect(error({ monthFrom: '2026-01', monthTo: '2026-04', timeZone: 'Mars/Olympus' })).toBe(
       'Time Zone must be an IANA time zone name.',
     );

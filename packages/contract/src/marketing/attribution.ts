@@ -13,9 +13,9 @@ export const ATTRIBUTION_MESSAGES = {
   amount: 'Amount must be a whole number of cents, 0 or more.',
 } as const;
 
-/** yyyy-MM naming a real month. */
+/** yyyy-MM naming a real month, from 1900 on (PostgreSQL has no year 0, and marketing no use for it). */
 export function isMonth(value: string): boolean {
-  return /^\d{4}-(0[1-9]|1[0-2])$/.test(value);
+  return /^(19|[2-9]\d)\d{2}-(0[1-9]|1[0-2])$/.test(value);
 }
 
 /** Months from a to b, counting both (0 or less when b is before a). */
