@@ -17,6 +17,7 @@ import { attorneysRoutes } from './modules/attorneys/attorneys.routes.ts';
 import { officesRoutes } from './modules/offices/offices.routes.ts';
 import { calendarRoutes } from './modules/calendar/calendar.routes.ts';
 import { callsRoutes } from './modules/calls/calls.routes.ts';
+import { marketingRoutes } from './modules/marketing/marketing.routes.ts';
 import { clientsRoutes } from './modules/clients/clients.routes.ts';
 import { clientMatchingRoutes } from './modules/clients/client-matching.routes.ts';
 import { dropdownsRoutes } from './modules/dropdowns/dropdowns.routes.ts';
@@ -228,6 +229,7 @@ export async function buildApp({
   await app.register(inquiriesRoutes);
   await app.register(clientsRoutes);
   await app.register(callsRoutes);
+  await app.register(marketingRoutes);
   await app.register(reportsRoutes);
   await app.register(notificationsRoutes);
   await app.register(smsRoutes);

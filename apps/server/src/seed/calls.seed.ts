@@ -4,9 +4,9 @@ import { calls } from '../modules/calls/calls.tables.ts';
 import { clients } from '../modules/clients/clients.tables.ts';
 import { inquiries } from '../modules/inquiries/inquiries.tables.ts';
 import { offices } from '../modules/offices/offices.tables.ts';
-import type { TrackingLine } from '../modules/tracking-lines/tracking-lines.service.ts';
-import { addTrackingLines } from '../modules/tracking-lines/tracking-lines.service.ts';
-import { DEMO_TRACKING_LINES } from '../modules/tracking-lines/tracking-lines.seed-data.ts';
+import type { TrackingLine } from '../modules/marketing/tracking-lines.repository.ts';
+import { addTrackingLines } from '../modules/marketing/tracking-lines.service.ts';
+import { DEMO_LINES_FROM, DEMO_TRACKING_LINES } from '../modules/marketing/marketing.seed-data.ts';
 import { users } from '../modules/users/users.tables.ts';
 import type { Db } from '../platform/db/database.ts';
 
@@ -30,14 +30,17 @@ export async function seedCalls(db: Db, faker: Faker): Promise<void> {
   const officeRows = await db
     .select({ id: offices.id, name: offices.name, outboundCallerId: offices.outboundCallerId })
     .from(offices);
-  const officeId = (name: string) => officeRows.find((o) => o.name === name)?.id ?? null;
+  const officeId = (name: string) => officeRows.find((o) => o.name === name)!.id;
   const lines = await addTrackingLines(
     db,
-    DEMO_TRACKING_LINES.map(({ dnis, source, pointTo, office }) => ({
+    DEMO_TRACKING_LINES.map(({ dnis, source, campaign, type, pointTo, office }) => ({
       dnis,
       source,
-      pointTo,
+      campaign,
+      type,
+      pointToOfficeId: officeId(pointTo),
       officeId: officeId(office),
+      effectiveFrom: DEMO_LINES_FROM,
     })),
   );
   if (lines.length === 0) return;

@@ -15,6 +15,7 @@ import { insertUser } from '../modules/users/users.repository.ts';
 import type { Db } from '../platform/db/database.ts';
 import { setLocalPassword } from '../platform/idp/idp.repository.ts';
 import { seedCalls } from './calls.seed.ts';
+import { seedMarketing } from './marketing.seed.ts';
 import { seedInquiries } from './inquiries.seed.ts';
 import { seedLitigationEvents } from './litigation.seed.ts';
 import { seedSms } from './sms.seed.ts';
@@ -139,6 +140,7 @@ export async function seedDemoData(db: Db, options: { clients: number; seed?: nu
   await seedInquiries(db, faker);
   await seedSms(db, faker);
   await seedCalls(db, faker);
+  await seedMarketing(db);
   await seedAppointments(db, faker);
   await seedLitigationEvents(db, faker);
   await vacuumAfterBulkLoad(db);

@@ -1,7 +1,7 @@
 import { insertProfile } from '../../src/modules/access/access-admin.repository.ts';
 import type { RequestParts } from '../fuzz/operations.ts';
 import type { Refs } from './caller-and-refs.ts';
-import { uniqueHolidayDate } from './caller-and-refs.ts';
+import { next, uniqueHolidayDate } from './caller-and-refs.ts';
 import type { OfficeRecords } from './record-factories.ts';
 
 /**
@@ -126,6 +126,29 @@ export const TEMPLATES: Readonly<Record<string, RouteTemplate>> = {
         smsNumber: records.office.smsNumber,
         outboundCallerId: records.office.outboundCallerId,
         timeZone: 'America/Phoenix',
+      },
+    }),
+  },
+  'POST /api/v1/dnis': {
+    // A fresh number each time: a second active line on one number is a 409, which would prove nothing.
+    base: async (records) =>
+      body({
+        dnis: `520555${String(next() % 10_000).padStart(4, '0')}`,
+        source: 'Scope check',
+        type: 'OTHER',
+        pointToOfficeId: records.office.id,
+        officeId: records.office.id,
+      }),
+  },
+  'PUT /api/v1/dnis/:id': {
+    base: async (records) => ({
+      path: { id: (await records.trackingLine()).id },
+      query: {},
+      body: {
+        source: 'Scope check re-mapped',
+        type: 'OTHER',
+        pointToOfficeId: records.office.id,
+        officeId: records.office.id,
       },
     }),
   },

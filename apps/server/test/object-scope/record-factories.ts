@@ -6,6 +6,7 @@ import { attorneySchedules, calendarEvents, holidays } from '../../src/modules/c
 import { calls } from '../../src/modules/calls/calls.tables.ts';
 import { clients } from '../../src/modules/clients/clients.tables.ts';
 import { inquiries } from '../../src/modules/inquiries/inquiries.tables.ts';
+import { trackingLineMappings, trackingLines } from '../../src/modules/marketing/marketing.tables.ts';
 import { cannedTexts, smsMessages } from '../../src/modules/sms/sms.tables.ts';
 import type { RecordKind } from '../../src/platform/access/record-scope.ts';
 import { buildClient } from '../factories/clients.factory.ts';
@@ -197,6 +198,25 @@ export class OfficeRecords extends Lazy {
     });
   }
 
+  /** A tracking line whose mapping puts its calls in the office (its office scope, SPEC §6). */
+  trackingLine() {
+    return this.once('trackingLine', async () => {
+      const [row] = await this.db
+        .insert(trackingLines)
+        .values({ dnis: phone(next()).replace(/^602/, '480') })
+        .returning();
+      await this.db.insert(trackingLineMappings).values({
+        trackingLineId: row!.id,
+        source: 'Object-level scope check',
+        type: 'OTHER',
+        pointToOfficeId: this.office.id,
+        officeId: this.office.id,
+        effectiveFrom: new Date('2020-01-01T00:00:00Z'),
+      });
+      return this.track('tracking_lines', row);
+    });
+  }
+
   /**
    * The id of the office's record of a kind (the n-th of it: routes that name two clients get two), or
    * undefined for collectionAccount: collections is not built yet, so no office has such a record.
@@ -224,6 +244,8 @@ export class OfficeRecords extends Lazy {
         return (await this.holiday()).id;
       case 'cannedResponse':
         return (await this.cannedResponse()).id;
+      case 'trackingLine':
+        return (await this.trackingLine()).id;
       case 'collectionAccount':
         return undefined;
     }

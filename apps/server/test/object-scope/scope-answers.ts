@@ -1,5 +1,6 @@
 import { HOLIDAY_MESSAGES } from '@casedesk/contract/calendar/calendar-event';
 import { INQUIRY_MESSAGES } from '@casedesk/contract/inquiries/inquiry';
+import { TRACKING_LINE_MESSAGES } from '@casedesk/contract/marketing/tracking-line';
 import { CANNED_TEXT_MESSAGES } from '@casedesk/contract/sms/canned-text';
 
 /** What a route answered, as far as the comparison goes. */
@@ -56,6 +57,8 @@ export const EXPECTED_REFUSALS: Readonly<Record<string, { status: number; messag
   'PUT /api/v1/holiday/:id officeId': { status: 403, message: HOLIDAY_MESSAGES.officeOutOfScope },
   'GET /api/v1/sms/cannedResponses officeId': { status: 403, message: CANNED_TEXT_MESSAGES.officeOutOfScope },
   'POST /api/v1/sms/cannedResponses officeId': { status: 403, message: CANNED_TEXT_MESSAGES.officeOutOfScope },
+  'POST /api/v1/dnis officeId': { status: 403, message: TRACKING_LINE_MESSAGES.officeOutOfScope },
+  'PUT /api/v1/dnis/:id officeId': { status: 403, message: TRACKING_LINE_MESSAGES.officeOutOfScope },
 };
 
 function parsed(answer: Answer): { message?: unknown; fieldErrors?: Record<string, unknown> } {

@@ -119,8 +119,14 @@ const moduleRoutes: RouteObject[] = [
   notAvailable(paths.collections.allAccounts.path, 'All accounts'),
   notAvailable(paths.collections.reporting.path, 'Collection reporting'),
   notAvailable(paths.collections.accountDetail.path, 'Collection account'),
-  notAvailable(paths.marketing.trackingLines.path, 'Tracking lines'),
-  notAvailable(paths.marketing.trackingLineType.path, 'Tracking lines'),
+  permittedPage(paths.marketing.trackingLines.path, () =>
+    import('@/features/marketing/pages/tracking-lines-page.tsx').then((m) => ({ Component: m.TrackingLinesPage })),
+  ),
+  permittedPage(paths.marketing.trackingLineType.path, () =>
+    import('@/features/marketing/pages/tracking-line-type-page.tsx').then((m) => ({
+      Component: m.TrackingLineTypePage,
+    })),
+  ),
   permittedPage(paths.adminPanel.userAccess.path, () =>
     import('@/features/access/pages/user-access-page.tsx').then((m) => ({ Component: m.UserAccessPage })),
   ),

@@ -37,6 +37,13 @@ import {
   officeOptionListSchema,
 } from '@casedesk/contract/dropdowns/dropdown';
 import { inquiryDetailSchema } from '@casedesk/contract/inquiries/inquiry';
+import { attributionReportSchema, spendEntryResultSchema } from '@casedesk/contract/marketing/attribution';
+import {
+  trackingLineDetailSchema,
+  trackingLineListSchema,
+  trackingLineTypeCountsSchema,
+  unresolvedDnisListSchema,
+} from '@casedesk/contract/marketing/tracking-line';
 import { intakeQuestionListSchema } from '@casedesk/contract/inquiries/intake-question';
 import { leadListResponseSchema } from '@casedesk/contract/inquiries/lead-list';
 import { inquiryDuplicateMatchListSchema } from '@casedesk/contract/matching/duplicate-check';
@@ -128,6 +135,15 @@ export const JSON_ENDPOINTS = {
   'GET /api/v1/client/lead': clientLeadResponseSchema,
   'POST /api/v1/client/merge': clientMergeResponseSchema,
   'POST /api/v1/client/search': clientSearchResponseSchema,
+
+  'POST /api/v1/dnis': trackingLineDetailSchema,
+  'PUT /api/v1/dnis/:id': trackingLineDetailSchema,
+  'PATCH /api/v1/dnis/:id/deactivate': trackingLineDetailSchema,
+  'POST /api/v1/dnis/all': trackingLineListSchema,
+  'POST /api/v1/dnis/attribution': attributionReportSchema,
+  'PUT /api/v1/dnis/spend': spendEntryResultSchema,
+  'GET /api/v1/dnis/typeCounts': trackingLineTypeCountsSchema,
+  'POST /api/v1/dnis/unresolved': unresolvedDnisListSchema,
 
   'POST /api/v1/dropdown/active': dropdownOptionListSchema,
   'GET /api/v1/dropdown/allOffices': allOfficesListSchema,

@@ -16,6 +16,7 @@ export type DropdownType = (typeof DROPDOWN_TYPES)[number];
  * - CASH_FLOW: cash-flow screens.
  * - COLLECTIONS: collection accounts.
  * - OFFICE: the office management screen.
+ * - TRACKING_LINE: offices the caller may give a tracking line (TRACKING_LINE CREATE).
  */
 export const OFFICE_DROPDOWN_PERMISSIONS = {
   LEADS: ['LEADS', 'READ'],
@@ -25,6 +26,7 @@ export const OFFICE_DROPDOWN_PERMISSIONS = {
   CASH_FLOW: ['CASH_FLOW', 'READ'],
   COLLECTIONS: ['ALL_ACCOUNTS', 'READ'],
   OFFICE: ['OFFICE', 'READ'],
+  TRACKING_LINE: ['TRACKING_LINE', 'CREATE'],
 } as const satisfies Record<string, PermissionRequirement>;
 export type OfficeDropdownType = keyof typeof OFFICE_DROPDOWN_PERMISSIONS;
 export const OFFICE_DROPDOWN_TYPES = Object.keys(OFFICE_DROPDOWN_PERMISSIONS) as [

@@ -10,7 +10,8 @@ import { escapeLike } from '../../platform/db/like.ts';
 import { officeScopeSql } from '../../platform/db/office-scope.ts';
 import { dropdownOptions } from '../dropdowns/dropdowns.tables.ts';
 import { inquiries } from '../inquiries/inquiries.tables.ts';
-import { trackingLines } from '../tracking-lines/tracking-lines.tables.ts';
+import { mappingInForceAt, trackingLineMappings } from '../marketing/marketing.tables.ts';
+import { offices } from '../offices/offices.tables.ts';
 import { users } from '../users/users.tables.ts';
 import { calls } from './calls.tables.ts';
 
@@ -24,7 +25,7 @@ const rowColumns = {
   opName: users.displayName,
   talkSeconds: calls.durationInSeconds,
   numberDialed: calls.numberDialed,
-  pointTo: trackingLines.pointTo,
+  pointTo: offices.name,
   callStartTime: calls.callStartTime,
   lawType: dropdownOptions.value,
   duplicate: calls.duplicate,
@@ -40,7 +41,7 @@ const SORT_COLUMNS: Record<CallColumnId, SQL> = {
   opName: sql`${users.displayName}`,
   talkSeconds: sql`${calls.durationInSeconds}`,
   numberDialed: sql`${calls.numberDialed}`,
-  pointTo: sql`${trackingLines.pointTo}`,
+  pointTo: sql`${offices.name}`,
   time: sql`${calls.callStartTime}`,
   lawType: sql`${dropdownOptions.value}`,
   duplicate: sql`${calls.duplicate}`,
@@ -58,8 +59,8 @@ function listConditions(request: CallListRequest, scope: Scope): SQL | undefined
       or(
         ilike(calls.title, pattern),
         ilike(users.displayName, pattern),
-        ilike(trackingLines.pointTo, pattern),
-        ilike(trackingLines.source, pattern),
+        ilike(offices.name, pattern),
+        ilike(trackingLineMappings.source, pattern),
         digits.length >= 3 ? like(calls.callerId, `%${digits}%`) : undefined,
         digits.length >= 3 ? like(calls.numberDialed, `%${digits}%`) : undefined,
       ),
@@ -73,12 +74,16 @@ function listConditions(request: CallListRequest, scope: Scope): SQL | undefined
 }
 
 function joined<T extends ReturnType<Db['select']>>(query: T) {
-  return query
-    .from(calls)
-    .leftJoin(users, eq(users.id, calls.operatorId))
-    .leftJoin(trackingLines, eq(trackingLines.id, calls.trackingLineId))
-    .leftJoin(inquiries, eq(inquiries.id, calls.inquiryId))
-    .leftJoin(dropdownOptions, eq(dropdownOptions.id, inquiries.lawTypeId));
+  return (
+    query
+      .from(calls)
+      .leftJoin(users, eq(users.id, calls.operatorId))
+      // The source and "point to" of the mapping in force when the call came in (a re-map changes no past call).
+      .leftJoin(trackingLineMappings, mappingInForceAt(calls.trackingLineId, calls.callStartTime))
+      .leftJoin(offices, eq(offices.id, trackingLineMappings.pointToOfficeId))
+      .leftJoin(inquiries, eq(inquiries.id, calls.inquiryId))
+      .leftJoin(dropdownOptions, eq(dropdownOptions.id, inquiries.lawTypeId))
+  );
 }
 
 type SelectedRow = Omit<CallRow, 'time' | 'ongoing'> & { callStartTime: Date };

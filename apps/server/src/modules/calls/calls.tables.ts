@@ -4,7 +4,7 @@ import { boolean, check, index, integer, pgTable, text, timestamp, uuid } from '
 import { clients } from '../clients/clients.tables.ts';
 import { inquiries } from '../inquiries/inquiries.tables.ts';
 import { offices } from '../offices/offices.tables.ts';
-import { trackingLines } from '../tracking-lines/tracking-lines.tables.ts';
+import { trackingLines } from '../marketing/marketing.tables.ts';
 import { users } from '../users/users.tables.ts';
 
 /** SPEC §3 Call, with what the calls list (SPEC §2 headers) and the provider need. */

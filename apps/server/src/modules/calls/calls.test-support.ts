@@ -5,7 +5,7 @@ import { SEEDED } from '../../../test/support/test-app.ts';
 import { notifyActorsChanged } from '../../platform/auth/actor-cache.ts';
 import { dropdownOptions } from '../dropdowns/dropdowns.tables.ts';
 import { offices } from '../offices/offices.tables.ts';
-import { trackingLines } from '../tracking-lines/tracking-lines.tables.ts';
+import { trackingLineMappings, trackingLines } from '../marketing/marketing.tables.ts';
 import { users } from '../users/users.tables.ts';
 
 /** Ids the calls API tests need from the seeded template database. */
@@ -13,7 +13,10 @@ export async function callRefs(t: TestApp) {
   const db = t.db();
   const officeRows = await db.select().from(offices);
   const office = (name: string) => officeRows.find((o) => o.name === name)!;
-  const lines = await db.select().from(trackingLines);
+  const lines = await db
+    .select({ id: trackingLines.id, dnis: trackingLines.dnis, source: trackingLineMappings.source })
+    .from(trackingLines)
+    .innerJoin(trackingLineMappings, eq(trackingLineMappings.trackingLineId, trackingLines.id));
   const line = (source: string) => lines.find((l) => l.source === source)!;
   return {
     // The seeded manager's CALLS access is limited to Los Angeles and San Diego.

@@ -12,7 +12,7 @@ import { toNationalNumber } from '../../platform/providers/phone-numbers.ts';
 import type { WebhookEvent } from '../../platform/providers/webhook-handlers.ts';
 import type { RealtimeBus } from '../../platform/realtime/realtime-bus.ts';
 import { notifyUsers, usersReachingOffice } from '../notifications/notifications.service.ts';
-import { resolveDialedNumber } from '../tracking-lines/tracking-lines.service.ts';
+import { resolveDialedNumber } from '../marketing/tracking-lines.service.ts';
 import { findCallRow } from './call-list.repository.ts';
 import {
   advanceCallStatus,
@@ -66,11 +66,11 @@ export async function recordIncomingCall(
     }
     if (existing) return { id: existing, created: false };
   }
-  const { line, officeId } = await resolveDialedNumber(db, call.numberDialed);
+  const startTime = call.startTime ?? new Date();
+  const { line, officeId } = await resolveDialedNumber(db, call.numberDialed, startTime);
   if (actor && !allowsRecord(actor.permissions, 'CALLS', 'CREATE', { OFFICE: officeId })) {
     throw AppError.forbiddenBecause('The number dialed belongs to an office outside your access.');
   }
-  const startTime = call.startTime ?? new Date();
   const usPhone = call.callerId?.length === 10 ? call.callerId : null;
   const client = usPhone ? await findClientByPhone(db, usPhone) : undefined;
   const inquiryId = client ? ((await findLatestInquiryId(db, client.id)) ?? null) : null;

@@ -9,7 +9,7 @@ import type { Database, Db } from '../../platform/db/database.ts';
 import { pgErrorCode } from '../../platform/db/database.ts';
 import { AppError } from '../../platform/errors/app-error.ts';
 import { assignAttorneyOffice, findAttorneys, requireAttorney } from '../attorneys/attorney-directory.service.ts';
-import { listOfficeTrackingLines } from '../tracking-lines/tracking-lines.service.ts';
+import { listOfficeTrackingLines } from '../marketing/tracking-lines.service.ts';
 import { listOfficeUsers } from '../users/users.service.ts';
 import { findOffice, findOfficePage, insertOffice, updateOffice } from './offices.repository.ts';
 

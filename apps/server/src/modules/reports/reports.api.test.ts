@@ -1,12 +1,13 @@
 import { callSummarySchema, chatCountSummarySchema } from '@casedesk/contract/reports/report';
 import ExcelJS from 'exceljs';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestApp } from '../../../test/support/test-app.ts';
 import { createTestApp, SEEDED } from '../../../test/support/test-app.ts';
 import { calls } from '../calls/calls.tables.ts';
+import { trackingLineMappings } from '../marketing/marketing.tables.ts';
 import { offices } from '../offices/offices.tables.ts';
 import { smsMessages } from '../sms/sms.tables.ts';
-import { trackingLines } from '../tracking-lines/tracking-lines.tables.ts';
 
 let t: TestApp;
 let ids: { la: string; lv: string; line: string };
@@ -17,7 +18,7 @@ const at = (iso: string) => new Date(iso);
 beforeAll(async () => {
   t = await createTestApp();
   const officeRows = await t.db().select().from(offices);
-  const [line] = await t.db().select().from(trackingLines);
+  const [line] = await t.db().select({ id: trackingLineMappings.trackingLineId }).from(trackingLineMappings);
   ids = {
     la: officeRows.find((o) => o.name === 'Los Angeles')!.id,
     lv: officeRows.find((o) => o.name === 'Las Vegas')!.id,
@@ -133,7 +134,11 @@ describe('POST /api/v1/reports/callSummary', () => {
 
   it('summarises per tracking source: answered, missed, duplicates, average talk', async () => {
     const summary = callSummarySchema.parse((await post(url, SEEDED.manager, range)).json());
-    const [source] = await t.db().select().from(trackingLines);
+    const [source] = await t
+      .db()
+      .select({ source: trackingLineMappings.source })
+      .from(trackingLineMappings)
+      .where(eq(trackingLineMappings.trackingLineId, ids.line));
     expect(summary.items).toEqual([
       {
         key: source!.source,

@@ -8,7 +8,7 @@ import { officeScopeSql } from '../../platform/db/office-scope.ts';
 import { calls } from '../calls/calls.tables.ts';
 import { offices } from '../offices/offices.tables.ts';
 import { smsMessages } from '../sms/sms.tables.ts';
-import { trackingLines } from '../tracking-lines/tracking-lines.tables.ts';
+import { mappingInForceAt, trackingLineMappings } from '../marketing/marketing.tables.ts';
 import { users } from '../users/users.tables.ts';
 
 /** The instants of a report and the offset (minutes east of UTC) that decides its days (DESIGN §3). */
@@ -88,7 +88,10 @@ export async function summarizeCalls(
   scope: Scope,
 ): Promise<CallSummaryRecord[]> {
   const groups: Record<CallSummaryGroup, { key: SQL<string>; label: SQL<string | null> }> = {
-    SOURCE: { key: sql<string>`coalesce(${trackingLines.source}, 'none')`, label: sql`${trackingLines.source}` },
+    SOURCE: {
+      key: sql<string>`coalesce(${trackingLineMappings.source}, 'none')`,
+      label: sql`${trackingLineMappings.source}`,
+    },
     OFFICE: { key: sql<string>`coalesce(${calls.officeId}::text, 'none')`, label: sql`${offices.name}` },
     DAY: { key: localDay(calls.callStartTime, window.offsetMinutes), label: sql`null::text` },
   };
@@ -107,7 +110,7 @@ export async function summarizeCalls(
       talkSeconds: sql<number>`coalesce(sum(${calls.durationInSeconds}) filter (where ${calls.durationInSeconds} > 0), 0)::bigint`,
     })
     .from(calls)
-    .leftJoin(trackingLines, eq(trackingLines.id, calls.trackingLineId))
+    .leftJoin(trackingLineMappings, mappingInForceAt(calls.trackingLineId, calls.callStartTime))
     .leftJoin(offices, eq(offices.id, calls.officeId))
     .where(windowConditions(calls.callStartTime, calls.officeId, window, scope))
     .groupBy(sql`group_key`);

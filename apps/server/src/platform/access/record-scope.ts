@@ -19,6 +19,7 @@ export const RECORD_KINDS = [
   'holiday',
   'cannedResponse',
   'collectionAccount',
+  'trackingLine',
 ] as const;
 export type RecordKind = (typeof RECORD_KINDS)[number];
 

@@ -2,7 +2,7 @@ import { Group, Select, TextInput } from '@mantine/core';
 import { SMS_DIRECTIONS, type SmsDirection, type SmsFilter } from '@casedesk/contract/sms/sms';
 import { SMS_STATUSES, type SmsStatus } from '@casedesk/contract/sms/sms-status';
 import { SearchIcon } from '@/components/icons.tsx';
-import { useAllOffices } from '../api/get-all-offices.ts';
+import { useAllOffices } from '@/api/dropdowns/all-offices.ts';
 import { useActiveDropdowns } from '@/lib/active-dropdowns.ts';
 import { DateRangeInputs } from '@/components/filters/date-range-inputs.tsx';
 

@@ -1,0 +1,17 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { trackingLineTypeCountsSchema } from '@casedesk/contract/marketing/tracking-line';
+import { apiRequest } from '@/lib/api-client.ts';
+import { marketingKeys } from './marketing-keys.ts';
+
+/** GET /api/v1/dnis/typeCounts: active lines per type. */
+export function getTypeCounts(signal?: AbortSignal) {
+  return apiRequest('/api/v1/dnis/typeCounts', trackingLineTypeCountsSchema, { signal });
+}
+
+export function typeCountsQueryOptions() {
+  return queryOptions({ queryKey: marketingKeys.typeCounts(), queryFn: ({ signal }) => getTypeCounts(signal) });
+}
+
+export function useTypeCounts() {
+  return useQuery(typeCountsQueryOptions());
+}

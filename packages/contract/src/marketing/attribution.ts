@@ -1,0 +1,216 @@
+import { z } from 'zod';
+import { listResponseSchema } from '../common/paging.ts';
+
+/** Two years of months at most: enough for a year-on-year look, small enough to answer at once. */
+export const ATTRIBUTION_MAX_MONTHS = 24;
+
+export const ATTRIBUTION_MESSAGES = {
+  month: (label: string) => `${label} must be a month (yyyy-MM).`,
+  order: 'Month To cannot be before Month From.',
+  range: `The month range can be at most ${ATTRIBUTION_MAX_MONTHS} months.`,
+  timeZone: 'Time Zone must be an IANA time zone name.',
+  source: 'Source is a required field.',
+  amount: 'Amount must be a whole number of cents, 0 or more.',
+} as const;
+
+/** yyyy-MM naming a real month, from 1900 on (PostgreSQL has no year 0, and marketing no use for it). */
+export function isMonth(value: string): boolean {
+  return /^(19|[2-9]\d)\d{2}-(0[1-9]|1[0-2])$/.test(value);
+}
+
+/** Months from a to b, counting both (0 or less when b is before a). */
+export function monthsInRange(from: string, to: string): number {
+  const index = (m: string) => Number(m.slice(0, 4)) * 12 + Number(m.slice(5, 7)) - 1;
+  return index(to) - index(from) + 1;
+}
+
+export function isTimeZone(value: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: value });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+const month = (label: string) =>
+  z.string({ error: ATTRIBUTION_MESSAGES.month(label) }).refine(isMonth, ATTRIBUTION_MESSAGES.month(label));
+
+/**
+ * POST /api/v1/dnis/attribution. Months are the browser's (DESIGN §3: bucketed in a named IANA zone);
+ * a call belongs to the month of its start time there.
+ */
+export const attributionRequestSchema = z
+  .object({
+    monthFrom: month('Month From'),
+    monthTo: month('Month To'),
+    timeZone: z.string().refine(isTimeZone, ATTRIBUTION_MESSAGES.timeZone).default('UTC'),
+  })
+  .strict()
+  .superRefine((value, ctx) => {
+    if (!isMonth(value.monthFrom) || !isMonth(value.monthTo)) return;
+    const months = monthsInRange(value.monthFrom, value.monthTo);
+    if (months < 1) ctx.addIssue({ code: 'custom', message: ATTRIBUTION_MESSAGES.order, path: ['monthTo'] });
+    else if (months > ATTRIBUTION_MAX_MONTHS) {
+      ctx.addIssue({ code: 'custom', message: ATTRIBUTION_MESSAGES.range, path: ['monthTo'] });
+    }
+  });
+export type AttributionRequest = z.infer<typeof attributionRequestSchema>;
+export type AttributionRequestInput = z.input<typeof attributionRequestSchema>;
+
+const touchSchema = z.object({
+  leads: z.number().int(),
+  appointmentsSet: z.number().int(),
+  signedCases: z.number().int(),
+  /** Integer cents; null without spend or without leads (signed cases). */
+  costPerLeadCents: z.number().int().nullable(),
+  costPerSignedCaseCents: z.number().int().nullable(),
+});
+export type TouchFigures = z.infer<typeof touchSchema>;
+
+export const attributionRowSchema = z.object({
+  source: z.string(),
+  month: z.string(),
+  calls: z.number().int(),
+  uniqueCallers: z.number().int(),
+  /** Spend typed by marketing for the source and month, integer cents; null when none was entered. */
+  spendCents: z.number().int().nullable(),
+  firstTouch: touchSchema,
+  lastTouch: touchSchema,
+  /** Comes with accounting (payments per signed case); always null until then. */
+  feesCollectedCents: z.null(),
+});
+export type AttributionRow = z.infer<typeof attributionRowSchema>;
+
+export const attributionReportSchema = listResponseSchema(attributionRowSchema).extend({
+  totals: z.object({
+    calls: z.number().int(),
+    leads: z.number().int(),
+    appointmentsSet: z.number().int(),
+    signedCases: z.number().int(),
+    spendCents: z.number().int(),
+    costPerLeadCents: z.number().int().nullable(),
+    costPerSignedCaseCents: z.number().int().nullable(),
+  }),
+});
+export type AttributionReport = z.infer<typeof attributionReportSchema>;
+
+/** PUT /api/v1/dnis/spend: what a source cost in a month; a new entry replaces the shown amount. */
+export const spendEntrySchema = z
+  .object({
+    source: z
+      .string({ error: ATTRIBUTION_MESSAGES.source })
+      .trim()
+      .min(1, ATTRIBUTION_MESSAGES.source)
+      .max(100, 'Source must be 100 characters or less.'),
+    month: month('Month'),
+    amountCents: z
+      .number({ error: ATTRIBUTION_MESSAGES.amount })
+      .int(ATTRIBUTION_MESSAGES.amount)
+      .min(0, ATTRIBUTION_MESSAGES.amount)
+      .max(Number.MAX_SAFE_INTEGER, ATTRIBUTION_MESSAGES.amount),
+  })
+  .strict();
+export type SpendEntry = z.infer<typeof spendEntrySchema>;
+export type SpendEntryInput = z.input<typeof spendEntrySchema>;
+export const spendEntryResultSchema = spendEntrySchema.extend({ id: z.uuid(), enteredAt: z.string() });
+
+/** Calls of a source in a month (each call under the mapping in effect when it came in). */
+export interface SourceMonthCalls {
+  source: string;
+  month: string;
+  calls: number;
+  uniqueCallers: number;
+}
+
+/**
+ * A lead (an inquiry reached by tracked calls; repeat calls count once) in the month of its first
+ * tracked call, with the source of its first and of its last tracked call up to the report's end.
+ */
+export interface LeadTouches {
+  month: string;
+  firstSource: string;
+  lastSource: string;
+  appointmentSet: boolean;
+  signed: boolean;
+}
+
+export interface SourceMonthSpend {
+  source: string;
+  month: string;
+  amountCents: number;
+}
+
+/** Cost per unit in whole cents (rounded half up); null when nothing was spent or nothing came of it. */
+export function costPer(spendCents: number | null, count: number): number | null {
+  if (spendCents === null || count === 0) return null;
+  return Math.round(spendCents / count);
+}
+
+const key = (source: string, month: string) => `${month}\u0000${source}`;
+
+function touchFigures(leads: LeadTouches[], spendCents: number | null): TouchFigures {
+  const signedCases = leads.filter((l) => l.signed).length;
+  return {
+    leads: leads.length,
+    appointmentsSet: leads.filter((l) => l.appointmentSet).length,
+    signedCases,
+    costPerLeadCents: costPer(spendCents, leads.length),
+    costPerSignedCaseCents: costPer(spendCents, signedCases),
+  };
+}
+
+/**
+ * One row per source and month that had calls, leads or spend; first touch and last touch side by side
+ * (a lead counts once under each), months in order, then sources.
+ */
+export function attributionRows(
+  calls: SourceMonthCalls[],
+  leads: LeadTouches[],
+  spend: SourceMonthSpend[],
+): AttributionRow[] {
+  const keys = new Map<string, { source: string; month: string }>();
+  const remember = (source: string, month: string) => keys.set(key(source, month), { source, month });
+  calls.forEach((c) => remember(c.source, c.month));
+  leads.forEach((l) => (remember(l.firstSource, l.month), remember(l.lastSource, l.month)));
+  spend.forEach((s) => remember(s.source, s.month));
+  const callsBy = new Map(calls.map((c) => [key(c.source, c.month), c]));
+  const spendBy = new Map(spend.map((s) => [key(s.source, s.month), s.amountCents]));
+  return [...keys.entries()]
+    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+    .map(([k, { source, month }]) => {
+      const spendCents = spendBy.get(k) ?? null;
+      const inMonth = leads.filter((l) => l.month === month);
+      return {
+        source,
+        month,
+        calls: callsBy.get(k)?.calls ?? 0,
+        uniqueCallers: callsBy.get(k)?.uniqueCallers ?? 0,
+        spendCents,
+        firstTouch: touchFigures(
+          inMonth.filter((l) => l.firstSource === source),
+          spendCents,
+        ),
+        lastTouch: touchFigures(
+          inMonth.filter((l) => l.lastSource === source),
+          spendCents,
+        ),
+        feesCollectedCents: null,
+      };
+    });
+}
+
+/** The report's totals: every lead once, all spend, cost per lead over the whole range. */
+export function attributionTotals(rows: AttributionRow[], leads: LeadTouches[]): AttributionReport['totals'] {
+  const spendCents = rows.reduce((sum, r) => sum + (r.spendCents ?? 0), 0);
+  const signedCases = leads.filter((l) => l.signed).length;
+  return {
+    calls: rows.reduce((sum, r) => sum + r.calls, 0),
+    leads: leads.length,
+    appointmentsSet: leads.filter((l) => l.appointmentSet).length,
+    signedCases,
+    spendCents,
+    costPerLeadCents: costPer(spendCents === 0 ? null : spendCents, leads.length),
+    costPerSignedCaseCents: costPer(spendCents === 0 ? null : spendCents, signedCases),
+  };
+}
