@@ -28,6 +28,8 @@ import { smsRoutes, welcomeTextSender } from './modules/sms/sms.routes.ts';
 import { templatesRoutes } from './modules/templates/templates.routes.ts';
 import { resolveUserByIdentity } from './modules/users/user-identity.service.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
+import { scimRoutes } from './modules/directory/scim.routes.ts';
+import { directoryAdminRoutes } from './modules/directory/directory-admin.routes.ts';
 import { registerAccessControl } from './platform/access/access-control.ts';
 import { isGuardedPath } from './platform/access/route-access.ts';
 import { recordAudit } from './platform/audit/audit.ts';
@@ -190,6 +192,7 @@ export async function buildApp({
     db: database.db,
     verifier,
     resolveUser: cachedUserResolver((identity) => resolveUserByIdentity(database.db, identity)),
+    directoryToken: config.scimToken,
   });
 
   // DESIGN §7 per-user limits, before any route declares one. Instances of one PostgreSQL database share
@@ -222,6 +225,8 @@ export async function buildApp({
 
   await app.register(systemRoutes);
   await app.register(usersRoutes);
+  await app.register(scimRoutes);
+  await app.register(directoryAdminRoutes);
   await app.register(accessRoutes);
   await app.register(filesRoutes);
   await app.register(dropdownsRoutes);

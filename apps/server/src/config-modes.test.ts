@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_SIMULATOR_AUTH_TOKEN, loadConfig } from './config.ts';
+import { DEFAULT_SIMULATOR_AUTH_TOKEN, DEMO_SCIM_TOKEN, loadConfig } from './config.ts';
 
 const DATABASE_URL = 'postgres://casedesk@db.internal:5432/casedesk';
 const TWILIO = { TWILIO_ACCOUNT_SID: `AC${'5'.repeat(32)}`, TWILIO_AUTH_TOKEN: 'f3c1a9e2b7d64c0e9a8b1c2d3e4f5a6b' };
@@ -22,6 +22,14 @@ describe('demo mode and a firm’s server (DESIGN §7)', () => {
     expect(() => loadConfig({ DATABASE_URL, ...TWILIO, GRAPH_CLIENT_SECRET: DEFAULT_SIMULATOR_AUTH_TOKEN })).toThrow(
       /GRAPH_CLIENT_SECRET/,
     );
+    expect(() => loadConfig({ DATABASE_URL, ...TWILIO, SCIM_TOKEN: DEMO_SCIM_TOKEN })).toThrow(/SCIM_TOKEN/);
+  });
+
+  it('SCIM has the published token in demo mode only; a firm’s server has none until SCIM_TOKEN is set', () => {
+    expect(loadConfig({}).scimToken).toBe(DEMO_SCIM_TOKEN);
+    expect(loadConfig({ DATABASE_URL, ...TWILIO }).scimToken).toBeUndefined();
+    const own = 'a-long-scim-token-of-the-firms-own';
+    expect(loadConfig({ DATABASE_URL, ...TWILIO, SCIM_TOKEN: own }).scimToken).toBe(own);
   });
 
   it('demo mode never runs in production; a firm’s server may', () => {

@@ -9,6 +9,8 @@ const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../
 
 /** Public knowledge, so create-provider.ts refuses it in production. */
 export const DEFAULT_SIMULATOR_AUTH_TOKEN = 'casedesk-local-simulator';
+/** Demo mode's SCIM token, published in the docs so a demo can be provisioned; refused outside demo mode. */
+export const DEMO_SCIM_TOKEN = 'casedesk-demo-scim-token';
 
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -61,6 +63,11 @@ const envSchema = z.object({
   TWILIO_AUTH_TOKEN: z.string().optional(),
   /** Signs the simulator's webhooks (demo mode only, which never runs in production). */
   SIMULATOR_AUTH_TOKEN: z.string().default(DEFAULT_SIMULATOR_AUTH_TOKEN),
+  /**
+   * The bearer token the firm's directory (Entra ID, Okta) provisions users with at /scim/v2. Unset, SCIM
+   * answers 401 saying so; demo mode defaults to DEMO_SCIM_TOKEN.
+   */
+  SCIM_TOKEN: z.string().min(16).optional(),
   /**
    * Demo mode: the demo seed and its accounts (one published password), their hint on the sign-in page and
    * the phone simulator. On by default with the embedded database (the fresh-clone path), off with
@@ -134,6 +141,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     publicUrl,
     localIdentity,
     demo,
+    scimToken: parsed.SCIM_TOKEN ?? (demo ? DEMO_SCIM_TOKEN : undefined),
     issuer: parsed.OIDC_ISSUER ?? `${publicUrl}/idp`,
     scope: parsed.OIDC_SCOPE ?? 'openid profile email offline_access',
     repoRoot,
@@ -143,13 +151,20 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
 /** Secrets that ship with the code or its docs: anyone can read them, so a firm's server refuses them. */
 const KNOWN_SECRETS = new Set([
   DEFAULT_SIMULATOR_AUTH_TOKEN,
+  DEMO_SCIM_TOKEN,
   'casedesk',
   'secret',
   'changeme',
   'change-me',
   'password',
 ]);
-const SECRET_SETTINGS = ['TWILIO_AUTH_TOKEN', 'GRAPH_CLIENT_SECRET', 'METRICS_TOKEN', 'SIMULATOR_AUTH_TOKEN'] as const;
+const SECRET_SETTINGS = [
+  'TWILIO_AUTH_TOKEN',
+  'GRAPH_CLIENT_SECRET',
+  'METRICS_TOKEN',
+  'SIMULATOR_AUTH_TOKEN',
+  'SCIM_TOKEN',
+] as const;
 
 /**
  * DESIGN §7: demo passwords and the phone simulator never face the internet. Demo mode refuses production;

@@ -18,3 +18,4 @@ export * from '../modules/notifications/notifications.tables.ts';
 export * from '../platform/providers/webhook-events.tables.ts';
 export * from '../modules/appointments/appointments.tables.ts';
 export * from '../modules/calendar/calendar.tables.ts';
+export * from '../modules/directory/directory.tables.ts';

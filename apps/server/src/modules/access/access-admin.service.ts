@@ -28,6 +28,7 @@ import { notifyActorsChanged } from '../../platform/auth/actor-cache.ts';
 import { recordAudit } from '../../platform/audit/audit.ts';
 import type { Database, Db } from '../../platform/db/database.ts';
 import { AppError } from '../../platform/errors/app-error.ts';
+import { revokeSignInsOf } from '../../platform/idp/idp.repository.ts';
 import type { RealtimeBus } from '../../platform/realtime/realtime-bus.ts';
 import { listDropdownOptions } from '../dropdowns/dropdowns.service.ts';
 import type { AccountFields } from '../users/users.service.ts';
@@ -190,9 +191,16 @@ export interface AccessWrite {
  * Writes one user's access in the caller's transaction with its audit row (before, after, reason).
  * Returns whether anything changed; the caller announces the change after commit (announceAccessChanges).
  */
+/** Who changes access: an administrator, or the directory (no user: a group mapped to a profile). */
+export interface AccessAuthor {
+  userId: string | null;
+  ip?: string;
+  requestId?: string;
+}
+
 export async function writeUserAccess(
   tx: Db,
-  actor: Actor,
+  actor: AccessAuthor,
   userId: string,
   current: { role: string; accountEnabled: boolean; defaultDashboard: string | null; officeId: string | null },
   write: AccessWrite,
@@ -221,7 +229,7 @@ export async function writeUserAccess(
 /**
  * After commit: every instance forgets the cached callers (the change holds from the next request), the
  * users' open sockets keep only the notification types their new access allows, and a disabled account's
- * sockets close.
+ * sign-ins end and its sockets close.
  */
 export async function announceAccessChanges(db: Db, bus: RealtimeBus, userIds: readonly string[]): Promise<void> {
   notifyActorsChanged();
@@ -229,6 +237,7 @@ export async function announceAccessChanges(db: Db, bus: RealtimeBus, userIds: r
     const row = await findUserAccessRow(db, userId, { kind: 'all' });
     if (!row) continue;
     if (!row.accountEnabled) {
+      await revokeSignInsOf(db, userId);
       await bus.publish({ userIds: [userId], close: 'accountDisabled' });
       continue;
     }

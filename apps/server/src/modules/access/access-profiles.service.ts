@@ -5,6 +5,7 @@ import type { Db } from '../../platform/db/database.ts';
 import { isUniqueViolation } from '../../platform/db/database.ts';
 import { AppError } from '../../platform/errors/app-error.ts';
 import type { RealtimeBus } from '../../platform/realtime/realtime-bus.ts';
+import type { AccessAuthor } from './access-admin.service.ts';
 import {
   announceAccessChanges,
   refuseEscalation,
@@ -16,6 +17,7 @@ import {
   findProfile,
   findProfileMemberIds,
   findProfiles,
+  findUserAccessRow,
   insertProfile,
   updateProfileRow,
 } from './access-admin.repository.ts';
@@ -100,4 +102,28 @@ export async function applyProfile(db: Db, bus: RealtimeBus, actor: Actor, reque
   });
   await announceAccessChanges(db, bus, userIds);
   return { updated: userIds.length };
+}
+
+/**
+ * The directory put a user in a group mapped to a profile: they get its permissions and follow it, audited
+ * with no administrator (the directory did it), or the one who mapped the group, and the group named in the
+ * reason. False when the profile is gone. Runs in the caller's transaction; the caller announces the change
+ * after commit.
+ */
+export async function applyDirectoryProfile(
+  tx: Db,
+  userId: string,
+  profileId: string,
+  reason: string,
+  author: AccessAuthor = { userId: null },
+): Promise<boolean> {
+  const profile = await findProfile(tx, profileId);
+  const row = profile && (await findUserAccessRow(tx, userId, { kind: 'all' }, true));
+  if (!profile || !row) return false;
+  return writeUserAccess(tx, author, userId, row, {
+    fields: {},
+    permissions: profile.permissions,
+    profileId,
+    reason,
+  });
 }

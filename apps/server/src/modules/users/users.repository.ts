@@ -91,8 +91,10 @@ export type UserChanges = Partial<
   >
 >;
 
-/** What the service may write: the editable fields, and the account fields access administration sets. */
-export type UserRowChanges = UserChanges & Partial<Pick<UserDetail, 'accountEnabled' | 'role' | 'officeId'>>;
+/** What the service may write: the editable fields, the account fields access administration sets, and
+ * the directory's own fields (name, email, job title). */
+export type UserRowChanges = UserChanges &
+  Partial<Pick<UserDetail, 'accountEnabled' | 'role' | 'officeId' | 'displayName' | 'mail' | 'jobTitle'>>;
 
 export async function updateUserRow(db: Db, id: string, changes: UserRowChanges): Promise<UserDetail | undefined> {
   const [row] = await db

@@ -29,6 +29,7 @@ import {
   findUserByEmail,
   findUserById,
   findUsersByRole,
+  insertUser,
   updateUserRow,
 } from './users.repository.ts';
 
@@ -182,6 +183,35 @@ export type AccountFields = Partial<Pick<UserDetail, 'role' | 'accountEnabled' |
 
 export async function writeAccountFields(db: Db, userId: string, changes: AccountFields): Promise<void> {
   if (Object.keys(changes).length > 0) await updateUserRow(db, userId, changes);
+}
+
+/** What the firm's directory says about a person (SCIM, Microsoft Graph); the directory module writes it. */
+export type DirectoryFields = Partial<
+  Pick<UserDetail, 'displayName' | 'mail' | 'jobTitle' | 'officeId' | 'accountEnabled'>
+>;
+
+export async function findUserByMail(db: Db, mail: string): Promise<UserDetail | undefined> {
+  return findUserByEmail(db, mail);
+}
+
+export async function findUserDetail(db: Db, userId: string): Promise<UserDetail | undefined> {
+  return findUserById(db, userId);
+}
+
+/** A person the directory brings: an operator with no permissions until an administrator gives some. */
+export async function createDirectoryUser(
+  db: Db,
+  fields: Required<Pick<DirectoryFields, 'displayName' | 'mail'>> & DirectoryFields,
+): Promise<UserDetail> {
+  return insertUser(db, { ...fields, role: 'OPERATOR', accountEnabled: fields.accountEnabled ?? true });
+}
+
+export async function writeDirectoryFields(
+  db: Db,
+  userId: string,
+  fields: DirectoryFields,
+): Promise<UserDetail | undefined> {
+  return updateUserRow(db, userId, fields);
 }
 
 export async function updateDefaultDashboard(db: Db, actor: Actor, defaultDashboard: DefaultDashboard) {

@@ -1,4 +1,6 @@
+import { createHash, timingSafeEqual } from 'node:crypto';
 import { hasAccess } from '@casedesk/contract/access/permissions';
+import { SCIM_MESSAGES as DIRECTORY_MESSAGES } from '@casedesk/contract/directory/scim';
 import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
 import { AppError } from '../errors/app-error.ts';
 import { recordAudit } from '../audit/audit.ts';
@@ -26,6 +28,15 @@ export interface AccessControlOptions {
   db: Db;
   verifier: TokenVerifier;
   resolveUser: UserResolver;
+  /** The directory's bearer token (SCIM_TOKEN); without it, directory routes refuse every call. */
+  directoryToken?: string;
+}
+
+/** The same length-independent comparison for any token: no timing tells how much of it was right. */
+function sameToken(given: string, expected: string): boolean {
+  const a = createHash('sha256').update(given).digest();
+  const b = createHash('sha256').update(expected).digest();
+  return timingSafeEqual(a, b);
 }
 
 function bearerToken(request: FastifyRequest): string | undefined {
@@ -78,6 +89,15 @@ export function registerAccessControl(app: FastifyInstance, options: AccessContr
     const config = request.routeOptions.config;
     // Unknown routes fall through to the not-found handler; public ones need nothing.
     if (!request.routeOptions.url || config.public) return;
+    if (config.directoryToken) {
+      if (!options.directoryToken) throw AppError.unauthorized(DIRECTORY_MESSAGES.notConfigured);
+      const given = bearerToken(request);
+      if (!given || !sameToken(given, options.directoryToken)) {
+        await auditDenied(options.db, request, null, 'DIRECTORY_TOKEN');
+        throw AppError.unauthorized(DIRECTORY_MESSAGES.badToken);
+      }
+      return;
+    }
 
     const token = bearerToken(request);
     if (!token) throw AppError.unauthorized();

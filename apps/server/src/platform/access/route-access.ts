@@ -11,13 +11,18 @@ declare module 'fastify' {
     signedIn?: boolean;
     /** No token needed. Must be said explicitly. */
     public?: boolean;
+    /**
+     * The firm's directory provisioning users (SCIM): its own bearer token from configuration, not a user's
+     * sign-in, so no actor; the service audits the directory as the author.
+     */
+    directoryToken?: boolean;
   }
   interface FastifyRequest {
     actor?: Actor;
   }
 }
 
-export type RouteAccess = 'public' | 'signed-in' | `${string}:${string}`;
+export type RouteAccess = 'public' | 'signed-in' | 'directory-token' | `${string}:${string}`;
 
 export interface RouteAccessEntry {
   method: string;
@@ -28,14 +33,17 @@ export interface RouteAccessEntry {
 }
 
 /** Paths under our own control; static files and the embedded provider's endpoints are not API routes. */
-export const GUARDED_PREFIXES = ['/api/', '/hooks/', '/ws', '/metrics', '/interaction/'];
+export const GUARDED_PREFIXES = ['/api/', '/hooks/', '/ws', '/metrics', '/interaction/', '/scim/'];
 
 export function accessOf(route: Pick<RouteOptions, 'config'>): RouteAccess | undefined {
   const config = route.config as
-    { permission?: PermissionRequirement; signedIn?: boolean; public?: boolean } | undefined;
-  const declared = [config?.permission, config?.signedIn, config?.public].filter(Boolean).length;
+    { permission?: PermissionRequirement; signedIn?: boolean; public?: boolean; directoryToken?: boolean } | undefined;
+  const declared = [config?.permission, config?.signedIn, config?.public, config?.directoryToken].filter(
+    Boolean,
+  ).length;
   if (declared !== 1) return undefined;
   if (config?.permission) return `${config.permission[0]}:${config.permission[1]}`;
+  if (config?.directoryToken) return 'directory-token';
   return config?.signedIn ? 'signed-in' : 'public';
 }
 

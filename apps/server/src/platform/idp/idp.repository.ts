@@ -1,7 +1,7 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { users } from '../../modules/users/users.tables.ts';
 import type { Db } from '../db/database.ts';
-import { localCredentials } from './idp.tables.ts';
+import { localCredentials, oidcPayloads } from './idp.tables.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
 
 export interface IdpAccount {
@@ -47,4 +47,19 @@ export async function setLocalPassword(db: Db, userId: string, password: string)
     .insert(localCredentials)
     .values({ userId, passwordHash })
     .onConflictDoUpdate({ target: localCredentials.userId, set: { passwordHash } });
+}
+
+/**
+ * Ends every sign-in of a user with the embedded provider: their grants, sessions and refresh tokens go, so
+ * no new access token can be had (one already issued is refused by the gate, the account being disabled).
+ */
+export async function revokeSignInsOf(db: Db, userId: string): Promise<void> {
+  await db
+    .delete(oidcPayloads)
+    .where(
+      and(
+        inArray(oidcPayloads.model, ['Grant', 'Session', 'RefreshToken', 'AuthorizationCode']),
+        sql`${oidcPayloads.payload} ->> 'accountId' = ${userId}`,
+      ),
+    );
 }
