@@ -12,6 +12,7 @@ import {
   whoCanSeeResponseSchema,
 } from '@casedesk/contract/access/access-admin';
 import { permissionListSchema } from '@casedesk/contract/access/permissions';
+import { directoryGroupListSchema, directoryGroupSchema } from '@casedesk/contract/directory/directory-groups';
 import {
   appointmentListResponseSchema,
   appointmentRowSchema,
@@ -103,6 +104,8 @@ export const JSON_ENDPOINTS = {
   'POST /api/v1/accessControl/profile/apply': applyProfileResultSchema,
   'POST /api/v1/accessControl/explain': explainResponseSchema,
   'POST /api/v1/accessControl/whoCanSee': whoCanSeeResponseSchema,
+  'GET /api/v1/accessControl/directoryGroups': directoryGroupListSchema,
+  'PUT /api/v1/accessControl/directoryGroup': directoryGroupSchema,
 
   'PUT /api/v1/appointment': savedAppointmentSchema,
   'POST /api/v1/appointment/all': appointmentListResponseSchema,

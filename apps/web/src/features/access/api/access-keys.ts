@@ -15,4 +15,5 @@ export const accessKeys = {
   history: (userId: string) => [...accessKeys.user(userId), 'history'] as const,
   accessAt: (userId: string, at: string) => [...accessKeys.user(userId), 'at', at] as const,
   profiles: () => [...accessKeys.all, 'profiles'] as const,
+  directoryGroups: () => [...accessKeys.all, 'directoryGroups'] as const,
 };

@@ -8,6 +8,8 @@ export interface UserAccessFilterValues {
   officeId: string | null;
   role: string | null;
   status: string | null;
+  /** Set from the Profiles tab: the users who follow one profile. */
+  profileId: string | null;
 }
 
 export const EMPTY_USER_ACCESS_FILTER: UserAccessFilterValues = {
@@ -15,6 +17,7 @@ export const EMPTY_USER_ACCESS_FILTER: UserAccessFilterValues = {
   officeId: null,
   role: null,
   status: null,
+  profileId: null,
 };
 
 export function toUserAccessFilter(values: UserAccessFilterValues): NonNullable<UserAccessListRequestInput['filter']> {
@@ -23,6 +26,7 @@ export function toUserAccessFilter(values: UserAccessFilterValues): NonNullable<
     ...(values.officeId ? { officeId: values.officeId } : {}),
     ...(values.role ? { role: values.role as never } : {}),
     ...(values.status ? { status: values.status as 'ENABLED' | 'DISABLED' } : {}),
+    ...(values.profileId ? { profileId: values.profileId } : {}),
   };
 }
 

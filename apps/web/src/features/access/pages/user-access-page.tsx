@@ -1,4 +1,4 @@
-import { Button, Text } from '@mantine/core';
+import { Badge, Button, CloseButton, Group, Tabs, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
@@ -11,7 +11,10 @@ import { can, subjectOf } from '@/lib/access.ts';
 import { isLoadingRows } from '@/lib/query-status.ts';
 import { useSession } from '@/lib/session-context.ts';
 import { useUserAccessList } from '../api/user-access-list.ts';
+import { useAccessProfiles } from '../api/access-profiles.ts';
 import { ApplyProfileModal } from '../components/apply-profile-modal.tsx';
+import { DirectoryGroupsPanel } from '../components/directory-groups-panel.tsx';
+import { ProfilesPanel } from '../components/profiles-panel.tsx';
 import { USER_ACCESS_COLUMNS } from '../components/user-access-columns.tsx';
 import { EMPTY_USER_ACCESS_FILTER, toUserAccessFilter, UserAccessFilters } from '../components/user-access-filters.tsx';
 
@@ -31,6 +34,9 @@ export function UserAccessPage() {
   const users = useUserAccessList(list.request);
   const [selected, setSelected] = useState<string[]>([]);
   const [applying, setApplying] = useState(false);
+  const [tab, setTab] = useState<string | null>('users');
+  const profiles = useAccessProfiles();
+  const following = profiles.data?.find((p) => p.id === list.values.profileId);
 
   return (
     <ListPage
@@ -47,28 +53,61 @@ export function UserAccessPage() {
       query={users}
       errorTitle="Users could not be loaded"
     >
-      {selected.length > 0 && (
-        <Text size="sm" c="dimmed" aria-live="polite">
-          {selected.length} selected
-        </Text>
-      )}
-      <DataTable
-        {...list.table}
-        label="Users"
-        columns={USER_ACCESS_COLUMNS}
-        rows={users.data?.items ?? []}
-        getRowId={rowId}
-        totalCount={users.data?.totalCount ?? 0}
-        loading={isLoadingRows(users)}
-        selectable={mayUpdate}
-        maxSelectable={MAX_SELECTED}
-        selectedIds={selected}
-        onSelectionChange={setSelected}
-        getRowLabel={(row) => `Select ${row.displayName}`}
-        onRowClick={(row) => void navigate(paths.adminPanel.userAccessDetail.href(row.id))}
-        emptyState="No users match this filter"
-        maxHeight="calc(100dvh - 320px)"
-      />
+      <Tabs value={tab} onChange={setTab}>
+        <Tabs.List>
+          <Tabs.Tab value="users">Users</Tabs.Tab>
+          <Tabs.Tab value="profiles">Profiles</Tabs.Tab>
+          <Tabs.Tab value="groups">Directory groups</Tabs.Tab>
+        </Tabs.List>
+        <Tabs.Panel value="users" pt="sm">
+          {following && (
+            <Group gap={4} mb="xs">
+              <Badge variant="light" size="lg">
+                Following {following.name}
+              </Badge>
+              <CloseButton
+                size="sm"
+                aria-label="Show every user"
+                onClick={() => list.setValues({ ...list.values, profileId: null })}
+              />
+            </Group>
+          )}
+          {selected.length > 0 && (
+            <Text size="sm" c="dimmed" aria-live="polite">
+              {selected.length} selected
+            </Text>
+          )}
+          <DataTable
+            {...list.table}
+            label="Users"
+            columns={USER_ACCESS_COLUMNS}
+            rows={users.data?.items ?? []}
+            getRowId={rowId}
+            totalCount={users.data?.totalCount ?? 0}
+            loading={isLoadingRows(users)}
+            selectable={mayUpdate}
+            maxSelectable={MAX_SELECTED}
+            selectedIds={selected}
+            onSelectionChange={setSelected}
+            getRowLabel={(row) => `Select ${row.displayName}`}
+            onRowClick={(row) => void navigate(paths.adminPanel.userAccessDetail.href(row.id))}
+            emptyState="No users match this filter"
+            maxHeight="calc(100dvh - 320px)"
+          />
+        </Tabs.Panel>
+        <Tabs.Panel value="profiles" pt="sm">
+          <ProfilesPanel
+            mayUpdate={mayUpdate}
+            onShowFollowers={(profileId) => {
+              list.setValues({ ...list.values, profileId });
+              setTab('users');
+            }}
+          />
+        </Tabs.Panel>
+        <Tabs.Panel value="groups" pt="sm">
+          <DirectoryGroupsPanel mayUpdate={mayUpdate} />
+        </Tabs.Panel>
+      </Tabs>
       <ApplyProfileModal
         opened={applying}
         userIds={selected}
