@@ -343,3 +343,65 @@ describe('what can this person do, and who can see this', () => {
     expect(names).not.toContain(user.id);
   });
 });
+
+describe('every access-administration route', () => {
+  const routes = () =>
+    t.app.routeAccessTable.filter(
+      (r) =>
+        (r.url.startsWith('/api/v1/accessControl/') && r.url !== '/api/v1/accessControl/permissions') ||
+        r.url === '/api/v1/user/withAccessControl',
+    );
+  const concrete = (url: string) => url.replace(':userId', crypto.randomUUID());
+
+  it('401 without a token and 403 without USER_ACCESS, before reading any input', async () => {
+    expect(routes().length).toBeGreaterThan(15);
+    for (const { method, url } of routes()) {
+      const m = method as 'GET' | 'POST' | 'PUT';
+      expect((await send(m, concrete(url), null, {})).statusCode, `${method} ${url}`).toBe(401);
+      expect((await send(m, concrete(url), SEEDED.operator, {})).statusCode, `${method} ${url}`).toBe(403);
+    }
+  });
+
+  it('400 with a clear message for bad input', async () => {
+    const explain = await send('POST', '/api/v1/accessControl/explain', SEEDED.admin, {
+      userId: crypto.randomUUID(),
+      recordKind: 'invoice',
+      recordId: crypto.randomUUID(),
+    });
+    expect(explain.statusCode).toBe(400);
+    expect(explain.json().fieldErrors).toHaveProperty('recordKind');
+    const profile = await send('POST', '/api/v1/accessControl/profile', SEEDED.admin, {
+      name: ' ',
+      permissions: [],
+      reason: 'x',
+    });
+    expect(profile.json().message).toBe(ACCESS_ADMIN_MESSAGES.profileName);
+    const twice = await send('PUT', `/api/v1/accessControl/user/${(await newUser(managerOffice)).id}`, SEEDED.admin, {
+      permissions: [smsCreateIn(managerOffice), smsCreateIn(managerOffice)],
+      reason: 'x',
+    });
+    expect(twice.json().message).toBe(ACCESS_ADMIN_MESSAGES.duplicatePermission('SMS'));
+  });
+
+  it('404 for a record outside the administrator’s offices, as for one that does not exist', async () => {
+    const inMiami = await send('POST', '/api/v1/client', SEEDED.admin, {
+      firstName: 'Out',
+      lastName: 'Ofscope',
+      officeId: otherOffice,
+    });
+    const mine = await newUser(managerOffice);
+    for (const recordId of [inMiami.json().id, crypto.randomUUID()]) {
+      const res = await send('POST', '/api/v1/accessControl/explain', SEEDED.manager, {
+        userId: mine.id,
+        recordKind: 'client',
+        recordId,
+      });
+      expect(res.statusCode).toBe(404);
+      const who = await send('POST', '/api/v1/accessControl/whoCanSee', SEEDED.manager, {
+        recordKind: 'client',
+        recordId,
+      });
+      expect(who.statusCode).toBe(404);
+    }
+  });
+});
