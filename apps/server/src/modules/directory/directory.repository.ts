@@ -1,5 +1,6 @@
 import { and, asc, count, eq, ilike, inArray, isNull, sql } from 'drizzle-orm';
 import type { SQL } from 'drizzle-orm';
+import { isUuid } from '@casedesk/contract/common/text';
 import type { Db } from '../../platform/db/database.ts';
 import { users } from '../users/users.tables.ts';
 import { directoryAccounts, directoryGroupMembers, directoryGroups } from './directory.tables.ts';
@@ -30,11 +31,12 @@ export interface DirectoryUserRow {
   deletedAt: Date | null;
 }
 
+// userName is the user's mail (provisioning stores it so): matched on the mail's own index, lower(mail).
 const USER_FILTERS = {
-  userName: sql`lower(coalesce(${directoryAccounts.userName}, ${users.mail}))`,
+  userName: sql`lower(${users.mail})`,
   externalId: sql`${directoryAccounts.externalId}`,
   displayName: sql`lower(${users.displayName})`,
-  id: sql`${users.id}::text`,
+  id: sql`${users.id}`,
 } as const;
 export type DirectoryUserFilter = { attribute: keyof typeof USER_FILTERS; value: string };
 
@@ -42,6 +44,8 @@ export type DirectoryUserFilter = { attribute: keyof typeof USER_FILTERS; value:
 function userWhere(filter: DirectoryUserFilter | undefined): SQL | undefined {
   const live = isNull(directoryAccounts.deletedAt);
   if (!filter) return live;
+  // An id that is no uuid names nobody (and must not reach a uuid comparison, which would fail).
+  if (filter.attribute === 'id' && !isUuid(filter.value)) return sql`false`;
   const value =
     filter.attribute === 'externalId' || filter.attribute === 'id' ? filter.value : filter.value.toLowerCase();
   return and(live, sql`${USER_FILTERS[filter.attribute]} = ${value}`);
@@ -68,11 +72,12 @@ export async function findDirectoryUsers(
 }
 
 export async function findDirectoryUser(db: Db, userId: string, lock = false): Promise<DirectoryUserRow | undefined> {
+  if (!isUuid(userId)) return undefined;
   const query = db
     .select(accountColumns)
     .from(users)
     .leftJoin(directoryAccounts, eq(directoryAccounts.userId, users.id))
-    .where(and(sql`${users.id}::text = ${userId}`, isNull(directoryAccounts.deletedAt)));
+    .where(and(eq(users.id, userId), isNull(directoryAccounts.deletedAt)));
   const [row] = lock ? await query.for('update', { of: users }) : await query;
   return row as DirectoryUserRow | undefined;
 }
@@ -131,7 +136,8 @@ export async function findGroups(
   const conditions = [eq(directoryGroups.source, source)];
   if (filter?.attribute === 'displayName') conditions.push(ilike(directoryGroups.displayName, filter.value));
   if (filter?.attribute === 'externalId') conditions.push(eq(directoryGroups.externalId, filter.value));
-  if (filter?.attribute === 'id') conditions.push(sql`${directoryGroups.id}::text = ${filter.value}`);
+  if (filter?.attribute === 'id')
+    conditions.push(isUuid(filter.value) ? eq(directoryGroups.id, filter.value) : sql`false`);
   return db
     .select(groupColumns)
     .from(directoryGroups)
@@ -140,10 +146,8 @@ export async function findGroups(
 }
 
 export async function findGroup(db: Db, id: string): Promise<DirectoryGroupRow | undefined> {
-  const [row] = await db
-    .select(groupColumns)
-    .from(directoryGroups)
-    .where(sql`${directoryGroups.id}::text = ${id}`);
+  if (!isUuid(id)) return undefined;
+  const [row] = await db.select(groupColumns).from(directoryGroups).where(eq(directoryGroups.id, id));
   return row;
 }
 
@@ -170,11 +174,9 @@ export async function findMemberIds(db: Db, groupId: string): Promise<string[]> 
 
 /** Adds members (ids of users that exist); returns the ids that were not members before. */
 export async function addMembers(db: Db, groupId: string, userIds: string[]): Promise<string[]> {
-  if (userIds.length === 0) return [];
-  const existing = await db
-    .select({ id: users.id })
-    .from(users)
-    .where(inArray(sql`${users.id}::text`, userIds));
+  const ids = userIds.filter(isUuid);
+  if (ids.length === 0) return [];
+  const existing = await db.select({ id: users.id }).from(users).where(inArray(users.id, ids));
   if (existing.length === 0) return [];
   const added = await db
     .insert(directoryGroupMembers)
@@ -188,7 +190,7 @@ export async function removeMembers(db: Db, groupId: string, userIds: string[] |
   const inGroup = eq(directoryGroupMembers.groupId, groupId);
   await db
     .delete(directoryGroupMembers)
-    .where(userIds === 'all' ? inGroup : and(inGroup, inArray(sql`${directoryGroupMembers.userId}::text`, userIds)));
+    .where(userIds === 'all' ? inGroup : and(inGroup, inArray(directoryGroupMembers.userId, userIds.filter(isUuid))));
 }
 
 /** Every directory group with its member count, for the administrators' mapping to profiles. */
