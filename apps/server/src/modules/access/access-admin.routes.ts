@@ -23,15 +23,9 @@ import {
 } from '@casedesk/contract/access/access-admin';
 import type { AppInstance } from '../../platform/http/app-instance.ts';
 import { sendList } from '../../platform/http/streamed-list.ts';
-import {
-  changeUserAccess,
-  getUserAccess,
-  listConditionValues,
-  listLookup,
-  listUserAccess,
-  userAccessAt,
-  userAccessHistory,
-} from './access-admin.service.ts';
+import { changeUserAccess, getUserAccess, listUserAccess } from './access-admin.service.ts';
+import { listConditionValues, listLookup } from './access-lookups.service.ts';
+import { userAccessAt, userAccessHistory } from './access-history.service.ts';
 import { explainRecordAccess, whoCanSee } from './access-explain.service.ts';
 import { applyProfile, createProfile, listProfiles, updateProfile } from './access-profiles.service.ts';
 

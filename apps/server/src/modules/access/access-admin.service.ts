@@ -1,28 +1,10 @@
-import type {
-  AccessAt,
-  AccessHistoryEntry,
-  LookupKind,
-  LookupOption,
-  UserAccessChange,
-  UserAccessDetail,
-  UserAccessListRequest,
-} from '@casedesk/contract/access/access-admin';
-import { ACCESS_ADMIN_MESSAGES, RELATION_LABELS } from '@casedesk/contract/access/access-admin';
-import type { ConditionUniverse } from '@casedesk/contract/access/access-rules';
-import { accessAsOf, ungrantableLevels } from '@casedesk/contract/access/access-rules';
-import type { ConditionType, Permission, Scope } from '@casedesk/contract/access/permissions';
-import {
-  ACCESS_TYPES,
-  CONDITION_TYPES,
-  hasAccess,
-  PERMISSION_TYPES,
-  RELATION_TYPES,
-  scopeAllows,
-  scopeOf,
-} from '@casedesk/contract/access/permissions';
+import type { UserAccessChange, UserAccessDetail, UserAccessListRequest } from '@casedesk/contract/access/access-admin';
+import { ACCESS_ADMIN_MESSAGES } from '@casedesk/contract/access/access-admin';
+import { ungrantableLevels } from '@casedesk/contract/access/access-rules';
+import type { Permission, Scope } from '@casedesk/contract/access/permissions';
+import { hasAccess, scopeAllows, scopeOf } from '@casedesk/contract/access/permissions';
 import { subscribedTypes } from '@casedesk/contract/notifications/live-socket';
 import type { Role } from '@casedesk/contract/users/user';
-import { ROLES } from '@casedesk/contract/users/user';
 import type { Actor } from '../../platform/auth/actor.ts';
 import { notifyActorsChanged } from '../../platform/auth/actor-cache.ts';
 import { recordAudit } from '../../platform/audit/audit.ts';
@@ -30,73 +12,16 @@ import type { Database, Db } from '../../platform/db/database.ts';
 import { AppError } from '../../platform/errors/app-error.ts';
 import { revokeSignInsOf } from '../../platform/idp/idp.repository.ts';
 import type { RealtimeBus } from '../../platform/realtime/realtime-bus.ts';
-import { listDropdownOptions } from '../dropdowns/dropdowns.service.ts';
 import type { AccountFields } from '../users/users.service.ts';
 import { writeAccountFields } from '../users/users.service.ts';
 import {
   findOfficeNames,
   findUserAccessPage,
   findUserAccessRow,
-  findUserAuditTrail,
   setProfileMembership,
 } from './access-admin.repository.ts';
+import { conditionUniverse } from './access-lookups.service.ts';
 import { findPermissionsOfUser, replacePermissionsOfUser } from './access.repository.ts';
-
-const CONDITION_LABELS: Record<ConditionType, string> = {
-  OFFICE: 'Office',
-  USER_ROLE: 'User role',
-  SMS_CATEGORY_TYPE: 'SMS category type',
-};
-
-/** Abbreviations keep their capitals in labels: "SMS", "Appointment PI". */
-const ABBREVIATIONS = new Set(['SMS', 'PI', 'AD']);
-
-/** A constant as a person reads it: DASHBOARD_CALL_CENTER → "Dashboard call center". */
-const words = (value: string) =>
-  value
-    .split('_')
-    .map((part, i) =>
-      ABBREVIATIONS.has(part) ? part : i === 0 ? part.charAt(0) + part.slice(1).toLowerCase() : part.toLowerCase(),
-    )
-    .join(' ');
-
-/** SPEC §6 lookups the permission editor reads: the server's lists, never copies in the web. */
-export function listLookup(kind: LookupKind): LookupOption[] {
-  switch (kind) {
-    case 'permissionTypes':
-      return PERMISSION_TYPES.map((value) => ({ value, label: words(value) }));
-    case 'relationTypes':
-      return RELATION_TYPES.map((value) => ({ value, label: RELATION_LABELS[value] }));
-    case 'conditionTypes':
-      return CONDITION_TYPES.map((value) => ({ value, label: CONDITION_LABELS[value] }));
-    case 'accessLevelTypes':
-      return ACCESS_TYPES.map((value) => ({ value, label: words(value) }));
-  }
-}
-
-async function smsCategoryTypes(db: Db): Promise<string[]> {
-  const options = await listDropdownOptions(db, 'SMS_CATEGORY', true);
-  return [...new Set(options.map((option) => option.groupType).filter((type): type is string => !!type))].sort();
-}
-
-/** The values a condition of this type may name, as the editor offers them: offices, roles, category types. */
-export async function listConditionValues(db: Db, conditionType: ConditionType): Promise<LookupOption[]> {
-  if (conditionType === 'OFFICE') {
-    const names = await findOfficeNames(db);
-    return [...names].map(([value, label]) => ({ value, label })).sort((a, b) => a.label.localeCompare(b.label));
-  }
-  if (conditionType === 'USER_ROLE') return ROLES.map((value) => ({ value, label: words(value) }));
-  return (await smsCategoryTypes(db)).map((value) => ({ value, label: words(value) }));
-}
-
-/** Every value each condition type can name today, against which "holds no more than" is judged. */
-export async function conditionUniverse(db: Db): Promise<ConditionUniverse> {
-  return {
-    OFFICE: [...(await findOfficeNames(db)).keys()],
-    USER_ROLE: ROLES,
-    SMS_CATEGORY_TYPE: await smsCategoryTypes(db),
-  };
-}
 
 /** SPEC §6: USER_ACCESS's office condition is about the user looked at or changed (their office). */
 export function userAccessScope(actor: Actor, access: 'READ' | 'UPDATE'): Scope {
@@ -271,35 +196,4 @@ export async function changeUserAccess(
   });
   if (changed) await announceAccessChanges(db, bus, [userId]);
   return getUserAccess(db, actor, userId);
-}
-
-export async function userAccessHistory(db: Db, actor: Actor, userId: string): Promise<AccessHistoryEntry[]> {
-  await requireUserAccessRow(db, actor, userId, 'READ');
-  const rows = await findUserAuditTrail(db, userId);
-  return rows.map(({ detail, before, after, ...row }) => ({
-    ...row,
-    reason:
-      typeof (detail as { reason?: unknown } | null)?.reason === 'string'
-        ? (detail as { reason: string }).reason
-        : null,
-    before: (before as Record<string, unknown> | null) ?? null,
-    after: (after as Record<string, unknown> | null) ?? null,
-  }));
-}
-
-/** The access the user had at a past moment: today's, with every audited change since undone. */
-export async function userAccessAt(db: Db, actor: Actor, userId: string, at: string): Promise<AccessAt> {
-  const row = await requireUserAccessRow(db, actor, userId, 'READ');
-  const current = {
-    role: row.role,
-    accountEnabled: row.accountEnabled,
-    officeId: row.officeId,
-    permissions: await findPermissionsOfUser(db, userId),
-  };
-  const trail = (await findUserAuditTrail(db, userId)).map((entry) => ({
-    occurredAt: entry.occurredAt,
-    before: entry.before as Record<string, unknown> | null,
-  }));
-  const state = accessAsOf(current, trail, at);
-  return { at, ...state, role: state.role as Role };
 }
