@@ -42,6 +42,10 @@ function changedFields(before: Record<string, unknown>, after: DirectoryFields) 
 export interface Provisioned {
   userId: string;
   created: boolean;
+  /** Something the directory sent differs from what we held (always true for a new user). */
+  changed: boolean;
+  /** An enabled user the directory disabled: their sign-ins ended and their sockets closed. */
+  disabled: boolean;
 }
 
 /**
@@ -58,7 +62,7 @@ export async function provisionDirectoryUser(
   userId?: string,
 ): Promise<Provisioned> {
   const mail = person.userName.trim().toLowerCase();
-  let result: Provisioned & { disabled: boolean; changed: boolean };
+  let result: Provisioned;
   try {
     result = await db.transaction(async (tx) => {
       const knownId =
@@ -99,7 +103,7 @@ export async function provisionDirectoryUser(
   }
   if (result.disabled) await announceAccessChanges(db, bus, [result.userId]);
   else if (result.changed) notifyActorsChanged();
-  return { userId: result.userId, created: result.created };
+  return result;
 }
 
 /**

@@ -204,3 +204,21 @@ export async function findGroupsWithCounts(db: Db) {
     .from(directoryGroups)
     .orderBy(asc(directoryGroups.displayName));
 }
+
+/** A directory account by the directory's id for it, with whether the directory deleted it. */
+export async function findDirectoryAccount(db: Db, source: DirectorySource, externalId: string) {
+  const [row] = await db
+    .select({ userId: directoryAccounts.userId, deletedAt: directoryAccounts.deletedAt })
+    .from(directoryAccounts)
+    .where(and(eq(directoryAccounts.source, source), eq(directoryAccounts.externalId, externalId)));
+  return row;
+}
+
+/** The directory's ids of the users it has not deleted (a full read that misses one means it is gone). */
+export async function findLiveExternalIds(db: Db, source: DirectorySource): Promise<string[]> {
+  const rows = await db
+    .select({ externalId: directoryAccounts.externalId })
+    .from(directoryAccounts)
+    .where(and(eq(directoryAccounts.source, source), isNull(directoryAccounts.deletedAt)));
+  return rows.flatMap((row) => (row.externalId ? [row.externalId] : []));
+}
