@@ -41,8 +41,9 @@ export function nightOf(now: Date, timeZone: string, hour: number): string | nul
 
 /**
  * Queues the night's sync when it is due. Once across instances: the job carries a singleton key per night
- * within pg-boss's one-day singleton slot, so a second instance's send (or this one's next tick within the
- * hour) inserts nothing. Resolves to the job id, or null when nothing was queued.
+ * within a 12-hour pg-boss singleton slot (its longest: a slot may not outlast the archiving of completed
+ * jobs), so a second instance's send, or this one's next tick within the hour, inserts nothing. Resolves to
+ * the job id, or null when nothing was queued.
  */
 export async function queueNightlySync(jobs: Jobs, config: NightlyConfig, now = new Date()): Promise<string | null> {
   if (missingGraphSettings(config).length > 0) return null;
@@ -51,7 +52,7 @@ export async function queueNightlySync(jobs: Jobs, config: NightlyConfig, now = 
   return jobs.send(
     DIRECTORY_SYNC_QUEUE,
     { trigger: 'nightly', night },
-    { singletonKey: `nightly:${night}`, singletonSeconds: 24 * 3600, retryLimit: 3 },
+    { singletonKey: `nightly:${night}`, singletonSeconds: 12 * 3600, retryLimit: 3 },
   );
 }
 
