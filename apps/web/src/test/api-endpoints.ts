@@ -12,6 +12,7 @@ import {
   whoCanSeeResponseSchema,
 } from '@casedesk/contract/access/access-admin';
 import { permissionListSchema } from '@casedesk/contract/access/permissions';
+import { directorySyncResultSchema, directorySyncStatusSchema } from '@casedesk/contract/directory/directory-sync';
 import {
   appointmentListResponseSchema,
   appointmentRowSchema,
@@ -101,6 +102,8 @@ export const JSON_ENDPOINTS = {
   'POST /api/v1/accessControl/profile': accessProfileSchema,
   'PUT /api/v1/accessControl/profile': accessProfileSchema,
   'POST /api/v1/accessControl/profile/apply': applyProfileResultSchema,
+  'POST /api/v1/user/syncWithAD': directorySyncResultSchema,
+  'GET /api/v1/user/syncWithAD': directorySyncStatusSchema,
   'POST /api/v1/accessControl/explain': explainResponseSchema,
   'POST /api/v1/accessControl/whoCanSee': whoCanSeeResponseSchema,
 

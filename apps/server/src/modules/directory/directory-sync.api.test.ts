@@ -75,7 +75,9 @@ graph.server.on('request', (req, res) => {
     send(200, {
       '@odata.context': `${graph.base}/v1.0/$metadata#users(id,displayName,mail)`,
       value,
-      ...(more ? { '@odata.nextLink': link('$skiptoken', String(page + 1)) } : { '@odata.deltaLink': link('$deltatoken', 'round-1') }),
+      ...(more
+        ? { '@odata.nextLink': link('$skiptoken', String(page + 1)) }
+        : { '@odata.deltaLink': link('$deltatoken', 'round-1') }),
     });
   });
 });
@@ -131,7 +133,9 @@ describe('POST /api/v1/user/syncWithAD: access', () => {
     expect((await post()).statusCode).toBe(401);
     expect((await post(SEEDED.operator)).statusCode).toBe(403);
     const manager = (await resolveUserByEmail(t.db(), SEEDED.manager))!;
-    const inOffice = [{ conditionType: 'OFFICE' as const, relationType: 'EQUALS' as const, values: [manager.officeId!] }];
+    const inOffice = [
+      { conditionType: 'OFFICE' as const, relationType: 'EQUALS' as const, values: [manager.officeId!] },
+    ];
     await setPermissions(t.db(), manager.id, [
       {
         permissionType: 'USER_ACCESS',
@@ -265,7 +269,10 @@ describe('directory sync from Graph', () => {
 
   it('a delta link Graph no longer knows (410) starts a full round, which disables users it no longer lists', async () => {
     graph.directory.delete(graphUser(2).id);
-    await t.db().update(directorySyncStates).set({ deltaLink: link('$deltatoken', 'expired') });
+    await t
+      .db()
+      .update(directorySyncStates)
+      .set({ deltaLink: link('$deltatoken', 'expired') });
     const res = await post(SEEDED.admin);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({

@@ -191,7 +191,12 @@ async function auditRun(
     entity: 'directory',
     entityId: 'GRAPH',
     after: result.counts ?? null,
-    detail: { source: 'GRAPH', trigger: runner.trigger, mode: result.mode, ...(result.error ? { error: result.error } : {}) },
+    detail: {
+      source: 'GRAPH',
+      trigger: runner.trigger,
+      mode: result.mode,
+      ...(result.error ? { error: result.error } : {}),
+    },
     ...(runner.actor ? { ip: runner.actor.ip, requestId: runner.actor.requestId } : {}),
   });
 }

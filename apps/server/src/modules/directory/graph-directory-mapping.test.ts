@@ -11,7 +11,12 @@ const adele = {
   department: 'Miami',
   accountEnabled: true,
 };
-const known = { displayName: 'Adele Vance', mail: 'adelev@contoso.example', jobTitle: 'Retail Manager', accountEnabled: true };
+const known = {
+  displayName: 'Adele Vance',
+  mail: 'adelev@contoso.example',
+  jobTitle: 'Retail Manager',
+  accountEnabled: true,
+};
 
 describe('Graph user → directory person', () => {
   it('maps a full user: Graph id, mail as the sign-in name, accountEnabled, department as the office', () => {

@@ -1,4 +1,4 @@
-import { Button, Text } from '@mantine/core';
+import { Button, Group, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
@@ -12,6 +12,7 @@ import { isLoadingRows } from '@/lib/query-status.ts';
 import { useSession } from '@/lib/session-context.ts';
 import { useUserAccessList } from '../api/user-access-list.ts';
 import { ApplyProfileModal } from '../components/apply-profile-modal.tsx';
+import { DirectorySyncButton } from '../components/directory-sync-button.tsx';
 import { USER_ACCESS_COLUMNS } from '../components/user-access-columns.tsx';
 import { EMPTY_USER_ACCESS_FILTER, toUserAccessFilter, UserAccessFilters } from '../components/user-access-filters.tsx';
 
@@ -38,9 +39,12 @@ export function UserAccessPage() {
       description="Who can do what, office by office. Open a user to change their access; select several to apply a profile."
       actions={
         mayUpdate && (
-          <Button disabled={selected.length === 0} onClick={() => setApplying(true)}>
-            Apply profile{selected.length ? ` to ${selected.length}` : ''}
-          </Button>
+          <Group gap="xs">
+            <DirectorySyncButton />
+            <Button disabled={selected.length === 0} onClick={() => setApplying(true)}>
+              Apply profile{selected.length ? ` to ${selected.length}` : ''}
+            </Button>
+          </Group>
         )
       }
       filters={<UserAccessFilters value={list.values} onChange={list.setValues} />}
