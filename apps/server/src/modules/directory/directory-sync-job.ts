@@ -1,10 +1,8 @@
 import { DIRECTORY_SYNC_MESSAGES } from '@casedesk/contract/directory/directory-sync';
 import type { Config } from '../../config.ts';
-import type { Db } from '../../platform/db/database.ts';
 import { AppError } from '../../platform/errors/app-error.ts';
 import type { Jobs } from '../../platform/jobs/jobs.ts';
-import type { RealtimeBus } from '../../platform/realtime/realtime-bus.ts';
-import type { GraphSettings } from './directory-sync.service.ts';
+import type { DirectorySyncDeps, GraphSettings } from './directory-sync.service.ts';
 import { missingGraphSettings, runDirectorySync } from './directory-sync.service.ts';
 
 export const DIRECTORY_SYNC_QUEUE = 'directory.sync';
@@ -61,7 +59,7 @@ export async function queueNightlySync(jobs: Jobs, config: NightlyConfig, now = 
  * changes; a run while another holds the sync (an administrator's, another instance's) leaves it to that one.
  * A Graph outage fails the job, which pg-boss retries with backoff.
  */
-export async function runNightlySync(deps: { db: Db; bus: RealtimeBus; config: GraphSettings; fetch?: typeof fetch }) {
+export async function runNightlySync(deps: DirectorySyncDeps) {
   try {
     await runDirectorySync(deps, { trigger: 'nightly', actor: null });
   } catch (error) {
@@ -70,13 +68,13 @@ export async function runNightlySync(deps: { db: Db; bus: RealtimeBus; config: G
   }
 }
 
-export async function startDirectorySync(deps: {
-  db: Db;
-  bus: RealtimeBus;
-  jobs: Jobs;
-  config: NightlyConfig;
-  log: { error(details: object, message: string): void };
-}): Promise<{ stop: () => void }> {
+export async function startDirectorySync(
+  deps: DirectorySyncDeps & {
+    jobs: Jobs;
+    config: NightlyConfig;
+    log: { error(details: object, message: string): void };
+  },
+): Promise<{ stop: () => void }> {
   const { jobs, config, log } = deps;
   // Without Graph there is nothing to pull: no worker polling, no tick.
   if (missingGraphSettings(config).length > 0) return { stop: () => undefined };

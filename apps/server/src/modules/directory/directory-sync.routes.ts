@@ -3,9 +3,17 @@ import type { AppInstance } from '../../platform/http/app-instance.ts';
 import { startDirectorySync } from './directory-sync-job.ts';
 import { getDirectorySyncStatus, syncWithDirectory } from './directory-sync.service.ts';
 
+/** Users provisioned at once on PostgreSQL: a quarter of the default pool of 20, so requests still find connections. */
+const SYNC_CONCURRENCY_ON_POSTGRES = 5;
+
 /** SPEC §7 `/user/syncWithAD`: users from Microsoft Graph, on demand and every night. */
 export async function directorySyncRoutes(app: AppInstance): Promise<void> {
-  const deps = { db: app.db, bus: app.realtime, config: app.config };
+  const deps = {
+    db: app.db,
+    bus: app.realtime,
+    config: app.config,
+    concurrency: app.database.kind === 'postgres' ? SYNC_CONCURRENCY_ON_POSTGRES : 1,
+  };
 
   app.post(
     '/api/v1/user/syncWithAD',

@@ -11,10 +11,11 @@ import type { Actor } from '../../platform/auth/actor.ts';
 import type { Db } from '../../platform/db/database.ts';
 import { AppError } from '../../platform/errors/app-error.ts';
 import type { RealtimeBus } from '../../platform/realtime/realtime-bus.ts';
-import { deprovisionDirectoryUser, provisionDirectoryUser } from './directory-users.service.ts';
+import type { OfficeNames } from './directory-users.service.ts';
+import { deprovisionDirectoryUser, listOfficeNames, provisionDirectoryUser } from './directory-users.service.ts';
 import type { SyncMode, SyncTrigger } from './directory-sync.repository.ts';
 import { extendSyncLease, findSyncState, finishSyncRun, takeSyncLease } from './directory-sync.repository.ts';
-import { findDirectoryAccount, findDirectoryUser, findLiveExternalIds } from './directory.repository.ts';
+import { findDirectoryAccountsOf, findLiveExternalIds } from './directory.repository.ts';
 import type { GraphDirectoryClient } from './graph-directory-client.ts';
 import { GraphDirectoryError, graphDirectoryClient } from './graph-directory-client.ts';
 import type { GraphUser } from './graph-directory-mapping.ts';
@@ -31,6 +32,11 @@ export interface DirectorySyncDeps {
   config: GraphSettings;
   /** Node's fetch unless given. */
   fetch?: typeof fetch;
+  /**
+   * Users of a page provisioned at once: on PostgreSQL each runs its own transaction on its own connection
+   * (a round of 10,000 users is mostly waits on the network); PGlite has one connection, so 1 there.
+   */
+  concurrency?: number;
 }
 
 /** A run holds the sync this long, renewed page by page; a run whose instance died lets go when it runs out. */
@@ -49,9 +55,10 @@ const zeroCounts = (): DirectorySyncCounts => ({
   failed: 0,
 });
 
+type PageAccount = Awaited<ReturnType<typeof findDirectoryAccountsOf>>[number];
+
 /** Graph's user removed: disabled here if we know them and have not already. */
-async function removeUser(deps: DirectorySyncDeps, externalId: string, counts: DirectorySyncCounts) {
-  const account = await findDirectoryAccount(deps.db, 'GRAPH', externalId);
+async function removeUser(deps: DirectorySyncDeps, account: PageAccount | undefined, counts: DirectorySyncCounts) {
   if (!account || account.deletedAt) {
     counts.unchanged++;
     return;
@@ -60,17 +67,21 @@ async function removeUser(deps: DirectorySyncDeps, externalId: string, counts: D
   counts.deleted++;
 }
 
-async function applyUser(deps: DirectorySyncDeps, user: GraphUser, counts: DirectorySyncCounts) {
-  if (isRemoved(user)) return removeUser(deps, user.id, counts);
-  const account = await findDirectoryAccount(deps.db, 'GRAPH', user.id);
-  const known = account ? await findDirectoryUser(deps.db, account.userId) : undefined;
-  const person = toDirectoryPerson(user, known);
+async function applyUser(
+  deps: DirectorySyncDeps,
+  user: GraphUser,
+  context: { account: PageAccount | undefined; offices: OfficeNames; counts: DirectorySyncCounts },
+) {
+  const { account, counts } = context;
+  if (isRemoved(user)) return removeUser(deps, account, counts);
+  // A deleted account's stored fields are stale: a user back in the directory is taken as Graph sends them.
+  const person = toDirectoryPerson(user, account && !account.deletedAt ? account : undefined);
   if (!person) {
     counts.failed++;
     return;
   }
   try {
-    const done = await provisionDirectoryUser(deps.db, deps.bus, 'GRAPH', person);
+    const done = await provisionDirectoryUser(deps.db, deps.bus, 'GRAPH', person, account?.userId, context.offices);
     if (done.created) counts.created++;
     else if (done.disabled) counts.disabled++;
     else if (done.changed) counts.updated++;
@@ -82,6 +93,37 @@ async function applyUser(deps: DirectorySyncDeps, user: GraphUser, counts: Direc
   }
 }
 
+/** One page: the accounts it names read in one query, then each user in order. */
+async function applyPage(
+  deps: DirectorySyncDeps,
+  page: GraphUser[],
+  context: { offices: OfficeNames; counts: DirectorySyncCounts },
+) {
+  const accounts = new Map(
+    (
+      await findDirectoryAccountsOf(
+        deps.db,
+        'GRAPH',
+        page.map((user) => user.id),
+      )
+    ).map((row) => [row.externalId, row]),
+  );
+  // Graph may list a user twice in a round; within a page the last one is the user as they are now.
+  const latest = [...new Map(page.map((user) => [user.id, user])).values()];
+  await inParallel(latest, deps.concurrency ?? 1, (user) =>
+    applyUser(deps, user, { ...context, account: accounts.get(user.id) }),
+  );
+}
+
+/** Runs `work` over the items, at most `limit` at a time (each user is its own transaction). */
+async function inParallel<T>(items: T[], limit: number, work: (item: T) => Promise<void>) {
+  let next = 0;
+  const lane = async () => {
+    while (next < items.length) await work(items[next++]!);
+  };
+  await Promise.all(Array.from({ length: Math.max(1, Math.min(limit, items.length)) }, lane));
+}
+
 /** Reads one round; after a full one, known Graph users it did not list are gone from the directory. */
 async function readRound(
   deps: DirectorySyncDeps,
@@ -90,16 +132,17 @@ async function readRound(
 ): Promise<string> {
   const { mode, counts } = run;
   const seen = new Set<string>();
+  const offices = await listOfficeNames(deps.db);
   const deltaLink = await client.readRound(run.start, async (users) => {
-    for (const user of users) {
-      if (!isRemoved(user)) seen.add(user.id);
-      await applyUser(deps, user, counts);
-    }
+    for (const user of users) if (!isRemoved(user)) seen.add(user.id);
+    await applyPage(deps, users, { offices, counts });
     await extendSyncLease(deps.db, LEASE_SECONDS);
   });
   if (mode === 'full') {
-    for (const externalId of await findLiveExternalIds(deps.db, 'GRAPH')) {
-      if (!seen.has(externalId)) await removeUser(deps, externalId, counts);
+    const gone = (await findLiveExternalIds(deps.db, 'GRAPH')).filter((externalId) => !seen.has(externalId));
+    for (const externalId of gone) {
+      const [account] = await findDirectoryAccountsOf(deps.db, 'GRAPH', [externalId]);
+      await removeUser(deps, account, counts);
     }
   }
   return deltaLink;

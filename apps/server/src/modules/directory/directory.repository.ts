@@ -205,15 +205,6 @@ export async function findGroupsWithCounts(db: Db) {
     .orderBy(asc(directoryGroups.displayName));
 }
 
-/** A directory account by the directory's id for it, with whether the directory deleted it. */
-export async function findDirectoryAccount(db: Db, source: DirectorySource, externalId: string) {
-  const [row] = await db
-    .select({ userId: directoryAccounts.userId, deletedAt: directoryAccounts.deletedAt })
-    .from(directoryAccounts)
-    .where(and(eq(directoryAccounts.source, source), eq(directoryAccounts.externalId, externalId)));
-  return row;
-}
-
 /** The directory's ids of the users it has not deleted (a full read that misses one means it is gone). */
 export async function findLiveExternalIds(db: Db, source: DirectorySource): Promise<string[]> {
   const rows = await db
@@ -221,4 +212,22 @@ export async function findLiveExternalIds(db: Db, source: DirectorySource): Prom
     .from(directoryAccounts)
     .where(and(eq(directoryAccounts.source, source), isNull(directoryAccounts.deletedAt)));
   return rows.flatMap((row) => (row.externalId ? [row.externalId] : []));
+}
+
+/** The accounts of one page of directory ids, with what we hold of their users (one query per page). */
+export async function findDirectoryAccountsOf(db: Db, source: DirectorySource, externalIds: string[]) {
+  if (externalIds.length === 0) return [];
+  return db
+    .select({
+      externalId: directoryAccounts.externalId,
+      userId: directoryAccounts.userId,
+      deletedAt: directoryAccounts.deletedAt,
+      displayName: users.displayName,
+      mail: users.mail,
+      jobTitle: users.jobTitle,
+      accountEnabled: users.accountEnabled,
+    })
+    .from(directoryAccounts)
+    .innerJoin(users, eq(users.id, directoryAccounts.userId))
+    .where(and(eq(directoryAccounts.source, source), inArray(directoryAccounts.externalId, externalIds)));
 }
