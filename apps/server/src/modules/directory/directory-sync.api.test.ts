@@ -10,7 +10,9 @@ import { findPermissionsOfUser, setPermissions } from '../access/access.service.
 import { offices } from '../offices/offices.tables.ts';
 import { resolveUserByEmail } from '../users/users.service.ts';
 import { users } from '../users/users.tables.ts';
+import { startJobs } from '../../platform/jobs/jobs.ts';
 import { DIRECTORY_SYNC_QUEUE, queueNightlySync } from './directory-sync-job.ts';
+import { runDirectorySync } from './directory-sync.service.ts';
 import { directorySyncStates } from './directory.tables.ts';
 import type { GraphUser } from './graph-directory-mapping.ts';
 
@@ -293,6 +295,36 @@ describe('directory sync from Graph', () => {
       deltaLink: link('$deltatoken', 'round-1'),
       leaseUntil: null,
     });
+  });
+});
+
+describe('two instances on one database', () => {
+  it('two runs at once do not overlap: one syncs, the other is told a sync is running', async () => {
+    const deps = { db: t.db(), bus: t.app.realtime, config: t.app.config };
+    const runs = await Promise.allSettled([
+      runDirectorySync(deps, { trigger: 'manual', actor: null }),
+      runDirectorySync(deps, { trigger: 'nightly', actor: null }),
+    ]);
+    expect(runs.filter((run) => run.status === 'fulfilled')).toHaveLength(1);
+    const refused = runs.find((run) => run.status === 'rejected') as PromiseRejectedResult;
+    expect(refused.reason).toMatchObject({ code: 'CONFLICT', message: DIRECTORY_SYNC_MESSAGES.running });
+    expect((await state())!.leaseUntil).toBeNull();
+  });
+
+  it('the night is queued once when both instances look at the same time', async () => {
+    const other = await startJobs(t.database, { connectionString: t.config.DATABASE_URL, testMode: true });
+    try {
+      const config = { ...t.app.config, DIRECTORY_SYNC_HOUR: 2, DIRECTORY_SYNC_TIME_ZONE: 'America/New_York' };
+      const night = new Date('2026-11-27T07:05:00Z');
+      const ids = await Promise.all([
+        queueNightlySync(t.app.jobs, config, night),
+        queueNightlySync(other, config, night),
+        queueNightlySync(other, config, new Date('2026-11-27T07:55:00Z')),
+      ]);
+      expect(ids.filter((id) => id !== null)).toHaveLength(1);
+    } finally {
+      await other.stop();
+    }
   });
 });
 
