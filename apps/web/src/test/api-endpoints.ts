@@ -12,7 +12,7 @@ import {
   whoCanSeeResponseSchema,
 } from '@casedesk/contract/access/access-admin';
 import { permissionListSchema } from '@casedesk/contract/access/permissions';
-import { directorySyncResultSchema, directorySyncStatusSchema } from '@casedesk/contract/directory/directory-sync';
+import { directorySyncResultSchema } from '@casedesk/contract/directory/directory-sync';
 import {
   appointmentListResponseSchema,
   appointmentRowSchema,
@@ -103,7 +103,6 @@ export const JSON_ENDPOINTS = {
   'PUT /api/v1/accessControl/profile': accessProfileSchema,
   'POST /api/v1/accessControl/profile/apply': applyProfileResultSchema,
   'POST /api/v1/user/syncWithAD': directorySyncResultSchema,
-  'GET /api/v1/user/syncWithAD': directorySyncStatusSchema,
   'POST /api/v1/accessControl/explain': explainResponseSchema,
   'POST /api/v1/accessControl/whoCanSee': whoCanSeeResponseSchema,
 
