@@ -30,6 +30,7 @@ import { resolveUserByIdentity } from './modules/users/user-identity.service.ts'
 import { usersRoutes } from './modules/users/users.routes.ts';
 import { scimRoutes } from './modules/directory/scim.routes.ts';
 import { directoryAdminRoutes } from './modules/directory/directory-admin.routes.ts';
+import { directorySyncRoutes } from './modules/directory/directory-sync.routes.ts';
 import { registerAccessControl } from './platform/access/access-control.ts';
 import { isGuardedPath } from './platform/access/route-access.ts';
 import { recordAudit } from './platform/audit/audit.ts';
@@ -227,6 +228,7 @@ export async function buildApp({
   await app.register(usersRoutes);
   await app.register(scimRoutes);
   await app.register(directoryAdminRoutes);
+  await app.register(directorySyncRoutes);
   await app.register(accessRoutes);
   await app.register(filesRoutes);
   await app.register(dropdownsRoutes);

@@ -101,6 +101,15 @@ const envSchema = z.object({
   GRAPH_BASE_URL: z.string().url().default('https://graph.microsoft.com/v1.0'),
   /** Default: https://login.microsoftonline.com/$GRAPH_TENANT_ID/oauth2/v2.0/token */
   GRAPH_TOKEN_URL: z.string().url().optional(),
+  /**
+   * The nightly directory sync from Microsoft Graph (with the GRAPH_* credentials): the hour it runs, in this
+   * IANA zone (the firm's), once across all instances.
+   */
+  DIRECTORY_SYNC_HOUR: z.coerce.number().int().min(0).max(23).default(2),
+  DIRECTORY_SYNC_TIME_ZONE: z
+    .string()
+    .refine((zone) => Intl.supportedValuesOf('timeZone').includes(zone) || zone === 'UTC', 'Unknown time zone')
+    .default('UTC'),
   /** Pushes of one change before its event is marked FAILED (the sweep still retries it). */
   CALENDAR_SYNC_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(20).default(5),
   /** First retry delay; each further one doubles (pg-boss backoff). */

@@ -13,6 +13,7 @@ import {
 } from '@casedesk/contract/access/access-admin';
 import { permissionListSchema } from '@casedesk/contract/access/permissions';
 import { directoryGroupListSchema, directoryGroupSchema } from '@casedesk/contract/directory/directory-groups';
+import { directorySyncResultSchema } from '@casedesk/contract/directory/directory-sync';
 import {
   appointmentListResponseSchema,
   appointmentRowSchema,
@@ -102,6 +103,7 @@ export const JSON_ENDPOINTS = {
   'POST /api/v1/accessControl/profile': accessProfileSchema,
   'PUT /api/v1/accessControl/profile': accessProfileSchema,
   'POST /api/v1/accessControl/profile/apply': applyProfileResultSchema,
+  'POST /api/v1/user/syncWithAD': directorySyncResultSchema,
   'POST /api/v1/accessControl/explain': explainResponseSchema,
   'POST /api/v1/accessControl/whoCanSee': whoCanSeeResponseSchema,
   'GET /api/v1/accessControl/directoryGroups': directoryGroupListSchema,

@@ -25,10 +25,15 @@ export interface DirectoryPerson {
 
 export const USER_NAME_TAKEN = 'A user with this userName already exists.';
 
-async function officeNamed(db: Db, name: string | null | undefined): Promise<string | undefined> {
+/** The offices a department may name; a sync of many users reads them once and passes them in. */
+export type OfficeNames = { id: string; name: string }[];
+
+export const listOfficeNames = (db: Db): Promise<OfficeNames> => listAllOffices(db);
+
+async function officeNamed(db: Db, name: string | null | undefined, offices?: OfficeNames) {
   if (!name?.trim()) return undefined;
   const wanted = name.trim().toLowerCase();
-  return (await listAllOffices(db)).find((office) => office.name.toLowerCase() === wanted)?.id;
+  return (offices ?? (await listAllOffices(db))).find((office) => office.name.toLowerCase() === wanted)?.id;
 }
 
 function changedFields(before: Record<string, unknown>, after: DirectoryFields) {
@@ -42,6 +47,10 @@ function changedFields(before: Record<string, unknown>, after: DirectoryFields) 
 export interface Provisioned {
   userId: string;
   created: boolean;
+  /** Something the directory sent differs from what we held (always true for a new user). */
+  changed: boolean;
+  /** An enabled user the directory disabled: their sign-ins ended and their sockets closed. */
+  disabled: boolean;
 }
 
 /**
@@ -56,16 +65,17 @@ export async function provisionDirectoryUser(
   source: DirectorySource,
   person: DirectoryPerson,
   userId?: string,
+  offices?: OfficeNames,
 ): Promise<Provisioned> {
   const mail = person.userName.trim().toLowerCase();
-  let result: Provisioned & { disabled: boolean; changed: boolean };
+  let result: Provisioned;
   try {
     result = await db.transaction(async (tx) => {
       const knownId =
         userId ??
         (person.externalId ? await findUserIdByExternalId(tx, source, person.externalId) : undefined) ??
         (await findUserByMail(tx, mail))?.id;
-      const officeId = await officeNamed(tx, person.department);
+      const officeId = await officeNamed(tx, person.department, offices);
       const fields: DirectoryFields = {
         displayName: person.displayName,
         mail,
@@ -99,7 +109,7 @@ export async function provisionDirectoryUser(
   }
   if (result.disabled) await announceAccessChanges(db, bus, [result.userId]);
   else if (result.changed) notifyActorsChanged();
-  return { userId: result.userId, created: result.created };
+  return result;
 }
 
 /**

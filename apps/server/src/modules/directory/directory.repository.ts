@@ -206,3 +206,30 @@ export async function findGroupsWithCounts(db: Db) {
     .from(directoryGroups)
     .orderBy(asc(directoryGroups.displayName));
 }
+
+/** The directory's ids of the users it has not deleted (a full read that misses one means it is gone). */
+export async function findLiveExternalIds(db: Db, source: DirectorySource): Promise<string[]> {
+  const rows = await db
+    .select({ externalId: directoryAccounts.externalId })
+    .from(directoryAccounts)
+    .where(and(eq(directoryAccounts.source, source), isNull(directoryAccounts.deletedAt)));
+  return rows.flatMap((row) => (row.externalId ? [row.externalId] : []));
+}
+
+/** The accounts of one page of directory ids, with what we hold of their users (one query per page). */
+export async function findDirectoryAccountsOf(db: Db, source: DirectorySource, externalIds: string[]) {
+  if (externalIds.length === 0) return [];
+  return db
+    .select({
+      externalId: directoryAccounts.externalId,
+      userId: directoryAccounts.userId,
+      deletedAt: directoryAccounts.deletedAt,
+      displayName: users.displayName,
+      mail: users.mail,
+      jobTitle: users.jobTitle,
+      accountEnabled: users.accountEnabled,
+    })
+    .from(directoryAccounts)
+    .innerJoin(users, eq(users.id, directoryAccounts.userId))
+    .where(and(eq(directoryAccounts.source, source), inArray(directoryAccounts.externalId, externalIds)));
+}

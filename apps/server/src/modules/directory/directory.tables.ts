@@ -1,4 +1,4 @@
-import { index, pgTable, primaryKey, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
+import { index, jsonb, pgTable, primaryKey, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
 import { accessProfiles } from '../access/access.tables.ts';
 import { users } from '../users/users.tables.ts';
 
@@ -48,3 +48,27 @@ export const directoryGroupMembers = pgTable(
   },
   (t) => [primaryKey({ columns: [t.groupId, t.userId] }), index('directory_group_members_user_idx').on(t.userId)],
 );
+
+/**
+ * One row per directory that we pull from (Microsoft Graph): where its next delta round starts, who holds
+ * the sync now (a lease, so two runs never overlap across instances) and how the last run went.
+ */
+export const directorySyncStates = pgTable('directory_sync_states', {
+  source: text({ enum: ['GRAPH'] }).primaryKey(),
+  /** Graph's @odata.deltaLink of the last complete round; null: the next sync reads every user. */
+  deltaLink: text(),
+  leaseUntil: timestamp({ withTimezone: true }),
+  lastTrigger: text({ enum: ['manual', 'nightly'] }),
+  lastMode: text({ enum: ['full', 'delta'] }),
+  lastStartedAt: timestamp({ withTimezone: true }),
+  lastFinishedAt: timestamp({ withTimezone: true }),
+  lastCounts: jsonb().$type<{
+    created: number;
+    updated: number;
+    disabled: number;
+    deleted: number;
+    unchanged: number;
+    failed: number;
+  }>(),
+  lastError: text(),
+});

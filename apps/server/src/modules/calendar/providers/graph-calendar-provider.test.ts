@@ -4,7 +4,8 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import type { CalendarOwner } from './calendar-provider.ts';
 import { CalendarProviderError } from './calendar-provider.ts';
-import { graphCalendarProvider, retryAfterSeconds } from './graph-calendar-provider.ts';
+import { retryAfterSeconds } from '../../../platform/providers/graph/retry-after.ts';
+import { graphCalendarProvider } from './graph-calendar-provider.ts';
 import { fromGraphEvent } from './graph-event-mapping.ts';
 
 /**
@@ -131,6 +132,24 @@ describe('Graph adapter: token', () => {
       code: 'invalid_client',
       transient: false,
     });
+  });
+
+  it('an outage of the token endpoint is a transient calendar error (the sync job retries it)', async () => {
+    const { provider } = adapter([() => new Response('{}', { status: 503 })]);
+    const failure = await provider.createEvent(owner, event).catch((e: unknown) => e);
+    expect(failure).toBeInstanceOf(CalendarProviderError);
+    expect(failure).toMatchObject({ status: 503, transient: true });
+  });
+
+  it('an unreachable token endpoint is a transient calendar error', async () => {
+    const { provider } = adapter([
+      () => {
+        throw new TypeError('fetch failed');
+      },
+    ]);
+    const failure = await provider.createEvent(owner, event).catch((e: unknown) => e);
+    expect(failure).toBeInstanceOf(CalendarProviderError);
+    expect(failure).toMatchObject({ status: 0, code: 'network', transient: true });
   });
 });
 

@@ -3,7 +3,8 @@ import type { CalendarEventWrite, CalendarOwner, CalendarProvider, ProviderEvent
 import { CalendarProviderError } from './calendar-provider.ts';
 import type { GraphEvent } from './graph-event-mapping.ts';
 import { fromGraphEvent, toGraphEventBody } from './graph-event-mapping.ts';
-import { graphTokenSource } from './graph-token.ts';
+import { GraphTokenError, graphTokenSource } from '../../../platform/providers/graph/graph-token.ts';
+import { retryAfterSeconds } from '../../../platform/providers/graph/retry-after.ts';
 
 export const DEFAULT_GRAPH_BASE_URL = 'https://graph.microsoft.com/v1.0';
 
@@ -65,12 +66,22 @@ export function graphCalendarProvider(options: GraphProviderOptions): CalendarPr
     now: options.now ?? Date.now,
   });
 
+  /** The shared token source's refusals, classified as before: the sync job retries only transient ones. */
+  async function calendarToken(): Promise<string> {
+    try {
+      return await tokens.token();
+    } catch (error) {
+      if (!(error instanceof GraphTokenError)) throw error;
+      throw new CalendarProviderError(error.message, error.status, error.code, error.transient);
+    }
+  }
+
   const mailbox = (owner: CalendarOwner) => `${baseUrl}/users/${encodeURIComponent(owner.email)}`;
 
   /** One call with the bearer token; a 401 fetches a new token once. Resolves to the response (2xx or 404). */
   async function call(url: string, init: { method: string; headers?: Record<string, string>; body?: unknown }) {
     for (let attempt = 0; ; attempt++) {
-      const token = await tokens.token();
+      const token = await calendarToken();
       let response: Response;
       try {
         response = await doFetch(url, {
@@ -165,14 +176,6 @@ export function graphCalendarProvider(options: GraphProviderOptions): CalendarPr
       await response.body?.cancel();
     },
   };
-}
-
-/** Retry-After in seconds (Graph sends seconds; an HTTP date is accepted too). */
-export function retryAfterSeconds(header: string | null, now = Date.now()): number | null {
-  if (!header) return null;
-  if (/^\d+$/.test(header.trim())) return Number(header.trim());
-  const at = Date.parse(header);
-  return Number.isNaN(at) ? null : Math.max(0, Math.ceil((at - now) / 1000));
 }
 
 /** Graph's error body `{ error: { code, message } }` as our error; only status and code, never contents. */

@@ -13,6 +13,7 @@ import { useSession } from '@/lib/session-context.ts';
 import { useUserAccessList } from '../api/user-access-list.ts';
 import { useAccessProfiles } from '../api/access-profiles.ts';
 import { ApplyProfileModal } from '../components/apply-profile-modal.tsx';
+import { DirectorySyncButton } from '../components/directory-sync-button.tsx';
 import { DirectoryGroupsPanel } from '../components/directory-groups-panel.tsx';
 import { ProfilesPanel } from '../components/profiles-panel.tsx';
 import { USER_ACCESS_COLUMNS } from '../components/user-access-columns.tsx';
@@ -44,9 +45,12 @@ export function UserAccessPage() {
       description="Who can do what, office by office. Open a user to change their access; select several to apply a profile."
       actions={
         mayUpdate && (
-          <Button disabled={selected.length === 0} onClick={() => setApplying(true)}>
-            Apply profile{selected.length ? ` to ${selected.length}` : ''}
-          </Button>
+          <Group gap="xs">
+            <DirectorySyncButton />
+            <Button disabled={selected.length === 0} onClick={() => setApplying(true)}>
+              Apply profile{selected.length ? ` to ${selected.length}` : ''}
+            </Button>
+          </Group>
         )
       }
       filters={<UserAccessFilters value={list.values} onChange={list.setValues} />}
