@@ -184,7 +184,7 @@ async function run(args: BenchArgs, cleanup: Cleanup): Promise<BenchReport> {
         await addCallsAtScale(database, args.calls, (line) => console.log(line));
         console.log(`  in ${((performance.now() - started) / 1000).toFixed(1)} s`);
       }
-      console.log('Sampling records and recording the routes\' statements…');
+      console.log("Sampling records and recording the routes' statements…");
       admin = await buildAdminScenario(database, ADMIN_EMAIL);
       targets = adminScenarioTargets(admin);
       console.log('The permission decision in process…');
@@ -252,21 +252,22 @@ async function run(args: BenchArgs, cleanup: Cleanup): Promise<BenchReport> {
     const token = await signIn(server.baseUrl);
     await checkRoute(server.baseUrl, target, token);
     const connections = target.connections ?? args.connections;
-    console.log(`Load: ${target.name}, ${connections} connections, ${WARM_UP_SECONDS} s warm-up + ${args.duration} s…`);
-    const result = await loadRoute(server.baseUrl, target, token, connections, args.duration);
+    const duration = Math.max(args.duration, target.minDuration ?? 0);
+    console.log(`Load: ${target.name}, ${connections} connections, ${WARM_UP_SECONDS} s warm-up + ${duration} s…`);
+    const result = await loadRoute(server.baseUrl, target, token, connections, duration);
     console.log(`  ${result.requestsPerSecond.toFixed(0)} req/s, p99 ${result.latency.p99.toFixed(2)} ms`);
     routes.push(result);
     const recorded = admin?.recorded[target.name];
     if (recorded?.length) {
       // Straight after the HTTP load, on the same machine and data, so a neighbour's load moves both alike.
-      console.log(`  bare SQL, ${connections} connection(s), ${WARM_UP_SECONDS} s warm-up + ${args.duration} s…`);
+      console.log(`  bare SQL, ${connections} connection(s), ${WARM_UP_SECONDS} s warm-up + ${duration} s…`);
       const replayDatabase = await store.open();
       try {
         const bare = await replayUnderLoad(
           replayDatabase,
           recorded,
           connections,
-          args.duration,
+          duration,
           WARM_UP_SECONDS,
           admin?.replay[target.name],
         );

@@ -511,7 +511,18 @@ function printBareSqlLoads(routes: LoadResult[], loads: (BareSqlLoad & { route: 
   );
   console.log(
     table(
-      ['route', 'conn', 'bare req/s', 'bare median', 'bare p95', 'bare p99', 'HTTP req/s', 'HTTP p95', 'throughput %', 'p95 ×'],
+      [
+        'route',
+        'conn',
+        'bare req/s',
+        'bare median',
+        'bare p95',
+        'bare p99',
+        'HTTP req/s',
+        'HTTP p95',
+        'throughput %',
+        'p95 ×',
+      ],
       loads.map((b) => {
         const http = routes.find((r) => r.route === b.route);
         return [
