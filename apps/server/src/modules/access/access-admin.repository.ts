@@ -177,10 +177,27 @@ export async function setProfileMembership(db: Db, userId: string, profileId: st
 }
 
 /**
- * Enabled users holding any of these permission types, with those permissions, for "who can see this":
- * only the rows of the types that govern the record are read, not everyone's whole access.
+ * A READ level whose OFFICE conditions all hold for a record of this office (null: a record with no office),
+ * as decideRecordAccess judges them: EQUALS needs the office listed, NOT_EQUALS needs it not listed. Only a
+ * narrowing before that decision, which still judges every row it leaves (role conditions included).
  */
-export async function findHoldersOf(db: Db, types: readonly PermissionType[]) {
+function readsOffice(officeId: string | null): SQL {
+  return sql`exists (
+    select 1 from jsonb_array_elements(${permissions.accessLevels}) level
+    where level->>'accessType' = 'READ'
+      and not exists (
+        select 1 from jsonb_array_elements(level->'conditionDTO') c
+        where c->>'conditionType' = 'OFFICE'
+          and (c->'values' @> jsonb_build_array(${officeId}::text)) = (c->>'relationType' = 'NOT_EQUALS')))`;
+}
+
+/**
+ * Enabled users holding any of these permission types, with those permissions, for "who can see this":
+ * only the rows of the types that govern the record are read, not everyone's whole access, and of those
+ * only the ones whose READ office conditions let a record of `officeId` through (thousands of users, most
+ * of them bound to other offices, need not all travel to be refused).
+ */
+export async function findHoldersOf(db: Db, types: readonly PermissionType[], officeId: string | null) {
   return db
     .select({
       id: users.id,
@@ -193,7 +210,7 @@ export async function findHoldersOf(db: Db, types: readonly PermissionType[]) {
     .from(permissions)
     .innerJoin(users, eq(users.id, permissions.userId))
     .leftJoin(offices, eq(offices.id, users.officeId))
-    .where(and(inArray(permissions.permissionType, [...types]), eq(users.accountEnabled, true)))
+    .where(and(inArray(permissions.permissionType, [...types]), eq(users.accountEnabled, true), readsOffice(officeId)))
     .orderBy(asc(users.displayName), asc(users.id));
 }
 
