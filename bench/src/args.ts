@@ -5,9 +5,11 @@ export type DatabaseKind = 'pglite' | 'postgres';
  * platform: the signed-in user and the directory; clients: search, duplicate and conflict checks;
  * communication: SMS send, the text history at scale and inbound webhook → socket latency;
  * appointments: attorney availability with many calendar events and concurrent booking;
- * matching: how well the duplicate check finds the person, on a fixed evaluation set (docs/matching.md).
+ * matching: how well the duplicate check finds the person, on a fixed evaluation set (docs/matching.md);
+ * admin: the permission decision in process, "who can see this record" over many users and the attribution
+ * report over millions of calls (PostgreSQL only).
  */
-export const SCENARIOS = ['platform', 'clients', 'communication', 'appointments', 'matching'] as const;
+export const SCENARIOS = ['platform', 'clients', 'communication', 'appointments', 'matching', 'admin'] as const;
 export type Scenario = (typeof SCENARIOS)[number];
 
 export interface BenchArgs {
@@ -31,6 +33,10 @@ export interface BenchArgs {
   attorneys: number;
   /** appointments scenario: calendar events added before the load. */
   events: number;
+  /** admin scenario: users in the table (the seed's plus added ones, each with a seeded profile's permissions). */
+  users: number;
+  /** admin scenario: inbound and outbound calls added over two years, on tracking lines with remapped versions. */
+  calls: number;
   /** Load only the routes whose name contains this (e.g. to profile one of them); all when unset. */
   route?: string;
   /** postgres: keep the seeded database after the run, and reuse one kept with the same sizes instead of seeding. */
@@ -45,14 +51,16 @@ const DEFAULT_POSTGRES_URL = 'postgres://postgres@127.0.0.1:5432/postgres';
 // The access token lives 10 minutes; a fresh one is taken per route, so one route's run must fit in it.
 const MAX_DURATION_SECONDS = 570;
 
-export const USAGE = `Usage: npm run bench -- [--scenario platform|clients|communication|appointments|matching] [--clients N] [--connections C] [--duration S] [--database pglite|postgres] [--messages N] [--sockets N] [--webhooks N] [--attorneys N] [--events N] [--route TEXT] [--cpu-prof]
+export const USAGE = `Usage: npm run bench -- [--scenario platform|clients|communication|appointments|matching] [--clients N] [--connections C] [--duration S] [--database pglite|postgres] [--messages N] [--sockets N] [--webhooks N] [--attorneys N] [--events N] [--users N] [--calls N] [--route TEXT] [--keep] [--cpu-prof]
 
   --clients N        demo clients to seed (default 20000)
   --scenario NAME    platform (GET /user, user directory; default) or clients (client search, duplicate and
                      conflict checks with bodies sampled from the seeded clients) or communication (SMS send,
                      text history, inbound webhook → live socket latency) or appointments (availability of
                      every attorney for a week, booking free slots) or matching (the duplicate check's
-                     recall on a fixed evaluation set, with the duplicate and conflict service floors)
+                     recall on a fixed evaluation set, with the duplicate and conflict service floors) or
+                     admin (the permission decision in process, who can see a record among --users users
+                     and the 12-month attribution report over --calls calls; PostgreSQL only)
   --probes N         matching: clients sampled into the evaluation set, strangers added (default 3000)
   --learn            matching: learn the match weights from a training set first and write them to
                      packages/contract/src/matching/match-weights.ts (the server then runs with them)
@@ -61,6 +69,8 @@ export const USAGE = `Usage: npm run bench -- [--scenario platform|clients|commu
   --webhooks N       communication: inbound-SMS webhooks sent one after another (default 200)
   --attorneys N      appointments: attorneys in the table, seeded plus added (default 100)
   --events N         appointments: calendar events added before the load (default 50000)
+  --users N          admin: users in the table, seeded plus added (default 5000)
+  --calls N          admin: calls added over the last two years on tracking lines (default 5000000)
   --connections C    concurrent autocannon connections (default 50; 20 for the clients scenario)
   --duration S       seconds of load per route, after a 2 s warm-up (default 10, at most ${MAX_DURATION_SECONDS})
   --database KIND    pglite (a fresh temporary data directory) or postgres (a fresh database casedesk_bench
@@ -102,6 +112,8 @@ export function parseBenchArgs(argv: string[], env: NodeJS.ProcessEnv): BenchArg
       webhooks: { type: 'string' },
       attorneys: { type: 'string' },
       events: { type: 'string' },
+      users: { type: 'string' },
+      calls: { type: 'string' },
       route: { type: 'string' },
       keep: { type: 'boolean' },
       probes: { type: 'string' },
@@ -119,6 +131,9 @@ export function parseBenchArgs(argv: string[], env: NodeJS.ProcessEnv): BenchArg
   if (!(SCENARIOS as readonly string[]).includes(scenario)) {
     throw new Error(`--scenario must be ${SCENARIOS.join(' or ')}, got "${scenario}"`);
   }
+  if (scenario === 'admin' && database !== 'postgres') {
+    throw new Error('--scenario admin needs --database postgres (its budgets are set for PostgreSQL)');
+  }
   return {
     clients: positiveInt('clients', values.clients, 20_000, 0),
     connections: positiveInt('connections', values.connections, scenario === 'platform' ? 50 : 20, 1, 10_000),
@@ -132,6 +147,8 @@ export function parseBenchArgs(argv: string[], env: NodeJS.ProcessEnv): BenchArg
     webhooks: positiveInt('webhooks', values.webhooks, 200, 1, 100_000),
     attorneys: positiveInt('attorneys', values.attorneys, 100, 1, 10_000),
     events: positiveInt('events', values.events, 50_000, 0),
+    users: positiveInt('users', values.users, 5000, 0),
+    calls: positiveInt('calls', values.calls, 5_000_000, 0),
     ...(values.route ? { route: values.route } : {}),
     keep: values.keep ?? false,
     probes: positiveInt('probes', values.probes, 3000, 10, 100_000),

@@ -18,6 +18,14 @@ import {
   appointmentScenarioTargets,
   buildAppointmentScenario,
 } from './appointments-scenario.ts';
+import type { AdminScenario, DecisionTiming } from './admin-scenario.ts';
+import {
+  addCallsAtScale,
+  addUsersAtScale,
+  adminScenarioTargets,
+  buildAdminScenario,
+  measurePermissionDecisions,
+} from './admin-scenario.ts';
 import { Cleanup, cleanUpOnSignals } from './cleanup.ts';
 import type { CommunicationBodies } from './communication-scenario.ts';
 import {
@@ -39,7 +47,8 @@ import {
   printMatchingQuality,
 } from './matching-scenario.ts';
 import { measurePlatformFloors } from './platform-scenario.ts';
-import type { ServiceFloor } from './recorded-sql.ts';
+import type { BareSqlLoad, ServiceFloor } from './recorded-sql.ts';
+import { replayUnderLoad } from './recorded-sql.ts';
 import type { BenchReport } from './report.ts';
 import { allListBudgets, judgeBudgets, machineInfo, printReport, writeReport } from './report.ts';
 import { startServer } from './server-process.ts';
@@ -164,8 +173,23 @@ async function run(args: BenchArgs, cleanup: Cleanup): Promise<BenchReport> {
   let serviceFloors: ServiceFloor[] | undefined;
   let communication: CommunicationBodies | undefined;
   let evaluationSet: Probe[] | undefined;
+  let admin: AdminScenario | undefined;
+  let decisions: DecisionTiming[] | undefined;
   try {
-    if (args.scenario === 'communication') {
+    if (args.scenario === 'admin') {
+      if (addAtScale) {
+        const added = await addUsersAtScale(database, args.users);
+        console.log(`Added ${added} users with the seeded profiles' permissions; adding ${args.calls} calls…`);
+        const started = performance.now();
+        await addCallsAtScale(database, args.calls, (line) => console.log(line));
+        console.log(`  in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+      }
+      console.log("Sampling records and recording the routes' statements…");
+      admin = await buildAdminScenario(database, ADMIN_EMAIL);
+      targets = adminScenarioTargets(admin);
+      console.log('The permission decision in process…');
+      decisions = measurePermissionDecisions(admin.officeIds);
+    } else if (args.scenario === 'communication') {
       if (addAtScale) {
         console.log(`Adding ${args.messages} texts…`);
         const started = performance.now();
@@ -222,15 +246,37 @@ async function run(args: BenchArgs, cleanup: Cleanup): Promise<BenchReport> {
   console.log(`Healthy at ${server.baseUrl} after ${server.coldStartMs.toFixed(0)} ms`);
 
   const routes: LoadResult[] = [];
+  const bareSqlLoads: (BareSqlLoad & { route: string })[] = [];
   for (const target of targets.filter((t) => !args.route || t.name.includes(args.route))) {
     // A fresh token per route: the access token lives 10 minutes, one route's run fits in it.
     const token = await signIn(server.baseUrl);
     await checkRoute(server.baseUrl, target, token);
     const connections = target.connections ?? args.connections;
-    console.log(`Load: ${target.name}, ${connections} connections, ${WARM_UP_SECONDS} s warm-up + ${args.duration} s…`);
-    const result = await loadRoute(server.baseUrl, target, token, connections, args.duration);
+    const duration = Math.max(args.duration, target.minDuration ?? 0);
+    console.log(`Load: ${target.name}, ${connections} connections, ${WARM_UP_SECONDS} s warm-up + ${duration} s…`);
+    const result = await loadRoute(server.baseUrl, target, token, connections, duration);
     console.log(`  ${result.requestsPerSecond.toFixed(0)} req/s, p99 ${result.latency.p99.toFixed(2)} ms`);
     routes.push(result);
+    const recorded = admin?.recorded[target.name];
+    if (recorded?.length) {
+      // Straight after the HTTP load, on the same machine and data, so a neighbour's load moves both alike.
+      console.log(`  bare SQL, ${connections} connection(s), ${WARM_UP_SECONDS} s warm-up + ${duration} s…`);
+      const replayDatabase = await store.open();
+      try {
+        const bare = await replayUnderLoad(
+          replayDatabase,
+          recorded,
+          connections,
+          duration,
+          WARM_UP_SECONDS,
+          admin?.replay[target.name],
+        );
+        bareSqlLoads.push({ route: target.name, ...bare });
+        console.log(`  ${bare.requestsPerSecond.toFixed(1)} req/s, p95 ${bare.latency.p95.toFixed(2)} ms`);
+      } finally {
+        await replayDatabase.close();
+      }
+    }
     // Each route on a quiet server: the texts a send run queued are delivered before the next route starts.
     if (args.scenario === 'communication') {
       const settled = await waitForJobQueues(server.baseUrl);
@@ -290,10 +336,12 @@ async function run(args: BenchArgs, cleanup: Cleanup): Promise<BenchReport> {
     ...(socketLatency ? { socketLatency, messages: args.messages } : {}),
     ...(matching ? { matching } : {}),
     ...(allList ? { allList } : {}),
+    ...(decisions ? { decisions } : {}),
+    ...(admin ? { bareSqlLoads } : {}),
     budgets: [
       ...(allList ? allListBudgets(args, allList) : []),
       ...(matching ? matchingBudgets(matching) : []),
-      ...judgeBudgets(args, server.coldStartMs, routes, socketLatency),
+      ...judgeBudgets(args, server.coldStartMs, routes, socketLatency, decisions && { decisions, bareSqlLoads }),
     ],
   };
 }

@@ -29,10 +29,17 @@ export interface DataStore {
 
 /** What makes two runs' data the same: the scenario and every size the seed and its additions take. */
 function recipeOf(args: BenchArgs): string {
-  const { clients, messages, attorneys, events } = args;
+  const { clients, messages, attorneys, events, users, calls } = args;
   // The matching scenario reads the clients scenario's data (clients, and inquiries with opposing parties).
   const scenario = args.scenario === 'matching' ? 'clients' : args.scenario;
-  return JSON.stringify({ scenario, clients, messages, attorneys, events });
+  return JSON.stringify({
+    scenario,
+    clients,
+    messages,
+    attorneys,
+    events,
+    ...(scenario === 'admin' ? { users, calls } : {}),
+  });
 }
 
 export async function createDataStore(args: BenchArgs, cleanup: Cleanup): Promise<DataStore> {

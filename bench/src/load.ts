@@ -18,6 +18,8 @@ export interface RouteTarget {
   probe?: string;
   /** Connections for this route when its budget names its own (else --connections). */
   connections?: number;
+  /** Measured seconds at least this long (else --duration): a slow route needs them for a p95 of enough requests. */
+  minDuration?: number;
 }
 
 export interface LoadResult {

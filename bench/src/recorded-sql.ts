@@ -107,3 +107,74 @@ export async function measureServiceFloors(database: Database, floors: FloorCall
   }
   return results;
 }
+
+export interface ReplayOptions {
+  /**
+   * Send each statement as the route's Drizzle query sends it (an unnamed statement, planned for its values
+   * each time) rather than as a named one. A named statement's generic plan, which PostgreSQL may switch to
+   * after five runs, can be far slower than the product's for a report whose bounds are values.
+   */
+  asSent?: boolean;
+  /** The route sends a request's statements at once (Promise.all), so the replay does too. */
+  parallel?: boolean;
+}
+
+/** Replays statements as unnamed ones on the pool, one after another or all at once. */
+function asSentReplayer(database: Database, parallel: boolean): (statements: RecordedStatement[]) => Promise<void> {
+  if (database.kind === 'pglite') return replayer(database);
+  const pool = (database.db as unknown as { $client: { query(text: string, values: unknown[]): Promise<unknown> } })
+    .$client;
+  return async (statements) => {
+    if (parallel) await Promise.all(statements.map(({ text, params }) => pool.query(text, params)));
+    else for (const { text, params } of statements) await pool.query(text, params);
+  };
+}
+
+/** Bare SQL under load: recorded statements replayed by as many connections as the route was loaded with. */
+export interface BareSqlLoad {
+  connections: number;
+  durationSeconds: number;
+  requestsPerSecond: number;
+  latency: Summary;
+}
+
+/**
+ * The route's bare SQL at the route's own concurrency (DESIGN §6): `connections` workers, each on its own
+ * pool connection, replay the recorded requests in turn (one shared cursor, as autocannon rotates bodies)
+ * for a warm-up and then `durationSeconds`, closed loop like the HTTP load. `database` needs a pool of at
+ * least `connections`.
+ */
+export async function replayUnderLoad(
+  database: Database,
+  recorded: RecordedStatement[][],
+  connections: number,
+  durationSeconds: number,
+  warmUpSeconds: number,
+  options: ReplayOptions = {},
+): Promise<BareSqlLoad> {
+  const replay = options.asSent ? asSentReplayer(database, options.parallel ?? false) : replayer(database);
+  const latencies: number[] = [];
+  let completed = 0;
+  let next = 0;
+  const start = performance.now();
+  const measureFrom = start + warmUpSeconds * 1000;
+  const measureUntil = measureFrom + durationSeconds * 1000;
+  const worker = async () => {
+    while (performance.now() < measureUntil) {
+      const statements = recorded[next++ % recorded.length]!;
+      const sent = performance.now();
+      await replay(statements);
+      const done = performance.now();
+      if (done < measureFrom || done > measureUntil) continue;
+      completed++;
+      if (sent >= measureFrom) latencies.push(done - sent);
+    }
+  };
+  await Promise.all(Array.from({ length: connections }, worker));
+  return {
+    connections,
+    durationSeconds,
+    requestsPerSecond: round(completed / durationSeconds, 1),
+    latency: summarize(latencies),
+  };
+}

@@ -5,6 +5,9 @@ import path from 'node:path';
 import type { BenchArgs } from './args.ts';
 import type { ServiceFloor } from './recorded-sql.ts';
 import { AVAILABILITY_ROUTE, BOOKING_ROUTE } from './appointments-scenario.ts';
+import type { DecisionTiming } from './admin-scenario.ts';
+import { ATTRIBUTION_ROUTE, WHO_CAN_SEE_ROUTE } from './admin-scenario.ts';
+import type { BareSqlLoad } from './recorded-sql.ts';
 import { CONFLICTS_ROUTE, DUPLICATE_ROUTE, SEARCH_ROUTE } from './clients-scenario.ts';
 import { HISTORY_ROUTE, SEND_ROUTE } from './communication-scenario.ts';
 import type { AllListResult } from './all-list.ts';
@@ -45,6 +48,10 @@ export interface BenchReport {
   matching?: MatchingQuality;
   /** clients scenario: client search asked for "All" beside the normal searches. */
   allList?: AllListResult;
+  /** admin scenario: the permission decision a request does, in process, per seeded profile. */
+  decisions?: DecisionTiming[];
+  /** admin scenario: each route's bare SQL replayed at the route's concurrency, right after its HTTP load. */
+  bareSqlLoads?: (BareSqlLoad & { route: string })[];
   budgets: Budget[];
 }
 
@@ -56,6 +63,7 @@ export function judgeBudgets(
   coldStartMs: number,
   routes: LoadResult[],
   socketLatency?: SocketLatencyResult,
+  admin?: { decisions: DecisionTiming[]; bareSqlLoads: (BareSqlLoad & { route: string })[] },
 ): Budget[] {
   const coldStart: Budget = {
     name: 'cold start to healthy',
@@ -69,6 +77,7 @@ export function judgeBudgets(
   if (args.scenario === 'appointments') return [...appointmentBudgets(args, routes), coldStart];
   // The matching scenario's own budgets come from its evaluation (matching-scenario.ts).
   if (args.scenario === 'matching') return [coldStart];
+  if (args.scenario === 'admin') return [...adminBudgets(args, routes, admin), coldStart];
   return [userBudget(args, routes), coldStart];
 }
 
@@ -186,6 +195,68 @@ function appointmentBudgets(args: BenchArgs, routes: LoadResult[]): Budget[] {
       args.database === 'postgres' && args.connections === 20,
       'budget is set for PostgreSQL at 20 concurrent bookers',
     ),
+  ];
+}
+
+/** The ratio budget of DESIGN §6 for a route with no ratio of its own: HTTP ≥ 50 % of its bare SQL's throughput. */
+const RATIO_BUDGET_PERCENT = 50;
+
+/** HTTP req/s ÷ bare SQL req/s at the same concurrency, in %; NaN when either side is missing. */
+export function throughputRatio(route: LoadResult | undefined, bare: BareSqlLoad | undefined): number {
+  if (!route || !bare || bare.requestsPerSecond === 0) return Number.NaN;
+  return round((100 * route.requestsPerSecond) / bare.requestsPerSecond, 1);
+}
+
+/**
+ * Administration budgets (PostgreSQL): the decision a request does p95 ≤ 1 ms in process; who can see a
+ * record among 5,000 users p95 ≤ 200 ms; the 12-month attribution report over 5,000,000 calls p95 ≤ 1 s;
+ * each route's throughput ≥ 50 % of its own bare SQL replayed at its concurrency in the same run.
+ */
+function adminBudgets(
+  args: BenchArgs,
+  routes: LoadResult[],
+  admin?: { decisions: DecisionTiming[]; bareSqlLoads: (BareSqlLoad & { route: string })[] },
+): Budget[] {
+  const route = (name: string) => routes.find((r) => r.route === name);
+  const bare = (name: string) => admin?.bareSqlLoads.find((b) => b.route === name);
+  const perRequest = (admin?.decisions ?? []).filter((d) => d.decision.startsWith('one request'));
+  const worstP95Ms = perRequest.length ? Math.max(...perRequest.map((d) => d.microseconds.p95)) / 1000 : Number.NaN;
+  const ratio = (name: string): Budget => {
+    const actual = throughputRatio(route(name), bare(name));
+    return {
+      name: `${name}: HTTP throughput ÷ bare SQL's, same concurrency`,
+      limit: RATIO_BUDGET_PERCENT,
+      actual,
+      unit: '%',
+      atLeast: true,
+      pass: Number.isNaN(actual) ? null : actual >= RATIO_BUDGET_PERCENT,
+      ...(Number.isNaN(actual) ? { note: 'route not loaded (--route)' } : {}),
+    };
+  };
+  return [
+    {
+      name: 'permission decision for one request p95 (worst profile, in process)',
+      limit: 1,
+      actual: round(worstP95Ms, 4),
+      unit: 'ms',
+      pass: Number.isNaN(worstP95Ms) ? null : worstP95Ms <= 1,
+    },
+    latencyBudget(
+      'who can see this record p95 (5,000 users)',
+      200,
+      route(WHO_CAN_SEE_ROUTE)?.latency.p95,
+      args.users >= 5000,
+      'budget is set for ≥ 5,000 users',
+    ),
+    ratio(WHO_CAN_SEE_ROUTE),
+    latencyBudget(
+      'attribution report, 12 months, p95 (5,000,000 calls)',
+      1000,
+      route(ATTRIBUTION_ROUTE)?.latency.p95,
+      args.calls >= 5_000_000,
+      'budget is set for ≥ 5,000,000 calls',
+    ),
+    ratio(ATTRIBUTION_ROUTE),
   ];
 }
 
@@ -324,6 +395,8 @@ export function printReport(report: BenchReport): void {
       `≥ ${Math.ceil((args.connections * 1000) / 20)} req/s)`,
   );
   if (report.socketLatency) printSocketLatency(report.socketLatency);
+  if (report.decisions) printDecisions(report.decisions);
+  if (report.bareSqlLoads) printBareSqlLoads(report.routes, report.bareSqlLoads);
   if (report.allList) printAllList(report.allList);
   if (report.serviceFloors) {
     console.log(
@@ -405,6 +478,66 @@ function printAllList(all: AllListResult): void {
         ];
       }),
       [0],
+    ),
+  );
+}
+
+function printDecisions(decisions: DecisionTiming[]): void {
+  console.log(
+    `\nThe permission decision in process (µs per decision, ${decisions[0]?.microseconds.samples ?? 0} decisions ` +
+      `each, requirements in turn over every permission type and access):`,
+  );
+  const us = (value: number) => (Number.isFinite(value) ? value.toFixed(3) : '—');
+  console.log(
+    table(
+      ['profile', 'decision', 'median µs', 'p95 µs', 'p99 µs', 'max µs'],
+      decisions.map((d) => [
+        d.profile,
+        d.decision,
+        us(d.microseconds.median),
+        us(d.microseconds.p95),
+        us(d.microseconds.p99),
+        us(d.microseconds.max),
+      ]),
+      [1],
+    ),
+  );
+}
+
+function printBareSqlLoads(routes: LoadResult[], loads: (BareSqlLoad & { route: string })[]): void {
+  console.log(
+    `\nBare SQL at the route's concurrency (its recorded statements replayed straight to the driver by as many` +
+      `\nconnections, closed loop, right after the HTTP load), and HTTP ÷ bare SQL:`,
+  );
+  console.log(
+    table(
+      [
+        'route',
+        'conn',
+        'bare req/s',
+        'bare median',
+        'bare p95',
+        'bare p99',
+        'HTTP req/s',
+        'HTTP p95',
+        'throughput %',
+        'p95 ×',
+      ],
+      loads.map((b) => {
+        const http = routes.find((r) => r.route === b.route);
+        return [
+          b.route,
+          String(b.connections),
+          b.requestsPerSecond.toFixed(1),
+          ms(b.latency.median),
+          ms(b.latency.p95),
+          ms(b.latency.p99),
+          http ? http.requestsPerSecond.toFixed(1) : '—',
+          http ? ms(http.latency.p95) : '—',
+          String(throughputRatio(http, b)),
+          http ? (http.latency.p95 / b.latency.p95).toFixed(2) : '—',
+        ];
+      }),
     ),
   );
 }

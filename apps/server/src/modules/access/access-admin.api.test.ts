@@ -342,6 +342,40 @@ describe('what can this person do, and who can see this', () => {
     expect(names).toContain((await findUserByEmail(t.db(), SEEDED.admin))!.id);
     expect(names).not.toContain(user.id);
   });
+
+  it('who can see judges office conditions both ways: listed, not listed, excluded and not excluded', async () => {
+    const withOffice = async (relationType: 'EQUALS' | 'NOT_EQUALS', office: string) => {
+      const holder = await newUser(managerOffice);
+      await setPermissions(t.db(), holder.id, [
+        {
+          permissionType: 'CLIENT_PROFILE',
+          accessLevelDTO: [
+            { accessType: 'READ', conditionDTO: [{ conditionType: 'OFFICE', relationType, values: [office] }] },
+          ],
+        },
+      ]);
+      return holder.id;
+    };
+    const listed = await withOffice('EQUALS', managerOffice);
+    const notListed = await withOffice('EQUALS', otherOffice);
+    const excluded = await withOffice('NOT_EQUALS', managerOffice);
+    const notExcluded = await withOffice('NOT_EQUALS', otherOffice);
+    const created = await send('POST', '/api/v1/client', SEEDED.admin, {
+      firstName: 'Office',
+      lastName: 'Conditions',
+      officeId: managerOffice,
+    });
+    const who = (
+      await send('POST', '/api/v1/accessControl/whoCanSee', SEEDED.admin, {
+        recordKind: 'client',
+        recordId: created.json().id,
+      })
+    ).json();
+    const ids = who.users.map((u: { id: string }) => u.id);
+    expect(ids).toEqual(expect.arrayContaining([listed, notExcluded]));
+    expect(ids).not.toContain(notListed);
+    expect(ids).not.toContain(excluded);
+  });
 });
 
 describe('every access-administration route', () => {

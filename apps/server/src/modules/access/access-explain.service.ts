@@ -91,7 +91,7 @@ export async function whoCanSee(
 ): Promise<WhoCanSeeResponse> {
   const record = await requireRecordInScope(db, actor, request.recordKind, request.recordId);
   const types = GOVERNING[request.recordKind].READ ?? [];
-  const holders = await findHoldersOf(db, types);
+  const holders = await findHoldersOf(db, types, record.officeId);
   const seen = new Set<string>();
   const users: WhoCanSeeResponse['users'] = [];
   const describe = describer(new Map());

@@ -1,6 +1,6 @@
 import { TRACKING_LINE_TYPES } from '@casedesk/contract/marketing/tracking-line';
 import type { SQL } from 'drizzle-orm';
-import { and, eq, gt, isNull, lte, or, sql } from 'drizzle-orm';
+import { and, eq, lte, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { bigint, boolean, check, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { offices } from '../offices/offices.tables.ts';
@@ -87,12 +87,14 @@ export const marketingSpendEntries = pgTable(
 
 /**
  * Joins a call to the mapping version in force when it came in (its attribution): the call list, the
- * call summary and the attribution report all read a call's source through this one condition.
+ * call summary and the attribution report all read a call's source through this one condition. The open
+ * end is written as infinity rather than `is null or`, so both ends bound a range of an index on the
+ * call's time (calls_inbound_line_time_idx: a version's calls are one range of it).
  */
 export function mappingInForceAt(lineId: AnyPgColumn | SQL, at: AnyPgColumn | SQL): SQL {
   return and(
     eq(trackingLineMappings.trackingLineId, lineId),
     lte(trackingLineMappings.effectiveFrom, at),
-    or(isNull(trackingLineMappings.effectiveTo), gt(trackingLineMappings.effectiveTo, at)),
+    sql`${at} < coalesce(${trackingLineMappings.effectiveTo}, 'infinity'::timestamptz)`,
   )!;
 }
