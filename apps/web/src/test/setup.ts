@@ -1,3 +1,4 @@
+import { notifications } from '@mantine/notifications';
 import { cleanup } from '@testing-library/react';
 import { afterEach } from 'vitest';
 import { finishFakeApi } from './fake-api.ts';
@@ -18,4 +19,7 @@ window.matchMedia ??= (query: string) =>
 afterEach(() => {
   cleanup();
   finishFakeApi();
+  // Mantine keeps its toasts in a module-wide store: one a test left showing would reappear in the next test's
+  // <Notifications />, and a slow machine leaves them longer than their 1.5 s.
+  notifications.clean();
 });
