@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { centsSchema, formatCents, parseCents, sanitizeDecimalInput } from './money.ts';
+import { centsSchema, formatCents, formatMoney, parseCents, sanitizeDecimalInput } from './money.ts';
 
 describe('formatCents (SPEC §5: cents with two decimals)', () => {
   it.each([
@@ -85,6 +85,27 @@ describe('sanitizeDecimalInput', () => {
       fc.property(fc.string(), (typed) => {
         expect(sanitizeDecimalInput(typed)).toMatch(/^\d*(\.\d{0,2})?$/);
       }),
+    );
+  });
+});
+
+describe('formatMoney (an amount to read)', () => {
+  it.each([
+    [13260375, '$132,603.75'],
+    [100000000, '$1,000,000.00'],
+    [99999, '$999.99'],
+    [5, '$0.05'],
+    [-123456789, '-$1,234,567.89'],
+  ])('%d → %s', (cents, shown) => {
+    expect(formatMoney(cents)).toBe(shown);
+  });
+
+  it('reads back to the same cents', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: -1e12, max: 1e12 }),
+        (cents) => parseCents(formatMoney(cents).replace('$', '')) === cents,
+      ),
     );
   });
 });

@@ -15,6 +15,16 @@ export function formatCents(cents: number): string {
   return `${sign}${digits.slice(0, -2)}.${digits.slice(-2)}`;
 }
 
+/** 13260375 → '$132,603.75', -5 → '-$0.05': an amount to read, grouped by thousands (never for an input). */
+export function formatMoney(cents: number): string {
+  const plain = formatCents(cents);
+  if (plain === '') return '';
+  const negative = plain.startsWith('-');
+  const [whole = '', fraction = ''] = (negative ? plain.slice(1) : plain).split('.');
+  const grouped = whole.replace(/\B(?=(\d{3})+$)/g, ',');
+  return `${negative ? '-' : ''}$${grouped}.${fraction}`;
+}
+
 const DECIMAL = /^(-?)(\d*)(?:\.(\d{0,2}))?$/;
 
 /**

@@ -1,7 +1,7 @@
 import { Group, SegmentedControl, Stack, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { isMonth, monthsInRange, type AttributionRow } from '@casedesk/contract/marketing/attribution';
-import { formatCents } from '@casedesk/contract/common/money';
+import { formatMoney } from '@casedesk/contract/common/money';
 import { DataTable } from '@/components/data-table/data-table.tsx';
 import { LoadError } from '@/components/load-error.tsx';
 import { useAttribution } from '../api/get-attribution.ts';
@@ -65,10 +65,9 @@ export function AttributionReport({ canEnterSpend }: { canEnterSpend: boolean })
       {totals && (
         <Text size="sm" data-testid="attribution-totals">
           {totals.calls.toLocaleString('en-US')} calls · {totals.leads} leads · {totals.appointmentsSet} appointments
-          set · {totals.signedCases} signed · spend ${formatCents(totals.spendCents)}
-          {totals.costPerLeadCents !== null && ` · $${formatCents(totals.costPerLeadCents)} per lead`}
-          {totals.costPerSignedCaseCents !== null &&
-            ` · $${formatCents(totals.costPerSignedCaseCents)} per signed case`}
+          set · {totals.signedCases} signed · spend {formatMoney(totals.spendCents)}
+          {totals.costPerLeadCents !== null && ` · ${formatMoney(totals.costPerLeadCents)} per lead`}
+          {totals.costPerSignedCaseCents !== null && ` · ${formatMoney(totals.costPerSignedCaseCents)} per signed case`}
         </Text>
       )}
       {report.isError && (
