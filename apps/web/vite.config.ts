@@ -15,8 +15,8 @@ export default defineConfig({
     rolldownOptions: {
       output: {
         // Libraries change less often than our code: separate chunks stay cached across releases.
-        // entriesAware on `vendor` keeps a library that only a lazy route or drawer uses (e.g. the
-        // form libraries) out of the chunk the first screen loads (DESIGN §4).
+        // entriesAware keeps a library, or a Mantine component, that only a lazy route or drawer uses (e.g. the
+        // form libraries) out of the chunks the first screen loads (DESIGN §4).
         codeSplitting: {
           groups: [
             { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/, priority: 30 },
@@ -25,6 +25,9 @@ export default defineConfig({
               // @mantine/dates only serves the booking modal: it goes with the vendor chunks of the lazy parts.
               test: /node_modules[\\/](@mantine[\\/](?!dates[\\/])|@floating-ui|react-remove-scroll|react-transition-group)/,
               priority: 20,
+              // Components only lazy screens use (Timeline, SegmentedControl, MultiSelect…) stay out of the
+              // chunk the first screen loads, as for `vendor` below.
+              entriesAware: true,
             },
             { name: 'vendor', test: /node_modules[\\/]/, priority: 10, entriesAware: true },
           ],
