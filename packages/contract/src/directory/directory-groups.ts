@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ACCESS_ADMIN_MESSAGES } from '../access/access-admin.ts';
 
 /** A directory group as administrators see it, and the permission profile its members get. */
 export const directoryGroupSchema = z.object({
@@ -14,7 +15,7 @@ export const directoryGroupListSchema = z.array(directoryGroupSchema);
 export const mapDirectoryGroupSchema = z.object({
   /** Null: the group gives no profile (its members keep what they have). */
   profileId: z.string().uuid().nullable(),
-  reason: z.string().trim().min(1, 'Reason is required: say why this access changes.').max(500),
+  reason: z.string().trim().min(1, ACCESS_ADMIN_MESSAGES.reason).max(500, ACCESS_ADMIN_MESSAGES.reasonLength),
 });
 export type MapDirectoryGroup = z.infer<typeof mapDirectoryGroupSchema>;
 export const directoryGroupIdQuerySchema = z.object({ id: z.string().uuid() });

@@ -20,7 +20,6 @@ export const SCIM_MESSAGES = {
   userName: 'userName is required: the user’s sign-in email.',
   userNameTaken: 'A user with this userName already exists.',
   filter: 'Only filters of the form `attribute eq "value"` on userName, externalId, displayName or id are supported.',
-  patchPath: (path: string) => `The PATCH path ${path} is not supported.`,
   displayName: 'displayName is required.',
 } as const;
 

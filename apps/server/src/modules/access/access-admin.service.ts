@@ -1,5 +1,6 @@
 import type { UserAccessChange, UserAccessDetail, UserAccessListRequest } from '@casedesk/contract/access/access-admin';
 import { ACCESS_ADMIN_MESSAGES } from '@casedesk/contract/access/access-admin';
+import type { ConditionUniverse } from '@casedesk/contract/access/access-rules';
 import { ungrantableLevels } from '@casedesk/contract/access/access-rules';
 import type { Permission, Scope } from '@casedesk/contract/access/permissions';
 import { hasAccess, scopeAllows, scopeOf } from '@casedesk/contract/access/permissions';
@@ -70,12 +71,25 @@ const rank = (role: string) => ROLE_RANK[role as Role] ?? 0;
  * rank no higher than they do; moves users only into those offices; gives only roles they rank with; and
  * grants only access levels their own levels cover (levels kept or taken away are never refused).
  */
+/** What the administrator may grant: their own stored levels and every value a condition can name. */
+export interface Grantor {
+  held: Permission[];
+  universe: ConditionUniverse;
+}
+
+/** Read once per request: a change to many users judges every one against the same grantor. */
+export async function loadGrantor(db: Db, actor: Actor): Promise<Grantor> {
+  const [held, universe] = await Promise.all([findPermissionsOfUser(db, actor.userId), conditionUniverse(db)]);
+  return { held, universe };
+}
+
 export async function refuseEscalation(
   db: Db,
   actor: Actor,
   target: { role: string; officeId: string | null },
   before: Permission[],
   change: Pick<UserAccessChange, 'role' | 'officeId' | 'permissions'>,
+  grantor?: Grantor,
 ): Promise<void> {
   if (rank(target.role) > rank(actor.role))
     throw AppError.forbiddenBecause(ACCESS_ADMIN_MESSAGES.roleNotHeld(target.role));
@@ -90,8 +104,8 @@ export async function refuseEscalation(
     } else await requireOfficeInScope(db, scope, change.officeId);
   }
   if (!change.permissions) return;
-  const held = await findPermissionsOfUser(db, actor.userId);
-  const refused = ungrantableLevels(held, actor.role, before, change.permissions, await conditionUniverse(db));
+  const { held, universe } = grantor ?? (await loadGrantor(db, actor));
+  const refused = ungrantableLevels(held, actor.role, before, change.permissions, universe);
   if (refused.length > 0) throw AppError.forbiddenBecause(ACCESS_ADMIN_MESSAGES.notHeld(refused.join(', ')));
 }
 

@@ -8,6 +8,7 @@ import type { RealtimeBus } from '../../platform/realtime/realtime-bus.ts';
 import type { AccessAuthor } from './access-admin.service.ts';
 import {
   announceAccessChanges,
+  loadGrantor,
   refuseEscalation,
   requireUserAccessRow,
   userAccessScope,
@@ -88,10 +89,11 @@ export async function applyProfile(db: Db, bus: RealtimeBus, actor: Actor, reque
   await db.transaction(async (tx) => {
     const profile = await findProfile(tx, request.profileId);
     if (!profile) throw AppError.notFound('Profile');
+    const grantor = await loadGrantor(tx, actor);
     for (const userId of userIds) {
       const row = await requireUserAccessRow(tx, actor, userId, 'UPDATE', true);
       const before = await findPermissionsOfUser(tx, userId);
-      await refuseEscalation(tx, actor, row, before, { permissions: profile.permissions });
+      await refuseEscalation(tx, actor, row, before, { permissions: profile.permissions }, grantor);
       await writeUserAccess(tx, actor, userId, row, {
         fields: {},
         permissions: profile.permissions,

@@ -1,3 +1,4 @@
+import { SCIM_MESSAGES } from '@casedesk/contract/directory/scim';
 import { recordAudit } from '../../platform/audit/audit.ts';
 import { notifyActorsChanged } from '../../platform/auth/actor-cache.ts';
 import type { Db } from '../../platform/db/database.ts';
@@ -22,8 +23,6 @@ export interface DirectoryPerson {
   /** The department or office location: a user whose value names an office (by name) belongs to it. */
   department?: string | null;
 }
-
-export const USER_NAME_TAKEN = 'A user with this userName already exists.';
 
 /** The offices a department may name; a sync of many users reads them once and passes them in. */
 export type OfficeNames = { id: string; name: string }[];
@@ -104,7 +103,7 @@ export async function provisionDirectoryUser(
       return { userId: user!.id, created: !before, disabled, changed };
     });
   } catch (error) {
-    if (isUniqueViolation(error)) throw AppError.conflict(USER_NAME_TAKEN);
+    if (isUniqueViolation(error)) throw AppError.conflict(SCIM_MESSAGES.userNameTaken);
     throw error;
   }
   if (result.disabled) await announceAccessChanges(db, bus, [result.userId]);
