@@ -43,8 +43,6 @@ export const DEFAULT_CALLS = 5_000_000;
  * so both routes are loaded one request at a time (as the availability drawer is), and their bare SQL too.
  */
 export const ADMIN_SCENARIO_CONNECTIONS = 1;
-/** The report's time zone: the seeded offices are in California. */
-const REPORT_TIME_ZONE = 'America/Los_Angeles';
 
 // ─── The permission decision, in process ────────────────────────────────────────────────────────────────
 
@@ -386,7 +384,7 @@ export async function buildAdminScenario(database: Database, adminEmail: string)
   if (records.length === 0) throw new Error('No records to ask about: the seed is empty');
   const whoCanSeeBodies = records.map((r) => JSON.stringify(r));
   const attributionBodies = [1, 2, 3].map((back) =>
-    JSON.stringify({ monthFrom: monthBack(back + 11), monthTo: monthBack(back), timeZone: REPORT_TIME_ZONE }),
+    JSON.stringify({ monthFrom: monthBack(back + 11), monthTo: monthBack(back) }),
   );
 
   const resolved = await resolveUserByEmail(database.db, adminEmail);

@@ -8,7 +8,6 @@ export const ATTRIBUTION_MESSAGES = {
   month: (label: string) => `${label} must be a month (yyyy-MM).`,
   order: 'Month To cannot be before Month From.',
   range: `The month range can be at most ${ATTRIBUTION_MAX_MONTHS} months.`,
-  timeZone: 'Time Zone must be an IANA time zone name.',
   source: 'Source is a required field.',
   amount: 'Amount must be a whole number of cents, 0 or more.',
 } as const;
@@ -24,27 +23,17 @@ export function monthsInRange(from: string, to: string): number {
   return index(to) - index(from) + 1;
 }
 
-export function isTimeZone(value: string): boolean {
-  try {
-    new Intl.DateTimeFormat('en-US', { timeZone: value });
-    return true;
-  } catch {
-    return false;
-  }
-}
-
 const month = (label: string) =>
   z.string({ error: ATTRIBUTION_MESSAGES.month(label) }).refine(isMonth, ATTRIBUTION_MESSAGES.month(label));
 
 /**
- * POST /api/v1/dnis/attribution. Months are the browser's (DESIGN §3: bucketed in a named IANA zone);
- * a call belongs to the month of its start time there.
+ * POST /api/v1/dnis/attribution. A call belongs to the month of its start time in its office's time zone
+ * (DESIGN §3: the office's zone), so the figures are the same whoever looks and from wherever.
  */
 export const attributionRequestSchema = z
   .object({
     monthFrom: month('Month From'),
     monthTo: month('Month To'),
-    timeZone: z.string().refine(isTimeZone, ATTRIBUTION_MESSAGES.timeZone).default('UTC'),
   })
   .strict()
   .superRefine((value, ctx) => {
@@ -124,15 +113,16 @@ export interface SourceMonthCalls {
 }
 
 /**
- * A lead (an inquiry reached by tracked calls; repeat calls count once) in the month of its first
- * tracked call, with the source of its first and of its last tracked call up to the report's end.
+ * Leads (inquiries reached by tracked calls; repeat calls count once) of a month, the month of their first
+ * tracked call, with the same source of first touch and of last touch (their latest tracked call).
  */
-export interface LeadTouches {
+export interface LeadGroup {
   month: string;
   firstSource: string;
   lastSource: string;
-  appointmentSet: boolean;
-  signed: boolean;
+  leads: number;
+  appointmentsSet: number;
+  signedCases: number;
 }
 
 export interface SourceMonthSpend {
@@ -149,15 +139,37 @@ export function costPer(spendCents: number | null, count: number): number | null
 
 const key = (source: string, month: string) => `${month}\u0000${source}`;
 
-function touchFigures(leads: LeadTouches[], spendCents: number | null): TouchFigures {
-  const signedCases = leads.filter((l) => l.signed).length;
+type LeadCounts = Pick<LeadGroup, 'leads' | 'appointmentsSet' | 'signedCases'>;
+
+function sumLeads(groups: LeadCounts[]): LeadCounts {
+  return groups.reduce(
+    (sum, g) => ({
+      leads: sum.leads + g.leads,
+      appointmentsSet: sum.appointmentsSet + g.appointmentsSet,
+      signedCases: sum.signedCases + g.signedCases,
+    }),
+    { leads: 0, appointmentsSet: 0, signedCases: 0 },
+  );
+}
+
+function touchFigures(groups: LeadGroup[], spendCents: number | null): TouchFigures {
+  const counts = sumLeads(groups);
   return {
-    leads: leads.length,
-    appointmentsSet: leads.filter((l) => l.appointmentSet).length,
-    signedCases,
-    costPerLeadCents: costPer(spendCents, leads.length),
-    costPerSignedCaseCents: costPer(spendCents, signedCases),
+    ...counts,
+    costPerLeadCents: costPer(spendCents, counts.leads),
+    costPerSignedCaseCents: costPer(spendCents, counts.signedCases),
   };
+}
+
+function groupBy<T>(items: T[], keyOf: (item: T) => string): Map<string, T[]> {
+  const groups = new Map<string, T[]>();
+  for (const item of items) {
+    const k = keyOf(item);
+    const group = groups.get(k);
+    if (group) group.push(item);
+    else groups.set(k, [item]);
+  }
+  return groups;
 }
 
 /**
@@ -166,7 +178,7 @@ function touchFigures(leads: LeadTouches[], spendCents: number | null): TouchFig
  */
 export function attributionRows(
   calls: SourceMonthCalls[],
-  leads: LeadTouches[],
+  leads: LeadGroup[],
   spend: SourceMonthSpend[],
 ): AttributionRow[] {
   const keys = new Map<string, { source: string; month: string }>();
@@ -176,41 +188,34 @@ export function attributionRows(
   spend.forEach((s) => remember(s.source, s.month));
   const callsBy = new Map(calls.map((c) => [key(c.source, c.month), c]));
   const spendBy = new Map(spend.map((s) => [key(s.source, s.month), s.amountCents]));
+  const byFirst = groupBy(leads, (l) => key(l.firstSource, l.month));
+  const byLast = groupBy(leads, (l) => key(l.lastSource, l.month));
   return [...keys.entries()]
     .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
     .map(([k, { source, month }]) => {
       const spendCents = spendBy.get(k) ?? null;
-      const inMonth = leads.filter((l) => l.month === month);
       return {
         source,
         month,
         calls: callsBy.get(k)?.calls ?? 0,
         uniqueCallers: callsBy.get(k)?.uniqueCallers ?? 0,
         spendCents,
-        firstTouch: touchFigures(
-          inMonth.filter((l) => l.firstSource === source),
-          spendCents,
-        ),
-        lastTouch: touchFigures(
-          inMonth.filter((l) => l.lastSource === source),
-          spendCents,
-        ),
+        firstTouch: touchFigures(byFirst.get(k) ?? [], spendCents),
+        lastTouch: touchFigures(byLast.get(k) ?? [], spendCents),
         feesCollectedCents: null,
       };
     });
 }
 
 /** The report's totals: every lead once, all spend, cost per lead over the whole range. */
-export function attributionTotals(rows: AttributionRow[], leads: LeadTouches[]): AttributionReport['totals'] {
+export function attributionTotals(rows: AttributionRow[], leads: LeadGroup[]): AttributionReport['totals'] {
   const spendCents = rows.reduce((sum, r) => sum + (r.spendCents ?? 0), 0);
-  const signedCases = leads.filter((l) => l.signed).length;
+  const counts = sumLeads(leads);
   return {
     calls: rows.reduce((sum, r) => sum + r.calls, 0),
-    leads: leads.length,
-    appointmentsSet: leads.filter((l) => l.appointmentSet).length,
-    signedCases,
+    ...counts,
     spendCents,
-    costPerLeadCents: costPer(spendCents === 0 ? null : spendCents, leads.length),
-    costPerSignedCaseCents: costPer(spendCents === 0 ? null : spendCents, signedCases),
+    costPerLeadCents: costPer(spendCents === 0 ? null : spendCents, counts.leads),
+    costPerSignedCaseCents: costPer(spendCents === 0 ? null : spendCents, counts.signedCases),
   };
 }

@@ -61,7 +61,7 @@ beforeAll(async () => {
 afterAll(async () => t?.close());
 
 describe('POST /api/v1/dnis/attribution', () => {
-  const range = { monthFrom: '2025-02', monthTo: '2025-04', timeZone: 'America/Phoenix' };
+  const range = { monthFrom: '2025-02', monthTo: '2025-04' };
 
   it('401 without a token, 403 without TRACKING_LINE, 400 with the message for a reversed range', async () => {
     expect((await send('POST', '/api/v1/dnis/attribution', null, range)).statusCode).toBe(401);
@@ -169,6 +169,63 @@ describe('POST /api/v1/dnis/attribution', () => {
     const after = await report(SEEDED.admin, range);
     expect(after).toEqual(before);
     expect(after.items.filter((r) => r.source === tv.source).map((r) => r.calls)).toEqual([1, 1]);
+  });
+
+  it('puts a call in the month it was at its office', async () => {
+    run += 1;
+    const tv = await line(`Late TV ${run}`, 'Phoenix');
+    // 05:30 UTC on the 1st of April is still the evening of 31 March in Phoenix (UTC−7).
+    await insertInboundCall(t, {
+      at: '2025-04-01T05:30:00Z',
+      dnis: tv.dnis,
+      trackingLineId: tv.id,
+      officeId: office.Phoenix,
+    });
+    const rows = (await report(SEEDED.admin, range)).items.filter((r) => r.source === tv.source);
+    expect(rows.map((r) => [r.month, r.calls])).toEqual([['2025-03', 1]]);
+  });
+
+  it('counts a number’s earlier calls once a line claims them', async () => {
+    run += 1;
+    const dnis = uniqueDnis();
+    await insertInboundCall(t, { at: '2025-03-12T18:00:00Z', dnis, callerId: '6025550177' });
+    const res = await send('POST', '/api/v1/dnis', SEEDED.admin, {
+      dnis,
+      source: `Claimed ${run}`,
+      type: 'DIGITAL',
+      pointToOfficeId: office['Call Center'],
+      officeId: office.Phoenix,
+      effectiveFrom: '2025-03-01T00:00:00.000Z',
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const rows = (await report(phoenixUser, range)).items.filter((r) => r.source === `Claimed ${run}`);
+    expect(rows.map((r) => [r.month, r.calls, r.uniqueCallers])).toEqual([['2025-03', 1, 1]]);
+  });
+
+  it('counts a caller once across the offices a user sees', async () => {
+    run += 1;
+    const source = `Shared ${run}`;
+    const phoenix = await line(source, 'Phoenix');
+    const dallas = await line(source, 'Dallas');
+    for (const [l, officeId] of [
+      [phoenix, office.Phoenix],
+      [dallas, office.Dallas],
+    ] as const) {
+      await insertInboundCall(t, {
+        at: '2025-03-14T18:00:00Z',
+        dnis: l.dnis,
+        trackingLineId: l.id,
+        officeId,
+        callerId: '6025550188',
+      });
+    }
+    const both = await trackingLineUserIn(t, [office.Phoenix!, office.Dallas!]);
+    for (const as of [SEEDED.admin, both]) {
+      const rows = (await report(as, range)).items.filter((r) => r.source === source);
+      expect(rows.map((r) => [r.month, r.calls, r.uniqueCallers])).toEqual([['2025-03', 2, 1]]);
+    }
+    const rows = (await report(phoenixUser, range)).items.filter((r) => r.source === source);
+    expect(rows.map((r) => [r.calls, r.uniqueCallers])).toEqual([[1, 1]]);
   });
 
   it('counts only the calls of the caller’s offices', async () => {

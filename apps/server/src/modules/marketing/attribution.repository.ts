@@ -2,118 +2,105 @@ import type { Scope } from '@casedesk/contract/access/permissions';
 import { APPOINTMENT_STAGES } from '@casedesk/contract/appointments/row-colour';
 import { pageOffset } from '@casedesk/contract/common/paging';
 import type {
-  LeadTouches,
+  LeadGroup,
   SourceMonthCalls,
   SourceMonthSpend,
   SpendEntry,
 } from '@casedesk/contract/marketing/attribution';
 import type { UnresolvedDnisRequest, UnresolvedDnisRow } from '@casedesk/contract/marketing/tracking-line';
 import type { SQL } from 'drizzle-orm';
-import { and, count, eq, gte, isNull, lt, max, min, notExists, or, sql } from 'drizzle-orm';
+import { and, count, eq, gte, isNull, max, min, notExists, or, sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Database, Db } from '../../platform/db/database.ts';
 import { listPage } from '../../platform/db/list-page.ts';
 import { officeScopeSql } from '../../platform/db/office-scope.ts';
 import { appointments } from '../appointments/appointments.tables.ts';
 import { calls } from '../calls/calls.tables.ts';
 import { offices } from '../offices/offices.tables.ts';
-import { marketingSpendEntries, mappingInForceAt, trackingLineMappings } from './marketing.tables.ts';
+import { attributionCallerMonths, attributionLeads, attributionSourceMonths } from './attribution.tables.ts';
+import { marketingSpendEntries } from './marketing.tables.ts';
 
 const SIGNED_STAGE = APPOINTMENT_STAGES.find((s) => s.name === 'Signed')!.id;
 
-/** The report's instants: the first moment of monthFrom and of the month after monthTo, in the zone. */
+/** The report's months, first and last included (yyyy-MM, compared as text). */
 export interface AttributionWindow {
   monthFrom: string;
   monthTo: string;
-  timeZone: string;
 }
 
-const startOf = (month: string, timeZone: string) => sql`(${`${month}-01`}::timestamp at time zone ${timeZone})`;
-const endOf = (month: string, timeZone: string) =>
-  sql`((${`${month}-01`}::timestamp + interval '1 month') at time zone ${timeZone})`;
+const inWindow = (month: SQL | AnyPgColumn, window: AttributionWindow) =>
+  sql`${month} between ${window.monthFrom} and ${window.monthTo}`;
 
-/** Inbound calls with the source of the mapping in force when each came in, in the caller's offices. */
-function trackedCalls(db: Db, window: AttributionWindow, scope: Scope) {
-  return db
-    .select({
-      id: calls.id,
-      callerId: calls.callerId,
-      inquiryId: calls.inquiryId,
-      callStartTime: calls.callStartTime,
-      source: trackingLineMappings.source,
-    })
-    .from(calls)
-    .innerJoin(trackingLineMappings, mappingInForceAt(calls.trackingLineId, calls.callStartTime))
-    .where(
-      and(
-        eq(calls.direction, 'INBOUND'),
-        lt(calls.callStartTime, endOf(window.monthTo, window.timeZone)),
-        officeScopeSql(calls.officeId, scope),
-      ),
-    )
-    .as('tracked');
-}
-
-const monthOf = (column: SQL, timeZone: string) => sql<string>`to_char(${column} at time zone ${timeZone}, 'YYYY-MM')`;
-
-/** Calls and distinct callers per source and month. */
+/**
+ * Calls and distinct callers per source and month, read from the running totals (attribution.tables.ts).
+ * Firm-wide they are one row each; for offices, a caller who rang two of them counts once.
+ */
 export async function countCallsBySourceMonth(
   db: Db,
   window: AttributionWindow,
   scope: Scope,
 ): Promise<SourceMonthCalls[]> {
-  const tracked = trackedCalls(db, window, scope);
-  const month = monthOf(sql`${tracked.callStartTime}`, window.timeZone);
+  if (scope.kind === 'all') {
+    const rows = await db
+      .select({
+        source: attributionSourceMonths.source,
+        month: attributionSourceMonths.month,
+        calls: attributionSourceMonths.calls,
+        uniqueCallers: attributionSourceMonths.uniqueCallers,
+      })
+      .from(attributionSourceMonths)
+      .where(inWindow(attributionSourceMonths.month, window));
+    return rows;
+  }
+  const t = attributionCallerMonths;
   const rows = await db
     .select({
-      source: tracked.source,
-      month: month.as('month'),
-      calls: sql<number>`count(*)::int`,
-      uniqueCallers: sql<number>`count(distinct ${tracked.callerId})::int`,
+      source: t.source,
+      month: t.month,
+      calls: sql<number>`sum(${t.calls})::int`,
+      uniqueCallers: sql<number>`(count(distinct ${t.callerId}) filter (where ${t.callerId} <> ''))::int`,
     })
-    .from(tracked)
-    .where(gte(tracked.callStartTime, startOf(window.monthFrom, window.timeZone)))
-    .groupBy(tracked.source, sql`month`);
+    .from(t)
+    .where(and(inWindow(t.month, window), officeScopeSql(t.officeId, scope)))
+    .groupBy(t.source, t.month);
   return rows.map((r) => ({ ...r, calls: Number(r.calls), uniqueCallers: Number(r.uniqueCallers) }));
 }
 
 /**
- * Leads whose first tracked call falls in the window: an inquiry counts once however often it called,
- * first and last touch being the sources of its first and last tracked calls up to the window's end.
+ * Leads whose first tracked call falls in the window, counted per month and pair of first and last touch:
+ * an inquiry counts once however often it called. A lead's appointments: any not deleted is "set"; one at
+ * the Signed stage is a signed case.
  */
-export async function findLeadTouches(db: Db, window: AttributionWindow, scope: Scope): Promise<LeadTouches[]> {
-  const tracked = trackedCalls(db, window, scope);
-  const leads = db
+export async function countLeads(db: Db, window: AttributionWindow, scope: Scope): Promise<LeadGroup[]> {
+  const l = attributionLeads;
+  const outcome = db
     .select({
-      inquiryId: tracked.inquiryId,
-      firstTime: min(tracked.callStartTime).as('first_time'),
-      firstSource: sql<string>`(array_agg(${tracked.source} order by ${tracked.callStartTime}, ${tracked.id}))[1]`.as(
-        'first_source',
-      ),
-      lastSource:
-        sql<string>`(array_agg(${tracked.source} order by ${tracked.callStartTime} desc, ${tracked.id} desc))[1]`.as(
-          'last_source',
-        ),
+      inquiryId: appointments.inquiryId,
+      signed: sql<boolean>`bool_or(${appointments.stageId} = ${sql.raw(String(SIGNED_STAGE))})`.as('signed'),
     })
-    .from(tracked)
-    .where(sql`${tracked.inquiryId} is not null`)
-    .groupBy(tracked.inquiryId)
-    .as('leads');
-  // A lead's appointments: any not deleted is "set"; one at the Signed stage is a signed case. The lead's id is
-  // named with its table: unqualified, inside the subquery it would be the appointment's own inquiry_id.
-  const leadId = sql.raw('"leads"."inquiry_id"');
-  const appointmentSet = sql<boolean>`exists (select 1 from ${appointments} a where a.inquiry_id = ${leadId} and a.deleted_at is null)`;
-  const signed = sql<boolean>`exists (select 1 from ${appointments} a where a.inquiry_id = ${leadId} and a.deleted_at is null and a.stage_id = ${sql.raw(String(SIGNED_STAGE))})`;
+    .from(appointments)
+    .where(isNull(appointments.deletedAt))
+    .groupBy(appointments.inquiryId)
+    .as('outcome');
   const rows = await db
     .select({
-      month: monthOf(sql`${leads.firstTime}`, window.timeZone),
-      firstSource: leads.firstSource,
-      lastSource: leads.lastSource,
-      appointmentSet,
-      signed,
+      month: l.firstMonth,
+      firstSource: l.firstSource,
+      lastSource: l.lastSource,
+      leads: sql<number>`count(*)::int`,
+      appointmentsSet: sql<number>`(count(*) filter (where ${outcome.inquiryId} is not null))::int`,
+      signedCases: sql<number>`(count(*) filter (where ${outcome.signed}))::int`,
     })
-    .from(leads)
-    .where(gte(leads.firstTime, startOf(window.monthFrom, window.timeZone)));
-  return rows.map((r) => ({ ...r, appointmentSet: Boolean(r.appointmentSet), signed: Boolean(r.signed) }));
+    .from(l)
+    .leftJoin(outcome, eq(outcome.inquiryId, l.inquiryId))
+    .where(and(inWindow(l.firstMonth, window), officeScopeSql(l.officeId, scope)))
+    .groupBy(l.firstMonth, l.firstSource, l.lastSource);
+  return rows.map((r) => ({
+    ...r,
+    leads: Number(r.leads),
+    appointmentsSet: Number(r.appointmentsSet),
+    signedCases: Number(r.signedCases),
+  }));
 }
 
 /** The latest spend entry of each source and month in the window. */

@@ -4,19 +4,19 @@ import { attributionRows, attributionTotals } from '@casedesk/contract/marketing
 import { recordAudit } from '../../platform/audit/audit.ts';
 import type { Actor } from '../../platform/auth/actor.ts';
 import type { Db } from '../../platform/db/database.ts';
-import { countCallsBySourceMonth, findLeadTouches, findSpend, insertSpend } from './attribution.repository.ts';
+import { countCallsBySourceMonth, countLeads, findSpend, insertSpend } from './attribution.repository.ts';
 
 /**
  * POST /dnis/attribution: per source and month, calls and unique callers (each call under the mapping in
- * force when it came in, so a later re-map changes no past figure), leads with first and last touch side
- * by side, appointments set, signed cases, spend and cost per lead and per signed case. Fees collected
+ * force when it came in, so a later re-map changes no past figure, in its office's month), leads with first
+ * and last touch side by side, appointments set, signed cases, spend and cost per lead and per signed case. Fees collected
  * come with accounting and are null until then.
  */
 export async function attributionReport(db: Db, actor: Actor, request: AttributionRequest): Promise<AttributionReport> {
   const scope = scopeOf(actor.permissions, 'TRACKING_LINE', 'READ', 'OFFICE');
   const [calls, leads, spend] = await Promise.all([
     countCallsBySourceMonth(db, request, scope),
-    findLeadTouches(db, request, scope),
+    countLeads(db, request, scope),
     findSpend(db, request),
   ]);
   const items = attributionRows(calls, leads, spend);

@@ -20,17 +20,18 @@ export async function officeIds(t: TestApp): Promise<Record<string, string>> {
   return Object.fromEntries(rows.map((o) => [o.name, o.id]));
 }
 
-/** A user whose TRACKING_LINE (every access) reaches only one office, signed in with the demo password. */
-export async function trackingLineUserIn(t: TestApp, officeId: string): Promise<string> {
+/** A user whose TRACKING_LINE (every access) reaches only the office(s) given, signed in with the demo password. */
+export async function trackingLineUserIn(t: TestApp, officeId: string | string[]): Promise<string> {
+  const officeIds = typeof officeId === 'string' ? [officeId] : officeId;
   serial += 1;
   const mail = `marketing-${process.pid}-${serial}@casedesk.local`;
   const [row] = await t
     .db()
     .insert(users)
-    .values({ displayName: `Marketing ${serial}`, mail, role: 'MANAGER', officeId })
+    .values({ displayName: `Marketing ${serial}`, mail, role: 'MANAGER', officeId: officeIds[0] })
     .returning({ id: users.id });
   await setLocalPassword(t.db(), row!.id, DEMO_PASSWORD);
-  const inOffice = [{ conditionType: 'OFFICE' as const, relationType: 'EQUALS' as const, values: [officeId] }];
+  const inOffice = [{ conditionType: 'OFFICE' as const, relationType: 'EQUALS' as const, values: officeIds }];
   const permission: Permission = {
     permissionType: 'TRACKING_LINE',
     accessLevelDTO: (['READ', 'CREATE', 'UPDATE'] as const).map((accessType) => ({

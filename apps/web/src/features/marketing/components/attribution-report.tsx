@@ -15,9 +15,6 @@ export function monthOf(date: Date, back = 0): string {
   return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}`;
 }
 
-/** Months are the browser's: the report is asked in its zone by name (DESIGN §3). */
-const TIME_ZONE = Intl.DateTimeFormat().resolvedOptions().timeZone;
-
 /**
  * The attribution report per source and month: calls, unique callers, leads (an inquiry reached by tracked
  * calls, once however often it called), appointments set, signed cases, first and last touch, spend and cost.
@@ -28,7 +25,7 @@ export function AttributionReport({ canEnterSpend }: { canEnterSpend: boolean })
   const [monthTo, setMonthTo] = useState(monthOf(now));
   const [view, setView] = useState<TouchView>('BOTH');
   const valid = isMonth(monthFrom) && isMonth(monthTo) && monthsInRange(monthFrom, monthTo) >= 1;
-  const report = useAttribution({ monthFrom, monthTo, timeZone: TIME_ZONE }, valid);
+  const report = useAttribution({ monthFrom, monthTo }, valid);
   const rows = report.data?.items ?? [];
   const totals = report.data?.totals;
   const sources = [...new Set(rows.map((r) => r.source))].sort();
@@ -86,9 +83,9 @@ export function AttributionReport({ canEnterSpend }: { canEnterSpend: boolean })
         />
       </div>
       <Text size="xs" c="dimmed">
-        Callers: unique caller ids. A lead is an inquiry reached by tracked calls, counted once in the month of its
-        first tracked call; 1st and last touch are the sources of its first and last tracked calls. Amounts in dollars.
-        Fees collected come with accounting.
+        A call counts in the month it was at its office. Callers: unique caller ids. A lead is an inquiry reached by
+        tracked calls, counted once in the month of its first tracked call; 1st and last touch are the sources of its
+        first and latest tracked calls. Amounts in dollars. Fees collected come with accounting.
       </Text>
       {canEnterSpend && <SpendForm sources={sources} month={monthTo} />}
     </Stack>

@@ -19,7 +19,7 @@ describe('TrackingLinesPage', () => {
     expect(within(table).getByText('1250.00')).toBeTruthy();
     expect(screen.getByTestId('attribution-totals').textContent).toContain('5 leads');
     const request = api.bodies('POST /api/v1/dnis/attribution')[0] as Record<string, string>;
-    expect(request.timeZone).toBe(Intl.DateTimeFormat().resolvedOptions().timeZone);
+    expect(Object.keys(request).sort()).toEqual(['monthFrom', 'monthTo']);
   });
 
   it('maps an unresolved number from the day of its first call', async () => {
