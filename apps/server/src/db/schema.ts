@@ -13,6 +13,7 @@ export * from '../platform/files/files.tables.ts';
 export * from '../platform/idp/idp.tables.ts';
 export * from '../modules/marketing/marketing.tables.ts';
 export * from '../modules/marketing/attribution.tables.ts';
+export * from '../modules/accounting/accounting.tables.ts';
 export * from '../modules/templates/templates.tables.ts';
 export * from '../modules/mail/mail.tables.ts';
 export * from '../modules/notifications/notifications.tables.ts';

@@ -129,6 +129,19 @@ export const TEMPLATES: Readonly<Record<string, RouteTemplate>> = {
       },
     }),
   },
+  'POST /api/v1/cashFlow/payment': {
+    // The matter is the client's own (the route refuses one of another client).
+    base: async (records) =>
+      body({
+        officeId: records.office.id,
+        clientId: (await records.client()).id,
+        inquiryId: (await records.inquiry()).id,
+        paymentType: 'CASH',
+        feesCents: 5_000,
+        costCents: 0,
+        paymentDate: '2026-01-05',
+      }),
+  },
   'POST /api/v1/dnis': {
     // A fresh number each time: a second active line on one number is a 409, which would prove nothing.
     base: async (records) =>

@@ -7,6 +7,7 @@ import { calls } from '../../src/modules/calls/calls.tables.ts';
 import { clients } from '../../src/modules/clients/clients.tables.ts';
 import { inquiries } from '../../src/modules/inquiries/inquiries.tables.ts';
 import { trackingLineMappings, trackingLines } from '../../src/modules/marketing/marketing.tables.ts';
+import { payments } from '../../src/modules/accounting/accounting.tables.ts';
 import { cannedTexts, smsMessages } from '../../src/modules/sms/sms.tables.ts';
 import type { RecordKind } from '../../src/platform/access/record-scope.ts';
 import { buildClient } from '../factories/clients.factory.ts';
@@ -217,6 +218,26 @@ export class OfficeRecords extends Lazy {
     });
   }
 
+  /** A payment of the office's client (its office scope, SPEC §6: CASH_FLOW by office). */
+  payment() {
+    return this.once('payment', async () => {
+      const client = await this.client();
+      const [row] = await this.db
+        .insert(payments)
+        .values({
+          officeId: this.office.id,
+          clientId: client.id,
+          paymentType: 'CHECK',
+          feesCents: 10_000,
+          costCents: 0,
+          receiptNumber: 900_000 + next(),
+          paymentDate: '2026-01-05',
+        })
+        .returning();
+      return this.track('payments', row);
+    });
+  }
+
   /**
    * The id of the office's record of a kind (the n-th of it: routes that name two clients get two), or
    * undefined for collectionAccount: collections is not built yet, so no office has such a record.
@@ -246,6 +267,8 @@ export class OfficeRecords extends Lazy {
         return (await this.cannedResponse()).id;
       case 'trackingLine':
         return (await this.trackingLine()).id;
+      case 'payment':
+        return (await this.payment()).id;
       case 'collectionAccount':
         return undefined;
     }

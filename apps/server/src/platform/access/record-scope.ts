@@ -20,6 +20,7 @@ export const RECORD_KINDS = [
   'cannedResponse',
   'collectionAccount',
   'trackingLine',
+  'payment',
 ] as const;
 export type RecordKind = (typeof RECORD_KINDS)[number];
 

@@ -1,0 +1,106 @@
+import {
+  cashFlowListRequestSchema,
+  cashFlowListResponseSchema,
+  cashFlowTotalsRequestSchema,
+  cashFlowTotalsSchema,
+  paymentDetailSchema,
+  paymentIdParamsSchema,
+  paymentWriteSchema,
+  reversePaymentSchema,
+} from '@casedesk/contract/accounting/payment';
+import type { AppInstance } from '../../platform/http/app-instance.ts';
+import { sendList } from '../../platform/http/streamed-list.ts';
+import { cashFlowTotals, enterPayment, getPayment, listCashFlow, reversePayment } from './payments.service.ts';
+
+const tags = ['accounting'];
+
+/** Filter ids only narrow a list already cut to the offices CASH_FLOW READ reaches; none widens it. */
+const filterIds = {
+  'filter.officeId': 'only narrows the list, already cut to the offices CASH_FLOW READ reaches',
+  'filter.lawTypeId': 'a law type (a shared dropdown option), no office',
+  'filter.enteredById': 'only narrows the list, already cut to the offices CASH_FLOW READ reaches',
+  'filter.clientId': 'only narrows the list, already cut to the offices CASH_FLOW READ reaches',
+};
+
+/** SPEC §2 Accounting (/accounting/cash-flow, /payment/{paymentId}) and SPEC §7 Cash flow; permission CASH_FLOW. */
+export async function accountingRoutes(app: AppInstance): Promise<void> {
+  app.post(
+    '/api/v1/cashFlow/all',
+    {
+      config: { permission: ['CASH_FLOW', 'READ'], unscopedIds: filterIds },
+      schema: {
+        tags,
+        summary:
+          'Cash-flow entries (SPEC §2 headers) in the caller’s CASH_FLOW READ offices, filtered, sorted and paged; ' +
+          'reversed entries and their reversals only with showReversed',
+        body: cashFlowListRequestSchema,
+        response: { 200: cashFlowListResponseSchema },
+      },
+    },
+    async (request, reply) => sendList(reply, await listCashFlow(app.database, request.actor!, request.body)),
+  );
+
+  app.post(
+    '/api/v1/cashFlow/totals',
+    {
+      config: { permission: ['CASH_FLOW', 'READ'], unscopedIds: filterIds },
+      schema: {
+        tags,
+        summary: 'Fees, cost and total in cents of exactly the rows the list shows for the same filter',
+        body: cashFlowTotalsRequestSchema,
+        response: { 200: cashFlowTotalsSchema },
+      },
+    },
+    async (request) => cashFlowTotals(app.db, request.actor!, request.body),
+  );
+
+  app.post(
+    '/api/v1/cashFlow/payment',
+    {
+      config: {
+        permission: ['CASH_FLOW', 'CREATE'],
+        records: { officeId: 'office', clientId: 'client', inquiryId: 'inquiry' },
+        unscopedIds: { lawTypeId: 'a law type (a shared dropdown option), no office' },
+      },
+      schema: {
+        tags,
+        summary:
+          'Enters a payment; a blank receipt number takes the office’s next one, a used one is 409. ' +
+          'The office, the client and the matter must be within the caller’s reach (404 otherwise)',
+        body: paymentWriteSchema,
+        response: { 200: paymentDetailSchema },
+      },
+    },
+    async (request) => enterPayment(app.db, request.actor!, request.body),
+  );
+
+  app.post(
+    '/api/v1/cashFlow/deletePayment',
+    {
+      config: { permission: ['CASH_FLOW', 'UPDATE'], records: { id: 'payment' } },
+      schema: {
+        tags,
+        summary:
+          'Reverses a payment: a linked entry with the opposite amounts and the reason; nothing is deleted. ' +
+          '409 when it is already reversed',
+        body: reversePaymentSchema,
+        response: { 200: paymentDetailSchema },
+      },
+    },
+    async (request) => reversePayment(app.db, request.actor!, request.body),
+  );
+
+  app.get(
+    '/api/v1/payment/:paymentId',
+    {
+      config: { permission: ['CASH_FLOW', 'READ'], records: { paymentId: 'payment' } },
+      schema: {
+        tags,
+        summary: 'One payment with every field and its reversal; 404 outside the caller’s CASH_FLOW READ offices',
+        params: paymentIdParamsSchema,
+        response: { 200: paymentDetailSchema },
+      },
+    },
+    async (request) => getPayment(app.db, request.actor!, request.params.paymentId),
+  );
+}

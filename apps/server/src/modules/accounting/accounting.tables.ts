@@ -1,0 +1,86 @@
+import { PAYMENT_TYPES } from '@casedesk/contract/accounting/payment';
+import { sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { clients } from '../clients/clients.tables.ts';
+import { dropdownOptions } from '../dropdowns/dropdowns.tables.ts';
+import { inquiries } from '../inquiries/inquiries.tables.ts';
+import { offices } from '../offices/offices.tables.ts';
+import { users } from '../users/users.tables.ts';
+
+/**
+ * The cash-flow ledger (docs/accounting.md). Append-only: no row is updated or deleted by the app (migration
+ * 0024 refuses both in the database). A payment is corrected by a reversal, a row with the opposite amounts
+ * whose reverses_id names it; totals are sums over the same rows the lists show.
+ */
+export const payments = pgTable(
+  'payments',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    officeId: uuid()
+      .notNull()
+      .references(() => offices.id),
+    clientId: uuid()
+      .notNull()
+      .references(() => clients.id),
+    /** The matter (the inquiry) the money is for. */
+    inquiryId: uuid().references(() => inquiries.id),
+    lawTypeId: uuid().references(() => dropdownOptions.id),
+    paymentType: text({ enum: PAYMENT_TYPES }).notNull(),
+    feesCents: bigint({ mode: 'number' }).notNull(),
+    costCents: bigint({ mode: 'number' }).notNull(),
+    /** Unique per office; a reversal has none (it keeps the original's on screen through reverses_id). */
+    receiptNumber: integer(),
+    /** The office day the money counts for (in the office's time zone). */
+    paymentDate: date({ mode: 'string' }).notNull(),
+    officeEntered: boolean().notNull().default(false),
+    note: text(),
+    enteredById: uuid().references(() => users.id),
+    enteredAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    /** On a reversal: the entry it reverses (at most one reversal each). */
+    reversesId: uuid().references((): AnyPgColumn => payments.id),
+    /** On a reversal: why, as typed. */
+    reason: text(),
+  },
+  (t) => [
+    uniqueIndex('payments_office_receipt_unique')
+      .on(t.officeId, t.receiptNumber)
+      .where(sql`${t.receiptNumber} is not null`),
+    uniqueIndex('payments_reverses_unique')
+      .on(t.reversesId)
+      .where(sql`${t.reversesId} is not null`),
+    index('payments_office_date_idx').on(t.officeId, t.paymentDate),
+    index('payments_date_idx').on(t.paymentDate),
+    index('payments_client_idx').on(t.clientId),
+    check(
+      'payments_entry_or_reversal',
+      sql`(${t.reversesId} is null and ${t.receiptNumber} is not null and ${t.reason} is null
+            and ${t.feesCents} >= 0 and ${t.costCents} >= 0 and ${t.feesCents} + ${t.costCents} > 0)
+       or (${t.reversesId} is not null and ${t.receiptNumber} is null and ${t.reason} is not null
+            and ${t.feesCents} <= 0 and ${t.costCents} <= 0)`,
+    ),
+  ],
+);
+
+/**
+ * The last receipt number each office gave. Taking the next one locks the office's row until the entry's
+ * transaction ends, so concurrent entries get consecutive numbers and a rolled-back one leaves no gap.
+ */
+export const officeReceiptCounters = pgTable('office_receipt_counters', {
+  officeId: uuid()
+    .primaryKey()
+    .references(() => offices.id),
+  lastNumber: integer().notNull(),
+});

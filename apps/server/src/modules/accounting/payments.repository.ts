@@ -1,0 +1,215 @@
+import type {
+  CashFlowColumnId,
+  CashFlowFilter,
+  CashFlowListRequest,
+  CashFlowRow,
+  CashFlowTotals,
+} from '@casedesk/contract/accounting/payment';
+import type { Scope } from '@casedesk/contract/access/permissions';
+import { pageOffset } from '@casedesk/contract/common/paging';
+import type { SQL } from 'drizzle-orm';
+import { and, eq, gte, isNull, lte, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { Database, Db } from '../../platform/db/database.ts';
+import { listPage } from '../../platform/db/list-page.ts';
+import { officeScopeSql } from '../../platform/db/office-scope.ts';
+import { clients } from '../clients/clients.tables.ts';
+import { dropdownOptions } from '../dropdowns/dropdowns.tables.ts';
+import { inquiries } from '../inquiries/inquiries.tables.ts';
+import { offices } from '../offices/offices.tables.ts';
+import { users } from '../users/users.tables.ts';
+import { officeReceiptCounters, payments } from './accounting.tables.ts';
+
+const reversal = alias(payments, 'reversal');
+const lawType = alias(dropdownOptions, 'law_type');
+
+/** A matter as the list names it: its law type and the day it was opened. */
+const matterLabel = sql<
+  string | null
+>`case when ${inquiries.id} is null then null else concat_ws(' · ', (select d.value from ${dropdownOptions} d where d.id = ${inquiries.lawTypeId}), to_char(${inquiries.createdAt} at time zone ${offices.timeZone}, 'MM/DD/YYYY')) end`;
+
+const rowColumns = {
+  id: payments.id,
+  officeEntered: payments.officeEntered,
+  officeId: payments.officeId,
+  office: offices.name,
+  clientId: payments.clientId,
+  client: sql<string>`concat_ws(' ', ${clients.firstName}, ${clients.lastName})`,
+  lmsClientNumber: clients.lmsClientNumber,
+  inquiryId: payments.inquiryId,
+  matter: matterLabel,
+  lawTypeId: payments.lawTypeId,
+  lawType: lawType.value,
+  paymentType: payments.paymentType,
+  feesCents: payments.feesCents,
+  costCents: payments.costCents,
+  receiptNumber: payments.receiptNumber,
+  enteredById: payments.enteredById,
+  enteredBy: users.displayName,
+  time: payments.enteredAt,
+  paymentDate: payments.paymentDate,
+  reversesId: payments.reversesId,
+  reversedById: reversal.id,
+};
+
+const SORT_COLUMNS: Record<CashFlowColumnId, SQL> = {
+  officeEntered: sql`${payments.officeEntered}`,
+  office: sql`${offices.name}`,
+  client: sql`${clients.lastName}, ${clients.firstName}`,
+  lmsClientNumber: sql`${clients.lmsClientNumber}`,
+  matter: sql`${payments.inquiryId}`,
+  lawType: sql`${lawType.value}`,
+  paymentType: sql`${payments.paymentType}`,
+  fees: sql`${payments.feesCents}`,
+  cost: sql`${payments.costCents}`,
+  receiptNum: sql`${payments.receiptNumber}`,
+  enteredBy: sql`${users.displayName}`,
+  time: sql`${payments.enteredAt}`,
+};
+
+/**
+ * The filter every cash-flow list and total shares, the caller's office scope always in it. Dates are office
+ * days (the day each payment counts for). Without "show reversed", an entry that was reversed and its reversal
+ * both drop out: together they are nothing.
+ */
+export function cashFlowConditions(filter: CashFlowFilter | undefined, scope: Scope): SQL | undefined {
+  const f = filter ?? {};
+  return and(
+    officeScopeSql(payments.officeId, scope),
+    f.officeId ? eq(payments.officeId, f.officeId) : undefined,
+    f.dateFrom ? gte(payments.paymentDate, f.dateFrom) : undefined,
+    f.dateTo ? lte(payments.paymentDate, f.dateTo) : undefined,
+    f.paymentType ? eq(payments.paymentType, f.paymentType) : undefined,
+    f.lawTypeId ? eq(payments.lawTypeId, f.lawTypeId) : undefined,
+    f.enteredById ? eq(payments.enteredById, f.enteredById) : undefined,
+    f.clientId ? eq(payments.clientId, f.clientId) : undefined,
+    f.officeEntered === undefined ? undefined : eq(payments.officeEntered, f.officeEntered),
+    f.showReversed
+      ? undefined
+      : and(
+          isNull(payments.reversesId),
+          sql`not exists (select 1 from ${payments} r where r.reverses_id = ${payments.id})`,
+        ),
+  );
+}
+
+function joined<T extends ReturnType<Db['select']>>(query: T) {
+  return query
+    .from(payments)
+    .innerJoin(offices, eq(offices.id, payments.officeId))
+    .innerJoin(clients, eq(clients.id, payments.clientId))
+    .leftJoin(inquiries, eq(inquiries.id, payments.inquiryId))
+    .leftJoin(lawType, eq(lawType.id, payments.lawTypeId))
+    .leftJoin(users, eq(users.id, payments.enteredById))
+    .leftJoin(reversal, eq(reversal.reversesId, payments.id));
+}
+
+type RowFromDb = Omit<CashFlowRow, 'time'> & { time: Date };
+
+export const toCashFlowRow = (row: RowFromDb): CashFlowRow => ({
+  ...row,
+  feesCents: Number(row.feesCents),
+  costCents: Number(row.costCents),
+  time: new Date(row.time).toISOString(),
+});
+
+/** One page of the cash flow, the newest entry first unless sorted ("All" streamed, see listPage). */
+export async function findCashFlowPage(
+  database: Pick<Database, 'db' | 'cursor'>,
+  request: CashFlowListRequest,
+  scope: Scope,
+) {
+  const { db } = database;
+  const where = cashFlowConditions(request.filter, scope);
+  const direction = request.sortOrder === 'ASC' ? sql`asc nulls last` : sql`desc nulls last`;
+  const order = request.sortBy ? sql`${SORT_COLUMNS[request.sortBy]} ${direction}` : sql`${payments.enteredAt} desc`;
+  const rows = joined(db.select(rowColumns))
+    .where(where)
+    .orderBy(order, payments.id)
+    .limit(request.pageSize)
+    .offset(pageOffset(request.pageNumber, request.pageSize));
+  return listPage(database, request, {
+    rows,
+    fields: rowColumns,
+    count: async () =>
+      Number(
+        (
+          await db
+            .select({ n: sql<number>`count(*)` })
+            .from(payments)
+            .where(where)
+        )[0]?.n ?? 0,
+      ),
+    toItem: (row) => toCashFlowRow(row as RowFromDb),
+  });
+}
+
+/** Sums over exactly the rows the list shows with the same filter. */
+export async function sumCashFlow(db: Db, filter: CashFlowFilter | undefined, scope: Scope): Promise<CashFlowTotals> {
+  const [row] = await db
+    .select({
+      count: sql<number>`count(*)`,
+      feesCents: sql<string>`coalesce(sum(${payments.feesCents}), 0)`,
+      costCents: sql<string>`coalesce(sum(${payments.costCents}), 0)`,
+    })
+    .from(payments)
+    .where(cashFlowConditions(filter, scope));
+  const feesCents = Number(row?.feesCents ?? 0);
+  const costCents = Number(row?.costCents ?? 0);
+  return { count: Number(row?.count ?? 0), feesCents, costCents, totalCents: feesCents + costCents };
+}
+
+/** One payment inside the scope, with its reversal link; `forUpdate` locks the payment row. */
+export async function findPaymentRow(db: Db, id: string, scope: Scope, forUpdate = false) {
+  const query = joined(db.select({ ...rowColumns, note: payments.note, reason: payments.reason }))
+    .where(and(eq(payments.id, id), officeScopeSql(payments.officeId, scope)))
+    .limit(1);
+  const [row] = forUpdate ? await query.for('update', { of: payments }) : await query;
+  if (!row) return undefined;
+  const { note, reason } = row as { note: string | null; reason: string | null };
+  return { ...toCashFlowRow(row as RowFromDb), note, reason };
+}
+
+export type NewPayment = typeof payments.$inferInsert;
+
+export async function insertPayment(tx: Db, values: NewPayment): Promise<string> {
+  const [row] = await tx.insert(payments).values(values).returning({ id: payments.id });
+  return row!.id;
+}
+
+export async function receiptNumberTaken(tx: Db, officeId: string, receiptNumber: number): Promise<boolean> {
+  const [row] = await tx
+    .select({ id: payments.id })
+    .from(payments)
+    .where(and(eq(payments.officeId, officeId), eq(payments.receiptNumber, receiptNumber)))
+    .limit(1);
+  return row !== undefined;
+}
+
+/**
+ * Locks the office's receipt counter until the transaction ends (made at 0 on first use), so receipt numbers
+ * are given one entry at a time. Returns the last number given.
+ */
+export async function lockReceiptCounter(tx: Db, officeId: string): Promise<number> {
+  await tx.insert(officeReceiptCounters).values({ officeId, lastNumber: 0 }).onConflictDoNothing();
+  const [row] = await tx
+    .select({ lastNumber: officeReceiptCounters.lastNumber })
+    .from(officeReceiptCounters)
+    .where(eq(officeReceiptCounters.officeId, officeId))
+    .for('update');
+  return row!.lastNumber;
+}
+
+export async function setReceiptCounter(tx: Db, officeId: string, lastNumber: number): Promise<void> {
+  await tx.update(officeReceiptCounters).set({ lastNumber }).where(eq(officeReceiptCounters.officeId, officeId));
+}
+
+/** The office's name, time zone and status, for the entry's rules (its today, whether it takes entries). */
+export async function findPaymentOffice(db: Db, officeId: string, scope: Scope) {
+  const [row] = await db
+    .select({ id: offices.id, timeZone: offices.timeZone, status: offices.status })
+    .from(offices)
+    .where(and(eq(offices.id, officeId), officeScopeSql(offices.id, scope)))
+    .limit(1);
+  return row;
+}

@@ -1,0 +1,176 @@
+import type { AccessType } from '@casedesk/contract/access/permissions';
+import { scopeOf } from '@casedesk/contract/access/permissions';
+import type {
+  CashFlowListRequest,
+  CashFlowTotals,
+  CashFlowTotalsRequest,
+  PaymentDetail,
+  PaymentWrite,
+  ReversePayment,
+} from '@casedesk/contract/accounting/payment';
+import { PAYMENT_MESSAGES } from '@casedesk/contract/accounting/payment';
+import { recordAudit } from '../../platform/audit/audit.ts';
+import type { Actor } from '../../platform/auth/actor.ts';
+import type { Database, Db } from '../../platform/db/database.ts';
+import { AppError } from '../../platform/errors/app-error.ts';
+import { requireLiveClient } from '../clients/clients.service.ts';
+import { requireInquiryRef } from '../inquiries/inquiries.service.ts';
+import {
+  findCashFlowPage,
+  findPaymentOffice,
+  findPaymentRow,
+  insertPayment,
+  lockReceiptCounter,
+  receiptNumberTaken,
+  setReceiptCounter,
+  sumCashFlow,
+} from './payments.repository.ts';
+
+const cashFlowScope = (actor: Actor, access: AccessType) => scopeOf(actor.permissions, 'CASH_FLOW', access, 'OFFICE');
+
+/** Today's date (yyyy-MM-dd) at an office, in its time zone. */
+export function officeToday(timeZone: string, now: Date = new Date()): string {
+  return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
+}
+
+/** POST /cashFlow/all: the cash flow within the caller's CASH_FLOW READ offices. */
+export async function listCashFlow(
+  database: Pick<Database, 'db' | 'cursor'>,
+  actor: Actor,
+  request: CashFlowListRequest,
+) {
+  return findCashFlowPage(database, request, cashFlowScope(actor, 'READ'));
+}
+
+/** POST /cashFlow/totals: fees, cost and total of the same rows the list shows for the filter. */
+export async function cashFlowTotals(db: Db, actor: Actor, request: CashFlowTotalsRequest): Promise<CashFlowTotals> {
+  return sumCashFlow(db, request.filter, cashFlowScope(actor, 'READ'));
+}
+
+/** GET /cashFlow/payment/:paymentId: one payment with its reversal, within CASH_FLOW READ. */
+export async function getPayment(db: Db, actor: Actor, id: string): Promise<PaymentDetail> {
+  const scope = cashFlowScope(actor, 'READ');
+  const payment = await findPaymentRow(db, id, scope);
+  if (!payment) throw AppError.notFound('Payment');
+  const reversal = payment.reversedById ? ((await findPaymentRow(db, payment.reversedById, scope)) ?? null) : null;
+  return { ...payment, reversal };
+}
+
+/**
+ * The receipt number an entry gets: the one typed, if the office has not used it (409 otherwise), or the
+ * office's next unused one. The counter stays locked until the entry commits, so concurrent entries never
+ * share a number, and a rolled-back entry gives its number back.
+ */
+async function takeReceiptNumber(tx: Db, officeId: string, typed: number | null): Promise<number> {
+  const last = await lockReceiptCounter(tx, officeId);
+  if (typed !== null) {
+    if (await receiptNumberTaken(tx, officeId, typed)) throw AppError.conflict(PAYMENT_MESSAGES.receiptTaken);
+    return typed;
+  }
+  let next = last + 1;
+  while (await receiptNumberTaken(tx, officeId, next)) next += 1;
+  await setReceiptCounter(tx, officeId, next);
+  return next;
+}
+
+function refuseFuture(date: string, today: string, field: string) {
+  if (date > today) throw AppError.validation(PAYMENT_MESSAGES.future, { [field]: PAYMENT_MESSAGES.future });
+}
+
+/**
+ * POST /cashFlow/payment: enters a payment in an office the caller's CASH_FLOW CREATE reaches, for a client
+ * (and matter) the caller may read. The matter must be the client's; the day cannot be after the office's today.
+ */
+export async function enterPayment(db: Db, actor: Actor, input: PaymentWrite): Promise<PaymentDetail> {
+  const office = await findPaymentOffice(db, input.officeId, cashFlowScope(actor, 'CREATE'));
+  if (!office) throw AppError.notFound('Office');
+  if (office.status !== 'ACTIVE') {
+    throw AppError.validation(PAYMENT_MESSAGES.inactiveOffice, { officeId: PAYMENT_MESSAGES.inactiveOffice });
+  }
+  refuseFuture(input.paymentDate, officeToday(office.timeZone), 'paymentDate');
+  await requireLiveClient(db, actor, input.clientId);
+  let lawTypeId = input.lawTypeId;
+  if (input.inquiryId) {
+    const matter = await requireInquiryRef(db, actor, input.inquiryId);
+    if (matter.clientId !== input.clientId) {
+      throw AppError.validation(PAYMENT_MESSAGES.matterOfOtherClient, {
+        inquiryId: PAYMENT_MESSAGES.matterOfOtherClient,
+      });
+    }
+    lawTypeId ??= matter.lawTypeId;
+  }
+  const id = await db.transaction(async (tx) => {
+    const receiptNumber = await takeReceiptNumber(tx, input.officeId, input.receiptNumber);
+    const values = { ...input, lawTypeId, receiptNumber, enteredById: actor.userId };
+    const paymentId = await insertPayment(tx, values);
+    await recordAudit(tx, {
+      actorId: actor.userId,
+      action: 'payment.enter',
+      entity: 'payments',
+      entityId: paymentId,
+      before: null,
+      after: values,
+      ip: actor.ip,
+      requestId: actor.requestId,
+    });
+    return paymentId;
+  });
+  return getPayment(db, actor, id);
+}
+
+/**
+ * POST /cashFlow/deletePayment: nothing is deleted. A reversal with the opposite amounts, the reason and the
+ * caller is entered on an open day (the office's today unless given) and linked to the payment; both stay.
+ */
+export async function reversePayment(db: Db, actor: Actor, input: ReversePayment): Promise<PaymentDetail> {
+  const scope = cashFlowScope(actor, 'UPDATE');
+  await db.transaction(async (tx) => {
+    const original = await findPaymentRow(tx, input.id, scope, true);
+    if (!original) throw AppError.notFound('Payment');
+    if (original.reversesId) {
+      throw AppError.validation(PAYMENT_MESSAGES.reversalOfReversal, { id: PAYMENT_MESSAGES.reversalOfReversal });
+    }
+    if (original.reversedById) throw AppError.conflict(PAYMENT_MESSAGES.alreadyReversed);
+    const office = await findPaymentOffice(tx, original.officeId, { kind: 'all' });
+    const today = officeToday(office!.timeZone);
+    const reversalDate = input.reversalDate ?? today;
+    refuseFuture(reversalDate, today, 'reversalDate');
+    const values = {
+      officeId: original.officeId,
+      clientId: original.clientId,
+      inquiryId: original.inquiryId,
+      lawTypeId: original.lawTypeId,
+      paymentType: original.paymentType,
+      feesCents: -original.feesCents,
+      costCents: -original.costCents,
+      receiptNumber: null,
+      paymentDate: reversalDate,
+      officeEntered: original.officeEntered,
+      enteredById: actor.userId,
+      reversesId: original.id,
+      reason: input.reason,
+    };
+    const reversalId = await insertPayment(tx, values);
+    await recordAudit(tx, {
+      actorId: actor.userId,
+      action: 'payment.reverse',
+      entity: 'payments',
+      entityId: original.id,
+      before: { reversedById: null },
+      after: { reversedById: reversalId, reason: input.reason, reversalDate },
+      ip: actor.ip,
+      requestId: actor.requestId,
+    });
+    await recordAudit(tx, {
+      actorId: actor.userId,
+      action: 'payment.enterReversal',
+      entity: 'payments',
+      entityId: reversalId,
+      before: null,
+      after: values,
+      ip: actor.ip,
+      requestId: actor.requestId,
+    });
+  });
+  return getPayment(db, actor, input.id);
+}
