@@ -49,11 +49,12 @@ export const clientAppointmentSchema = z.object({
 });
 export type ClientAppointment = z.infer<typeof clientAppointmentSchema>;
 
-/** Filled by the accounting issue. */
+/** A payment of the client (fees and cost together), as the cash flow shows it: reversed pairs left out. */
 export const clientPaymentSchema = z.object({
   id: z.string().uuid(),
   paymentDate: z.string(),
   paymentType: z.string().nullable(),
+  office: z.string(),
   amountCents: z.number().int(),
   receiptNumber: z.string().nullable(),
 });
@@ -62,7 +63,7 @@ export type ClientPayment = z.infer<typeof clientPaymentSchema>;
 /**
  * GET /api/v1/client/details?clientId=… (SPEC §3 Client detail). Each list holds only the records the
  * caller's own permission for that kind reaches, with its conditions (SPEC §6): texts by SMS READ,
- * calls by CALLS READ, inquiries by LEADS READ, appointments by the appointment lists. A list the caller
+ * calls by CALLS READ, inquiries by LEADS READ, appointments by the appointment lists, payments by CASH_FLOW READ. A list the caller
  * may not read at all is left out, so the screen hides its tab instead of showing it empty.
  */
 export const clientDetailsResponseSchema = z.object({
@@ -79,7 +80,7 @@ export const clientDetailsResponseSchema = z.object({
   image: z.object({ imageUrl: z.string().nullable() }),
   calls: z.array(clientCallSchema).optional(),
   appointments: z.array(clientAppointmentSchema).optional(),
-  payments: z.array(clientPaymentSchema),
+  payments: z.array(clientPaymentSchema).optional(),
   sms: z.array(clientSmsSchema).optional(),
   inquiries: z.array(clientInquirySchema).optional(),
 });

@@ -10,24 +10,18 @@ import {
 } from '@casedesk/contract/accounting/payment';
 import type { AppInstance } from '../../platform/http/app-instance.ts';
 import { sendList } from '../../platform/http/streamed-list.ts';
+import { CASH_FLOW_FILTER_IDS } from './cash-flow-ids.ts';
 import { cashFlowTotals, enterPayment, getPayment, listCashFlow, reversePayment } from './payments.service.ts';
+import { reconciliationRoutes } from './reconciliation.routes.ts';
 
 const tags = ['accounting'];
-
-/** Filter ids only narrow a list already cut to the offices CASH_FLOW READ reaches; none widens it. */
-const filterIds = {
-  'filter.officeId': 'only narrows the list, already cut to the offices CASH_FLOW READ reaches',
-  'filter.lawTypeId': 'a law type (a shared dropdown option), no office',
-  'filter.enteredById': 'only narrows the list, already cut to the offices CASH_FLOW READ reaches',
-  'filter.clientId': 'only narrows the list, already cut to the offices CASH_FLOW READ reaches',
-};
 
 /** SPEC §2 Accounting (/accounting/cash-flow, /payment/{paymentId}) and SPEC §7 Cash flow; permission CASH_FLOW. */
 export async function accountingRoutes(app: AppInstance): Promise<void> {
   app.post(
     '/api/v1/cashFlow/all',
     {
-      config: { permission: ['CASH_FLOW', 'READ'], unscopedIds: filterIds },
+      config: { permission: ['CASH_FLOW', 'READ'], unscopedIds: CASH_FLOW_FILTER_IDS },
       schema: {
         tags,
         summary:
@@ -43,7 +37,7 @@ export async function accountingRoutes(app: AppInstance): Promise<void> {
   app.post(
     '/api/v1/cashFlow/totals',
     {
-      config: { permission: ['CASH_FLOW', 'READ'], unscopedIds: filterIds },
+      config: { permission: ['CASH_FLOW', 'READ'], unscopedIds: CASH_FLOW_FILTER_IDS },
       schema: {
         tags,
         summary: 'Fees, cost and total in cents of exactly the rows the list shows for the same filter',
@@ -103,4 +97,6 @@ export async function accountingRoutes(app: AppInstance): Promise<void> {
     },
     async (request) => getPayment(app.db, request.actor!, request.params.paymentId),
   );
+
+  await reconciliationRoutes(app);
 }

@@ -84,3 +84,51 @@ export const officeReceiptCounters = pgTable('office_receipt_counters', {
     .references(() => offices.id),
   lastNumber: integer().notNull(),
 });
+
+/**
+ * What the bank received for an office's day, typed by accounting from the deposit slip or the statement.
+ * Append-only like the payments: a wrong deposit is corrected by another with the opposite amount.
+ */
+export const bankDeposits = pgTable(
+  'bank_deposits',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    officeId: uuid()
+      .notNull()
+      .references(() => offices.id),
+    depositDate: date({ mode: 'string' }).notNull(),
+    amountCents: bigint({ mode: 'number' }).notNull(),
+    reference: text().notNull(),
+    enteredById: uuid().references(() => users.id),
+    enteredAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('bank_deposits_office_date_idx').on(t.officeId, t.depositDate),
+    check('bank_deposits_amount', sql`${t.amountCents} <> 0`),
+  ],
+);
+
+/**
+ * The versions of an office day's reconciliation, never changed: RECONCILED signs the day with the three totals
+ * as they stood; REOPENED opens it again with the reason. The latest version decides whether the day is locked.
+ */
+export const cashFlowReconciliations = pgTable(
+  'cash_flow_reconciliations',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    officeId: uuid()
+      .notNull()
+      .references(() => offices.id),
+    day: date({ mode: 'string' }).notNull(),
+    version: integer().notNull(),
+    status: text({ enum: ['RECONCILED', 'REOPENED'] }).notNull(),
+    officeEnteredCents: bigint({ mode: 'number' }).notNull(),
+    accountingCents: bigint({ mode: 'number' }).notNull(),
+    depositCents: bigint({ mode: 'number' }).notNull(),
+    /** The note of a reconciliation, the reason of a reopening. */
+    note: text(),
+    byId: uuid().references(() => users.id),
+    at: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('cash_flow_reconciliations_day_version').on(t.officeId, t.day, t.version)],
+);

@@ -213,3 +213,47 @@ export async function findPaymentOffice(db: Db, officeId: string, scope: Scope) 
     .limit(1);
   return row;
 }
+
+/** The totals per payment type of the rows the list shows for the filter (types without rows left out). */
+export async function sumCashFlowByPaymentType(db: Db, filter: CashFlowFilter | undefined, scope: Scope) {
+  const rows = await db
+    .select({
+      paymentType: payments.paymentType,
+      count: sql<number>`count(*)`,
+      feesCents: sql<string>`sum(${payments.feesCents})`,
+      costCents: sql<string>`sum(${payments.costCents})`,
+    })
+    .from(payments)
+    .where(cashFlowConditions(filter, scope))
+    .groupBy(payments.paymentType)
+    .orderBy(payments.paymentType);
+  return rows.map((r) => {
+    const feesCents = Number(r.feesCents);
+    const costCents = Number(r.costCents);
+    return {
+      paymentType: r.paymentType,
+      count: Number(r.count),
+      feesCents,
+      costCents,
+      totalCents: feesCents + costCents,
+    };
+  });
+}
+
+/** A client's payments within the scope, the newest day first (reversed pairs left out, as in the list). */
+export async function findClientPayments(db: Db, clientId: string, scope: Scope) {
+  return db
+    .select({
+      id: payments.id,
+      paymentDate: payments.paymentDate,
+      paymentType: payments.paymentType,
+      office: offices.name,
+      amountCents: sql<string>`${payments.feesCents} + ${payments.costCents}`,
+      receiptNumber: payments.receiptNumber,
+    })
+    .from(payments)
+    .innerJoin(offices, eq(offices.id, payments.officeId))
+    .where(cashFlowConditions({ clientId }, scope))
+    .orderBy(sql`${payments.paymentDate} desc`, sql`${payments.enteredAt} desc`)
+    .limit(1000);
+}

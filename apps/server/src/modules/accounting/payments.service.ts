@@ -9,14 +9,19 @@ import type {
   ReversePayment,
 } from '@casedesk/contract/accounting/payment';
 import { PAYMENT_MESSAGES } from '@casedesk/contract/accounting/payment';
+import type { OfficeEnteredTotal } from '@casedesk/contract/accounting/reconciliation';
+import type { ClientPayment } from '@casedesk/contract/clients/client-details';
 import { recordAudit } from '../../platform/audit/audit.ts';
 import type { Actor } from '../../platform/auth/actor.ts';
 import type { Database, Db } from '../../platform/db/database.ts';
 import { AppError } from '../../platform/errors/app-error.ts';
 import { requireLiveClient } from '../clients/clients.service.ts';
 import { requireInquiryRef } from '../inquiries/inquiries.service.ts';
+import { officeToday } from './office-day.ts';
+import { requireOpenDay } from './reconciliation.service.ts';
 import {
   findCashFlowPage,
+  findClientPayments,
   findPaymentOffice,
   findPaymentRow,
   insertPayment,
@@ -24,14 +29,10 @@ import {
   receiptNumberTaken,
   setReceiptCounter,
   sumCashFlow,
+  sumCashFlowByPaymentType,
 } from './payments.repository.ts';
 
 const cashFlowScope = (actor: Actor, access: AccessType) => scopeOf(actor.permissions, 'CASH_FLOW', access, 'OFFICE');
-
-/** Today's date (yyyy-MM-dd) at an office, in its time zone. */
-export function officeToday(timeZone: string, now: Date = new Date()): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
-}
 
 /** POST /cashFlow/all: the cash flow within the caller's CASH_FLOW READ offices. */
 export async function listCashFlow(
@@ -47,7 +48,44 @@ export async function cashFlowTotals(db: Db, actor: Actor, request: CashFlowTota
   return sumCashFlow(db, request.filter, cashFlowScope(actor, 'READ'));
 }
 
-/** GET /cashFlow/payment/:paymentId: one payment with its reversal, within CASH_FLOW READ. */
+/** POST /cashFlow/officeEnteredCashFlow: the list of what offices entered (the office manager's view). */
+export async function listOfficeEnteredCashFlow(
+  database: Pick<Database, 'db' | 'cursor'>,
+  actor: Actor,
+  request: CashFlowListRequest,
+) {
+  return listCashFlow(database, actor, { ...request, filter: { ...request.filter, officeEntered: true } });
+}
+
+/**
+ * POST /cashFlow/officeEnteredTotal: what offices entered for the filter (typically one office's day), per
+ * payment type and in all: the deposit slip's figures.
+ */
+export async function officeEnteredTotal(
+  db: Db,
+  actor: Actor,
+  request: CashFlowTotalsRequest,
+): Promise<OfficeEnteredTotal> {
+  const filter = { ...request.filter, officeEntered: true };
+  const scope = cashFlowScope(actor, 'READ');
+  const [byPaymentType, total] = await Promise.all([
+    sumCashFlowByPaymentType(db, filter, scope),
+    sumCashFlow(db, filter, scope),
+  ]);
+  return { byPaymentType, total };
+}
+
+/** The client detail's payments tab: the client's payments in the caller's CASH_FLOW READ offices. */
+export async function listClientPayments(db: Db, actor: Actor, clientId: string): Promise<ClientPayment[]> {
+  const rows = await findClientPayments(db, clientId, cashFlowScope(actor, 'READ'));
+  return rows.map((r) => ({
+    ...r,
+    amountCents: Number(r.amountCents),
+    receiptNumber: r.receiptNumber === null ? null : String(r.receiptNumber),
+  }));
+}
+
+/** GET /payment/:paymentId: one payment with its reversal, within CASH_FLOW READ. */
 export async function getPayment(db: Db, actor: Actor, id: string): Promise<PaymentDetail> {
   const scope = cashFlowScope(actor, 'READ');
   const payment = await findPaymentRow(db, id, scope);
@@ -101,6 +139,7 @@ export async function enterPayment(db: Db, actor: Actor, input: PaymentWrite): P
   }
   const id = await db.transaction(async (tx) => {
     const receiptNumber = await takeReceiptNumber(tx, input.officeId, input.receiptNumber);
+    await requireOpenDay(tx, input.officeId, input.paymentDate, 'paymentDate');
     const values = { ...input, lawTypeId, receiptNumber, enteredById: actor.userId };
     const paymentId = await insertPayment(tx, values);
     await recordAudit(tx, {
@@ -127,6 +166,8 @@ export async function reversePayment(db: Db, actor: Actor, input: ReversePayment
   await db.transaction(async (tx) => {
     const original = await findPaymentRow(tx, input.id, scope, true);
     if (!original) throw AppError.notFound('Payment');
+    // The office's counter is the lock every change to its days takes (see requireOpenDay).
+    await lockReceiptCounter(tx, original.officeId);
     if (original.reversesId) {
       throw AppError.validation(PAYMENT_MESSAGES.reversalOfReversal, { id: PAYMENT_MESSAGES.reversalOfReversal });
     }
@@ -135,6 +176,7 @@ export async function reversePayment(db: Db, actor: Actor, input: ReversePayment
     const today = officeToday(office!.timeZone);
     const reversalDate = input.reversalDate ?? today;
     refuseFuture(reversalDate, today, 'reversalDate');
+    await requireOpenDay(tx, original.officeId, reversalDate, 'reversalDate');
     const values = {
       officeId: original.officeId,
       clientId: original.clientId,

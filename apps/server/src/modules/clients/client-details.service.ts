@@ -5,6 +5,7 @@ import type { Actor } from '../../platform/auth/actor.ts';
 import type { Db } from '../../platform/db/database.ts';
 import { APPOINTMENT_READ_PERMISSIONS, listClientAppointments } from '../appointments/appointment-lists.service.ts';
 import { listClientTexts } from '../sms/sms.service.ts';
+import { listClientPayments } from '../accounting/payments.service.ts';
 import { findClientCalls, findClientInquiries } from './client-details.repository.ts';
 import { toClientDetail } from './clients.repository.ts';
 import { officeScope, requireClient } from './clients.service.ts';
@@ -26,17 +27,18 @@ function section<T>(readable: boolean, read: () => Promise<T>): Promise<T | unde
 /**
  * SPEC §3 Client detail. CLIENT_PROFILE READ reaches the client; each list beside it is filtered by the
  * caller's permission for that kind of record (DESIGN §3): a client's texts are not readable merely
- * because the client is. Payments stay empty until their module exists.
+ * because the client is.
  */
 export async function getClientDetails(db: Db, actor: Actor, clientId: string): Promise<ClientDetailsResponse> {
   const row = await requireClient(db, actor, clientId);
-  const [calls, sms, inquiries, appointments] = await Promise.all([
+  const [calls, sms, inquiries, appointments, payments] = await Promise.all([
     section(mayReadKind(actor, ['CALLS']), () => findClientCalls(db, clientId, officeScope(actor, 'CALLS', 'READ'))),
     section(mayReadKind(actor, ['SMS']), () => listClientTexts(db, actor, clientId)),
     section(mayReadKind(actor, ['LEADS']), () =>
       findClientInquiries(db, clientId, officeScope(actor, 'LEADS', 'READ')),
     ),
     section(mayReadKind(actor, APPOINTMENT_READ_PERMISSIONS), () => listClientAppointments(db, actor, clientId)),
+    section(mayReadKind(actor, ['CASH_FLOW']), () => listClientPayments(db, actor, clientId)),
   ]);
   return {
     profile: toClientDetail(row),
@@ -53,7 +55,7 @@ export async function getClientDetails(db: Db, actor: Actor, clientId: string): 
     image: { imageUrl: null },
     calls,
     appointments,
-    payments: [],
+    payments,
     sms,
     inquiries,
   };

@@ -7,6 +7,7 @@ import { SEEDED } from '../../../test/support/test-app.ts';
 import { findPermissionsOfUser, setPermissions } from '../access/access.service.ts';
 import { appointments } from '../appointments/appointments.tables.ts';
 import { attorneys } from '../attorneys/attorneys.tables.ts';
+import { payments } from '../accounting/accounting.tables.ts';
 import { calls } from '../calls/calls.tables.ts';
 import { dropdownOptions } from '../dropdowns/dropdowns.tables.ts';
 import { inquiries } from '../inquiries/inquiries.tables.ts';
@@ -60,7 +61,7 @@ describe('GET /api/v1/client/details and /client/lead', () => {
     }
   });
 
-  it('returns the profile and the lists newest first; payments empty', async () => {
+  it('returns the profile and the lists newest first; no payments without CASH_FLOW READ', async () => {
     const client = await insertClient({ streetAddress: '1 Main St' });
     const operator = await findUserByEmail(t.db(), SEEDED.operator);
     const officeId = client.officeId!;
@@ -98,7 +99,7 @@ describe('GET /api/v1/client/details and /client/lead', () => {
     expect(details.sms![0]).toMatchObject({ body: 'Hello', direction: 'OUTBOUND' });
     expect(details.inquiries!.map((i) => i.id)).toEqual([newer!.id, older!.id]);
     expect(details.appointments).toEqual([]);
-    expect(details.payments).toEqual([]);
+    expect(details.payments).toBeUndefined();
 
     const lead = await inject('GET', `/api/v1/client/lead?clientId=${client.id}`, SEEDED.operator);
     expect(lead.json()).toMatchObject({
@@ -146,6 +147,22 @@ describe('each list of the client detail follows the caller’s own permission f
       .then(keep('inquiry LV'));
     await db.insert(calls).values({ direction: 'INBOUND', clientId, officeId: la }).returning().then(keep('call LA'));
     await db.insert(calls).values({ direction: 'INBOUND', clientId, officeId: lv }).returning().then(keep('call LV'));
+    const payment = (key: string, officeId: string, receiptNumber: number) =>
+      db
+        .insert(payments)
+        .values({
+          officeId,
+          clientId,
+          paymentType: 'CASH',
+          feesCents: 5_000,
+          costCents: 0,
+          receiptNumber,
+          paymentDate: '2026-01-05',
+        })
+        .returning()
+        .then(keep(key));
+    await payment('payment LA', la, 880_001);
+    await payment('payment Dallas', dallas, 880_002);
     const text = (key: string, officeId: string, categoryId: string | null) =>
       db
         .insert(smsMessages)
@@ -210,6 +227,7 @@ describe('each list of the client detail follows the caller’s own permission f
     expect(keysOf(details.inquiries)).toEqual(['inquiry LA']);
     expect(keysOf(details.sms)).toEqual(['text LA collections', 'text LA office', 'text LA uncategorized']);
     expect(keysOf(details.appointments)).toEqual(['appointment LA']);
+    expect(keysOf(details.payments)).toEqual(['payment LA']);
     const lead = await inject('GET', `/api/v1/client/lead?clientId=${clientId}`, SEEDED.manager);
     expect(lead.json()).toMatchObject({ inquiryId: ids['inquiry LA'], inquiry: { caseDescription: 'LA' } });
   });
@@ -217,8 +235,9 @@ describe('each list of the client detail follows the caller’s own permission f
   it('a user with the client profile alone gets none of the lists', async () => {
     // SCOPED holds SEARCH_CLIENT and CLIENT_PROFILE in Los Angeles, nothing else.
     const { body } = await detailsAs(SCOPED, clientId);
-    for (const list of ['sms', 'calls', 'inquiries', 'appointments'] as const) expect(body).not.toHaveProperty(list);
-    expect(body).toHaveProperty('payments', []);
+    for (const list of ['sms', 'calls', 'inquiries', 'appointments', 'payments'] as const) {
+      expect(body).not.toHaveProperty(list);
+    }
     expect((await inject('GET', `/api/v1/client/lead?clientId=${clientId}`, SCOPED)).json()).toEqual({});
   });
 

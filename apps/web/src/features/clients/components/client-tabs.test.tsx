@@ -32,7 +32,16 @@ const ALL_LISTS: ClientDetailsResponse = {
   ],
   calls: [],
   appointments: [],
-  payments: [],
+  payments: [
+    {
+      id: '00000000-0000-4000-8000-000000000031',
+      paymentDate: '2026-01-03',
+      paymentType: 'MONEY_ORDER',
+      office: 'Los Angeles',
+      amountCents: 125_050,
+      receiptNumber: '17',
+    },
+  ],
   sms: [
     {
       id: '00000000-0000-4000-8000-000000000021',
@@ -67,10 +76,19 @@ describe('ClientTabs', () => {
     expect(screen.getByText('No active appointments')).toBeTruthy();
   });
 
-  it('opens on the payments when it is the only list', () => {
-    const { inquiries: _i, calls: _c, sms: _s, appointments: _a, ...profileOnly } = ALL_LISTS;
-    renderWithProviders(<ClientTabs details={profileOnly} onOpenInquiry={vi.fn()} />);
+  it('opens on the payments when it is the only list: type, office, amount in dollars and receipt', () => {
+    const { inquiries: _i, calls: _c, sms: _s, appointments: _a, ...paymentsOnly } = ALL_LISTS;
+    renderWithProviders(<ClientTabs details={paymentsOnly} onOpenInquiry={vi.fn()} />);
     expect(tabNames()).toEqual(['Payments']);
-    expect(screen.getByText('No payments from this client')).toBeTruthy();
+    expect(screen.getByText('Money order')).toBeTruthy();
+    expect(screen.getByText('Los Angeles')).toBeTruthy();
+    expect(screen.getByText('1250.50')).toBeTruthy();
+    expect(screen.getByText('17')).toBeTruthy();
+  });
+
+  it('shows no payments tab without CASH_FLOW READ (the server leaves the list out)', () => {
+    const { payments: _p, ...noPayments } = ALL_LISTS;
+    renderWithProviders(<ClientTabs details={noPayments} onOpenInquiry={vi.fn()} />);
+    expect(tabNames()).toEqual(['Inquiries', 'Calls', 'Appointments', 'SMS']);
   });
 });

@@ -8,6 +8,7 @@ import type {
   ClientPayment,
   ClientSms,
 } from '@casedesk/contract/clients/client-details';
+import { PAYMENT_TYPE_LABELS, type PaymentType } from '@casedesk/contract/accounting/payment';
 import { apptStatusLabel } from '@casedesk/contract/appointments/row-colour';
 import { DataTable } from '@/components/data-table/data-table.tsx';
 import type { DataTableColumn } from '@/components/data-table/data-table-types.ts';
@@ -45,9 +46,12 @@ const APPOINTMENT_COLUMNS: readonly DataTableColumn<ClientAppointment>[] = [
   { id: 'apptStatus', header: 'Status', accessor: (row) => apptStatusLabel(row.apptStatus) },
 ];
 
+const paymentTypeLabel = (type: string | null) => (type ? (PAYMENT_TYPE_LABELS[type as PaymentType] ?? type) : '');
+
 const PAYMENT_COLUMNS: readonly DataTableColumn<ClientPayment>[] = [
   { id: 'paymentDate', header: 'Date', kind: 'date', width: 130 },
-  { id: 'paymentType', header: 'Payment Type', width: 160 },
+  { id: 'paymentType', header: 'Payment Type', width: 140, accessor: (row) => paymentTypeLabel(row.paymentType) },
+  { id: 'office', header: 'Office', width: 150 },
   { id: 'amountCents', header: 'Amount', kind: 'cents', width: 130 },
   { id: 'receiptNumber', header: 'Receipt Num' },
 ];
@@ -103,8 +107,15 @@ export function ClientTabs({ details, onOpenInquiry }: ClientTabsProps) {
   const [appointmentsShown, setAppointmentsShown] = useState<'active' | 'deleted'>('active');
   const { SmsPanel } = useContext(ClientSlotsContext);
   const { inquiries, calls, appointments, payments, sms } = details;
-  // Payments are always listed, so the first tab shown is at the latest that one.
-  const firstTab = inquiries ? 'inquiries' : calls ? 'calls' : appointments ? 'appointments' : 'payments';
+  const firstTab = inquiries
+    ? 'inquiries'
+    : calls
+      ? 'calls'
+      : appointments
+        ? 'appointments'
+        : payments
+          ? 'payments'
+          : 'sms';
   const appointmentsInView = appointments?.filter((a) => a.isActive === (appointmentsShown === 'active')) ?? [];
   const ownSms = sms && <List label="SMS" columns={SMS_COLUMNS} rows={sms} empty="No text messages with this client" />;
   return (
@@ -125,9 +136,11 @@ export function ClientTabs({ details, onOpenInquiry }: ClientTabsProps) {
             Appointments
           </Tabs.Tab>
         )}
-        <Tabs.Tab value="payments" rightSection={count(payments.length)}>
-          Payments
-        </Tabs.Tab>
+        {payments && (
+          <Tabs.Tab value="payments" rightSection={count(payments.length)}>
+            Payments
+          </Tabs.Tab>
+        )}
         {sms && (
           <Tabs.Tab value="sms" rightSection={count(sms.length)}>
             SMS
@@ -174,9 +187,11 @@ export function ClientTabs({ details, onOpenInquiry }: ClientTabsProps) {
           </Stack>
         </Tabs.Panel>
       )}
-      <Tabs.Panel value="payments" pt="sm">
-        <List label="Payments" columns={PAYMENT_COLUMNS} rows={payments} empty="No payments from this client" />
-      </Tabs.Panel>
+      {payments && (
+        <Tabs.Panel value="payments" pt="sm">
+          <List label="Payments" columns={PAYMENT_COLUMNS} rows={payments} empty="No payments from this client" />
+        </Tabs.Panel>
+      )}
       {sms && (
         <Tabs.Panel value="sms" pt="sm">
           {/* The SMS feature's list (status, category, paging, Send text) when app/ provides it. */}
