@@ -2,7 +2,14 @@ import { insertProfile } from '../../src/modules/access/access-admin.repository.
 import type { RequestParts } from '../fuzz/operations.ts';
 import type { Refs } from './caller-and-refs.ts';
 import { next, uniqueHolidayDate } from './caller-and-refs.ts';
+import { cashFlowReconciliations } from '../../src/modules/accounting/accounting.tables.ts';
 import type { OfficeRecords } from './record-factories.ts';
+
+/** A past office day no other request names (reconciliation works day by day), in 2024. */
+function pastDay(): string {
+  const day = new Date(Date.UTC(2024, 0, 1) + (next() % 600) * 86_400_000);
+  return day.toISOString().slice(0, 10);
+}
 
 /**
  * Base requests the route schemas cannot give (a phone number of the office, a day free for a holiday, a
@@ -141,6 +148,30 @@ export const TEMPLATES: Readonly<Record<string, RouteTemplate>> = {
         costCents: 0,
         paymentDate: '2026-01-05',
       }),
+  },
+  'POST /api/v1/cashFlow/deposit': {
+    base: async (records) =>
+      body({ officeId: records.office.id, depositDate: pastDay(), amountCents: 5_000, reference: 'Scope check' }),
+  },
+  'POST /api/v1/cashFlow/reconcile': {
+    // A day of its own with nothing on it: it balances at zero, so it can be signed.
+    base: async (records) => body({ officeId: records.office.id, day: pastDay() }),
+  },
+  'POST /api/v1/cashFlow/reopenRecon': {
+    // Only a signed day can be reopened: the base signs a day of its own first.
+    base: async (records) => {
+      const day = pastDay();
+      await records.db.insert(cashFlowReconciliations).values({
+        officeId: records.office.id,
+        day,
+        version: 1,
+        status: 'RECONCILED',
+        officeEnteredCents: 0,
+        accountingCents: 0,
+        depositCents: 0,
+      });
+      return body({ officeId: records.office.id, day, reason: 'Scope check' });
+    },
   },
   'POST /api/v1/dnis': {
     // A fresh number each time: a second active line on one number is a 409, which would prove nothing.

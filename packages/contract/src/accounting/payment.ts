@@ -60,6 +60,7 @@ export const PAYMENT_MESSAGES = {
   alreadyReversed: 'This payment is already reversed.',
   reversalOfReversal: 'A reversal cannot be reversed. Enter the payment again instead.',
   matterOfOtherClient: 'The matter belongs to another client.',
+  lawType: 'Law Type must be one of the law types.',
   inactiveOffice: 'This office is inactive and takes no new payments.',
   sortBy: 'Sort By must be a cash-flow column.',
   dateRange: 'Date To cannot be before Date From.',

@@ -5,6 +5,7 @@ import {
   type PaymentWriteInput,
 } from '@casedesk/contract/accounting/payment';
 import type { LightMyRequestResponse } from 'fastify';
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestApp } from '../../../test/support/test-app.ts';
 import { createTestApp, SEEDED } from '../../../test/support/test-app.ts';
@@ -89,6 +90,7 @@ describe('POST /api/v1/cashFlow/payment', () => {
       ],
       [{ receiptNumber: 0 }, 'receiptNumber', 'Receipt Num must be a whole number from 1.'],
       [{ paymentDate: '2099-01-01' }, 'paymentDate', 'Payment Date cannot be in the future.'],
+      [{ lawTypeId: randomUUID() }, 'lawTypeId', 'Law Type must be one of the law types.'],
     ];
     for (const [change, field, message] of cases) {
       const res = await send('POST', '/api/v1/cashFlow/payment', SEEDED.manager, { ...body, ...change });

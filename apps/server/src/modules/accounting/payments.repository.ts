@@ -257,3 +257,13 @@ export async function findClientPayments(db: Db, clientId: string, scope: Scope)
     .orderBy(sql`${payments.paymentDate} desc`, sql`${payments.enteredAt} desc`)
     .limit(1000);
 }
+
+/** Whether an id names a law type (an INQUIRY_LAW_TYPE option, retired ones too: old matters keep theirs). */
+export async function isLawType(db: Db, id: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: dropdownOptions.id })
+    .from(dropdownOptions)
+    .where(and(eq(dropdownOptions.id, id), eq(dropdownOptions.dropdownType, 'INQUIRY_LAW_TYPE')))
+    .limit(1);
+  return row !== undefined;
+}

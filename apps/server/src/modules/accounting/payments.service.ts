@@ -25,6 +25,7 @@ import {
   findPaymentOffice,
   findPaymentRow,
   insertPayment,
+  isLawType,
   lockReceiptCounter,
   receiptNumberTaken,
   setReceiptCounter,
@@ -136,6 +137,9 @@ export async function enterPayment(db: Db, actor: Actor, input: PaymentWrite): P
       });
     }
     lawTypeId ??= matter.lawTypeId;
+  }
+  if (input.lawTypeId && !(await isLawType(db, input.lawTypeId))) {
+    throw AppError.validation(PAYMENT_MESSAGES.lawType, { lawTypeId: PAYMENT_MESSAGES.lawType });
   }
   const id = await db.transaction(async (tx) => {
     const receiptNumber = await takeReceiptNumber(tx, input.officeId, input.receiptNumber);
