@@ -9,6 +9,7 @@ const lead = (month: string, firstSource: string, lastSource: string, extra: Par
   leads: 1,
   appointmentsSet: 0,
   signedCases: 0,
+  feesCollectedCents: 0,
   ...extra,
 });
 
@@ -21,6 +22,7 @@ describe('attribution rows', () => {
       ],
       [lead('2026-09', 'TV', 'Radio', { appointmentsSet: 1, signedCases: 1 }), lead('2026-09', 'TV', 'TV')],
       [{ source: 'TV', month: '2026-09', amountCents: 100_001 }],
+      false,
     );
     expect(rows.map((r) => [r.month, r.source])).toEqual([
       ['2026-09', 'Radio'],
@@ -33,16 +35,17 @@ describe('attribution rows', () => {
       signedCases: 1,
       costPerLeadCents: 50_001,
       costPerSignedCaseCents: 100_001,
+      // Without CASH_FLOW READ the fees are not the caller's to see.
+      feesCollectedCents: null,
     });
     expect(tv.lastTouch.leads).toBe(1);
-    expect(tv.feesCollectedCents).toBeNull();
     const radio = rows.find((r) => r.source === 'Radio')!;
     expect(radio.lastTouch).toMatchObject({ leads: 1, signedCases: 1, costPerLeadCents: null });
     expect(radio.spendCents).toBeNull();
   });
 
   it('lists a month with spend but no calls', () => {
-    const rows = attributionRows([], [], [{ source: 'Billboard', month: '2026-08', amountCents: 5000 }]);
+    const rows = attributionRows([], [], [{ source: 'Billboard', month: '2026-08', amountCents: 5000 }], true);
     expect(rows).toMatchObject([{ source: 'Billboard', month: '2026-08', calls: 0, spendCents: 5000 }]);
   });
 
@@ -50,23 +53,30 @@ describe('attribution rows', () => {
     const rows = attributionRows(
       [],
       [
-        lead('2026-09', 'TV', 'Radio', { leads: 3, appointmentsSet: 2, signedCases: 1 }),
-        lead('2026-09', 'TV', 'TV', { leads: 2, appointmentsSet: 1 }),
+        lead('2026-09', 'TV', 'Radio', { leads: 3, appointmentsSet: 2, signedCases: 1, feesCollectedCents: 300_001 }),
+        lead('2026-09', 'TV', 'TV', { leads: 2, appointmentsSet: 1, feesCollectedCents: 50 }),
       ],
       [],
+      true,
     );
     const tv = rows.find((r) => r.source === 'TV')!;
-    expect(tv.firstTouch).toMatchObject({ leads: 5, appointmentsSet: 3, signedCases: 1 });
-    expect(tv.lastTouch).toMatchObject({ leads: 2, appointmentsSet: 1, signedCases: 0 });
+    expect(tv.firstTouch).toMatchObject({ leads: 5, appointmentsSet: 3, signedCases: 1, feesCollectedCents: 300_051 });
+    expect(tv.lastTouch).toMatchObject({ leads: 2, appointmentsSet: 1, signedCases: 0, feesCollectedCents: 50 });
+    expect(rows.find((r) => r.source === 'Radio')!.lastTouch.feesCollectedCents).toBe(300_001);
   });
 
   it('totals every lead once and the cost over the whole range in whole cents', () => {
     const leads = [lead('2026-08', 'TV', 'TV', { signedCases: 1 }), lead('2026-09', 'TV', 'Radio')];
-    const rows = attributionRows([], leads, [
-      { source: 'TV', month: '2026-08', amountCents: 1000 },
-      { source: 'TV', month: '2026-09', amountCents: 1 },
-    ]);
-    expect(attributionTotals(rows, leads)).toEqual({
+    const rows = attributionRows(
+      [],
+      leads,
+      [
+        { source: 'TV', month: '2026-08', amountCents: 1000 },
+        { source: 'TV', month: '2026-09', amountCents: 1 },
+      ],
+      true,
+    );
+    expect(attributionTotals(rows, leads, true)).toEqual({
       calls: 0,
       leads: 2,
       appointmentsSet: 0,
@@ -74,6 +84,7 @@ describe('attribution rows', () => {
       spendCents: 1001,
       costPerLeadCents: 501,
       costPerSignedCaseCents: 1001,
+      feesCollectedCents: 0,
     });
   });
 

@@ -54,6 +54,11 @@ const touchSchema = z.object({
   /** Integer cents; null without spend or without leads (signed cases). */
   costPerLeadCents: z.number().int().nullable(),
   costPerSignedCaseCents: z.number().int().nullable(),
+  /**
+   * Fees paid on these leads' matters (integer cents, reversals netted), from the cash flow the caller may
+   * read (CASH_FLOW READ, by office); null for a caller who may not read cash flow.
+   */
+  feesCollectedCents: z.number().int().nullable(),
 });
 export type TouchFigures = z.infer<typeof touchSchema>;
 
@@ -66,8 +71,6 @@ export const attributionRowSchema = z.object({
   spendCents: z.number().int().nullable(),
   firstTouch: touchSchema,
   lastTouch: touchSchema,
-  /** Comes with accounting (payments per signed case); always null until then. */
-  feesCollectedCents: z.null(),
 });
 export type AttributionRow = z.infer<typeof attributionRowSchema>;
 
@@ -80,6 +83,7 @@ export const attributionReportSchema = listResponseSchema(attributionRowSchema).
     spendCents: z.number().int(),
     costPerLeadCents: z.number().int().nullable(),
     costPerSignedCaseCents: z.number().int().nullable(),
+    feesCollectedCents: z.number().int().nullable(),
   }),
 });
 export type AttributionReport = z.infer<typeof attributionReportSchema>;
@@ -123,6 +127,8 @@ export interface LeadGroup {
   leads: number;
   appointmentsSet: number;
   signedCases: number;
+  /** Null when the caller may not read cash flow. */
+  feesCollectedCents: number | null;
 }
 
 export interface SourceMonthSpend {
@@ -139,21 +145,23 @@ export function costPer(spendCents: number | null, count: number): number | null
 
 const key = (source: string, month: string) => `${month}\u0000${source}`;
 
-type LeadCounts = Pick<LeadGroup, 'leads' | 'appointmentsSet' | 'signedCases'>;
+type LeadCounts = Pick<LeadGroup, 'leads' | 'appointmentsSet' | 'signedCases' | 'feesCollectedCents'>;
 
-function sumLeads(groups: LeadCounts[]): LeadCounts {
-  return groups.reduce(
+/** Sums of groups; fees stay null when they are not the caller's to read (then every group has null). */
+function sumLeads(groups: LeadCounts[], feesReadable: boolean): LeadCounts {
+  return groups.reduce<LeadCounts>(
     (sum, g) => ({
       leads: sum.leads + g.leads,
       appointmentsSet: sum.appointmentsSet + g.appointmentsSet,
       signedCases: sum.signedCases + g.signedCases,
+      feesCollectedCents: sum.feesCollectedCents === null ? null : sum.feesCollectedCents + (g.feesCollectedCents ?? 0),
     }),
-    { leads: 0, appointmentsSet: 0, signedCases: 0 },
+    { leads: 0, appointmentsSet: 0, signedCases: 0, feesCollectedCents: feesReadable ? 0 : null },
   );
 }
 
-function touchFigures(groups: LeadGroup[], spendCents: number | null): TouchFigures {
-  const counts = sumLeads(groups);
+function touchFigures(groups: LeadGroup[], spendCents: number | null, feesReadable: boolean): TouchFigures {
+  const counts = sumLeads(groups, feesReadable);
   return {
     ...counts,
     costPerLeadCents: costPer(spendCents, counts.leads),
@@ -180,6 +188,7 @@ export function attributionRows(
   calls: SourceMonthCalls[],
   leads: LeadGroup[],
   spend: SourceMonthSpend[],
+  feesReadable: boolean,
 ): AttributionRow[] {
   const keys = new Map<string, { source: string; month: string }>();
   const remember = (source: string, month: string) => keys.set(key(source, month), { source, month });
@@ -200,17 +209,20 @@ export function attributionRows(
         calls: callsBy.get(k)?.calls ?? 0,
         uniqueCallers: callsBy.get(k)?.uniqueCallers ?? 0,
         spendCents,
-        firstTouch: touchFigures(byFirst.get(k) ?? [], spendCents),
-        lastTouch: touchFigures(byLast.get(k) ?? [], spendCents),
-        feesCollectedCents: null,
+        firstTouch: touchFigures(byFirst.get(k) ?? [], spendCents, feesReadable),
+        lastTouch: touchFigures(byLast.get(k) ?? [], spendCents, feesReadable),
       };
     });
 }
 
 /** The report's totals: every lead once, all spend, cost per lead over the whole range. */
-export function attributionTotals(rows: AttributionRow[], leads: LeadGroup[]): AttributionReport['totals'] {
+export function attributionTotals(
+  rows: AttributionRow[],
+  leads: LeadGroup[],
+  feesReadable: boolean,
+): AttributionReport['totals'] {
   const spendCents = rows.reduce((sum, r) => sum + (r.spendCents ?? 0), 0);
-  const counts = sumLeads(leads);
+  const counts = sumLeads(leads, feesReadable);
   return {
     calls: rows.reduce((sum, r) => sum + r.calls, 0),
     ...counts,

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createInquiryIn } from '../../../test/support/inquiries.ts';
 import type { TestApp } from '../../../test/support/test-app.ts';
 import { createTestApp, SEEDED } from '../../../test/support/test-app.ts';
+import { payments } from '../accounting/accounting.tables.ts';
 import { appointments } from '../appointments/appointments.tables.ts';
 import { attorneys } from '../attorneys/attorneys.tables.ts';
 import { insertInboundCall, officeIds, sender, trackingLineUserIn, uniqueDnis } from './marketing.test-support.ts';
@@ -98,6 +99,20 @@ describe('POST /api/v1/dnis/attribution', () => {
       callerId: '6025550112',
     });
     await appointmentIn(118, inquiry.id, inquiry.clientId, office.Phoenix!);
+    // Fees on the lead's matter: 1,000.00 and 250.00 of cost (not fees), in the cash flow.
+    await t
+      .db()
+      .insert(payments)
+      .values({
+        officeId: office.Phoenix!,
+        clientId: inquiry.clientId,
+        inquiryId: inquiry.id,
+        paymentType: 'CHECK',
+        feesCents: 100_000,
+        costCents: 25_000,
+        receiptNumber: 770_000 + run,
+        paymentDate: '2025-04-10',
+      });
     // A second lead on TV in March whose appointment is set but not signed.
     const booked = await createInquiryIn(t, office.Phoenix!);
     await insertInboundCall(t, {
@@ -135,10 +150,15 @@ describe('POST /api/v1/dnis/attribution', () => {
       signedCases: 1,
       costPerLeadCents: 60_001,
       costPerSignedCaseCents: 120_001,
+      feesCollectedCents: 100_000,
     });
-    expect(tvMarch.lastTouch).toMatchObject({ leads: 1, signedCases: 0 });
-    expect(rows[0]!.lastTouch).toMatchObject({ leads: 1, signedCases: 1 });
-    expect(tvMarch.feesCollectedCents).toBeNull();
+    expect(tvMarch.lastTouch).toMatchObject({ leads: 1, signedCases: 0, feesCollectedCents: 0 });
+    expect(rows[0]!.lastTouch).toMatchObject({ leads: 1, signedCases: 1, feesCollectedCents: 100_000 });
+    // Marketing without CASH_FLOW READ sees the leads but not the money.
+    const scoped = (await report(phoenixUser, range)).items.find(
+      (r) => r.source === tv.source && r.month === '2025-03',
+    );
+    expect(scoped!.firstTouch).toMatchObject({ leads: 2, feesCollectedCents: null });
   });
 
   it('gives equal figures for the past before and after a re-mapping', async () => {

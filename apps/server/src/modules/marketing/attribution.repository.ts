@@ -9,11 +9,12 @@ import type {
 } from '@casedesk/contract/marketing/attribution';
 import type { UnresolvedDnisRequest, UnresolvedDnisRow } from '@casedesk/contract/marketing/tracking-line';
 import type { SQL } from 'drizzle-orm';
-import { and, count, eq, gte, isNull, max, min, notExists, or, sql } from 'drizzle-orm';
+import { and, count, eq, gte, inArray, isNull, max, min, notExists, or, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Database, Db } from '../../platform/db/database.ts';
 import { listPage } from '../../platform/db/list-page.ts';
 import { officeScopeSql } from '../../platform/db/office-scope.ts';
+import { payments } from '../accounting/accounting.tables.ts';
 import { appointments } from '../appointments/appointments.tables.ts';
 import { calls } from '../calls/calls.tables.ts';
 import { offices } from '../offices/offices.tables.ts';
@@ -69,10 +70,32 @@ export async function countCallsBySourceMonth(
 /**
  * Leads whose first tracked call falls in the window, counted per month and pair of first and last touch:
  * an inquiry counts once however often it called. A lead's appointments: any not deleted is "set"; one at
- * the Signed stage is a signed case.
+ * the Signed stage is a signed case. Fees collected: with `feesScope` (the caller's CASH_FLOW READ offices),
+ * the fees of the payments on the leads' matters; without it, null.
  */
-export async function countLeads(db: Db, window: AttributionWindow, scope: Scope): Promise<LeadGroup[]> {
+export async function countLeads(
+  db: Db,
+  window: AttributionWindow,
+  scope: Scope,
+  feesScope: Scope | null,
+): Promise<LeadGroup[]> {
   const l = attributionLeads;
+  const leadsInWindow = db
+    .select({ id: l.inquiryId })
+    .from(l)
+    .where(and(inWindow(l.firstMonth, window), officeScopeSql(l.officeId, scope)));
+  // Fees paid on the leads' matters, in the offices whose cash flow the caller reads; reversals net out.
+  const fees = db
+    .select({ inquiryId: payments.inquiryId, feesCents: sql<string>`sum(${payments.feesCents})`.as('fees_cents') })
+    .from(payments)
+    .where(
+      and(
+        inArray(payments.inquiryId, leadsInWindow),
+        feesScope ? officeScopeSql(payments.officeId, feesScope) : sql`false`,
+      ),
+    )
+    .groupBy(payments.inquiryId)
+    .as('fees');
   const outcome = db
     .select({
       inquiryId: appointments.inquiryId,
@@ -90,9 +113,11 @@ export async function countLeads(db: Db, window: AttributionWindow, scope: Scope
       leads: sql<number>`count(*)::int`,
       appointmentsSet: sql<number>`(count(*) filter (where ${outcome.inquiryId} is not null))::int`,
       signedCases: sql<number>`(count(*) filter (where ${outcome.signed}))::int`,
+      feesCollectedCents: sql<string>`coalesce(sum(${fees.feesCents}), 0)`,
     })
     .from(l)
     .leftJoin(outcome, eq(outcome.inquiryId, l.inquiryId))
+    .leftJoin(fees, eq(fees.inquiryId, l.inquiryId))
     .where(and(inWindow(l.firstMonth, window), officeScopeSql(l.officeId, scope)))
     .groupBy(l.firstMonth, l.firstSource, l.lastSource);
   return rows.map((r) => ({
@@ -100,6 +125,7 @@ export async function countLeads(db: Db, window: AttributionWindow, scope: Scope
     leads: Number(r.leads),
     appointmentsSet: Number(r.appointmentsSet),
     signedCases: Number(r.signedCases),
+    feesCollectedCents: feesScope ? Number(r.feesCollectedCents) : null,
   }));
 }
 

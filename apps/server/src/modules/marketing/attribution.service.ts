@@ -1,4 +1,4 @@
-import { scopeOf } from '@casedesk/contract/access/permissions';
+import { hasAccess, scopeOf } from '@casedesk/contract/access/permissions';
 import type { AttributionReport, AttributionRequest, SpendEntry } from '@casedesk/contract/marketing/attribution';
 import { attributionRows, attributionTotals } from '@casedesk/contract/marketing/attribution';
 import { recordAudit } from '../../platform/audit/audit.ts';
@@ -9,23 +9,26 @@ import { countCallsBySourceMonth, countLeads, findSpend, insertSpend } from './a
 /**
  * POST /dnis/attribution: per source and month, calls and unique callers (each call under the mapping in
  * force when it came in, so a later re-map changes no past figure, in its office's month), leads with first
- * and last touch side by side, appointments set, signed cases, spend and cost per lead and per signed case. Fees collected
- * come with accounting and are null until then.
+ * and last touch side by side, appointments set, signed cases, spend and cost per lead and per signed case,
+ * and the fees collected on the leads' matters for callers who read cash flow (null for the others).
  */
 export async function attributionReport(db: Db, actor: Actor, request: AttributionRequest): Promise<AttributionReport> {
   const scope = scopeOf(actor.permissions, 'TRACKING_LINE', 'READ', 'OFFICE');
+  // Fees are cash flow: shown only to those who read it, and only from the offices they read it in.
+  const feesReadable = hasAccess(actor.permissions, 'CASH_FLOW', 'READ');
+  const feesScope = feesReadable ? scopeOf(actor.permissions, 'CASH_FLOW', 'READ', 'OFFICE') : null;
   const [calls, leads, spend] = await Promise.all([
     countCallsBySourceMonth(db, request, scope),
-    countLeads(db, request, scope),
+    countLeads(db, request, scope, feesScope),
     findSpend(db, request),
   ]);
-  const items = attributionRows(calls, leads, spend);
+  const items = attributionRows(calls, leads, spend, feesReadable);
   return {
     items,
     totalCount: items.length,
     pageNumber: 1,
     pageSize: Math.max(items.length, 1),
-    totals: attributionTotals(items, leads),
+    totals: attributionTotals(items, leads, feesReadable),
   };
 }
 

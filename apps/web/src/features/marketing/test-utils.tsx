@@ -44,6 +44,7 @@ const touch = (leads: number, signedCases: number, costPerLeadCents: number | nu
   signedCases,
   costPerLeadCents,
   costPerSignedCaseCents: signedCases ? 100_000 : null,
+  feesCollectedCents: signedCases ? 350_000 : 0,
 });
 
 export function attributionRow(overrides: Partial<AttributionRow> = {}): AttributionRow {
@@ -55,7 +56,6 @@ export function attributionRow(overrides: Partial<AttributionRow> = {}): Attribu
     spendCents: 125_000,
     firstTouch: touch(5, 1, 25_000),
     lastTouch: touch(3, 1, 41_667),
-    feesCollectedCents: null,
     ...overrides,
   };
 }
@@ -97,6 +97,7 @@ export function stubMarketing(handlers: Handlers = {}) {
         spendCents: 125_000,
         costPerLeadCents: 25_000,
         costPerSignedCaseCents: 125_000,
+        feesCollectedCents: 350_000,
       },
     },
     'GET /api/v1/dropdown/allOffices': OFFICES,

@@ -27,11 +27,13 @@ function touchColumns(view: 'FIRST' | 'LAST', suffix: string, full: boolean): Da
         column('signedCases', 'Signed', 'number'),
         column('costPerLeadCents', 'Cost/lead', 'cents'),
         column('costPerSignedCaseCents', 'Cost/signed', 'cents'),
+        column('feesCollectedCents', 'Fees', 'cents'),
       ]
     : [
         column('leads', 'Leads', 'number'),
         column('signedCases', 'Signed', 'number'),
         column('costPerLeadCents', 'Cost/lead', 'cents'),
+        column('feesCollectedCents', 'Fees', 'cents'),
       ];
 }
 
@@ -48,7 +50,5 @@ export function attributionColumns(view: TouchView): DataTableColumn<Attribution
     { id: 'uniqueCallers', header: 'Callers', kind: 'number', align: 'right', width: 90 },
     ...touches,
     { id: 'spendCents', header: 'Spend', kind: 'cents', align: 'right', width: 120 },
-    // Fees collected come with accounting; the column says so rather than showing a zero.
-    { id: 'feesCollectedCents', header: 'Fees collected', width: 120, accessor: () => 'n/a' },
   ];
 }

@@ -65,6 +65,7 @@ export function AttributionReport({ canEnterSpend }: { canEnterSpend: boolean })
           set · {totals.signedCases} signed · spend {formatMoney(totals.spendCents)}
           {totals.costPerLeadCents !== null && ` · ${formatMoney(totals.costPerLeadCents)} per lead`}
           {totals.costPerSignedCaseCents !== null && ` · ${formatMoney(totals.costPerSignedCaseCents)} per signed case`}
+          {totals.feesCollectedCents !== null && ` · fees collected ${formatMoney(totals.feesCollectedCents)}`}
         </Text>
       )}
       {report.isError && (
@@ -85,7 +86,8 @@ export function AttributionReport({ canEnterSpend }: { canEnterSpend: boolean })
       <Text size="xs" c="dimmed">
         A call counts in the month it was at its office. Callers: unique caller ids. A lead is an inquiry reached by
         tracked calls, counted once in the month of its first tracked call; 1st and last touch are the sources of its
-        first and latest tracked calls. Amounts in dollars. Fees collected come with accounting.
+        first and latest tracked calls. Fees: paid on the leads' matters (shown to those who read cash flow). Amounts in
+        dollars.
       </Text>
       {canEnterSpend && <SpendForm sources={sources} month={monthTo} />}
     </Stack>
