@@ -153,6 +153,15 @@ export const cashFlowListRequestSchema = listRequestSchema(cashFlowFilterSchema)
 export type CashFlowListRequest = z.infer<typeof cashFlowListRequestSchema>;
 export type CashFlowListRequestInput = z.input<typeof cashFlowListRequestSchema>;
 
+export const CASH_FLOW_EXPORT_FORMATS = ['csv', 'xlsx'] as const;
+
+/** POST /api/v1/cashFlow/export: the list of the current filter and sort, every row, as CSV or XLSX. */
+export const cashFlowExportRequestSchema = cashFlowListRequestSchema
+  .extend({ format: z.enum(CASH_FLOW_EXPORT_FORMATS, { error: 'Format must be one of csv, xlsx.' }).default('csv') })
+  .strict();
+export type CashFlowExportRequest = z.infer<typeof cashFlowExportRequestSchema>;
+export type CashFlowExportRequestInput = z.input<typeof cashFlowExportRequestSchema>;
+
 /** POST /api/v1/cashFlow/totals: the same filter as the list, no paging. */
 export const cashFlowTotalsRequestSchema = z.object({ filter: cashFlowFilterSchema.optional() }).strict();
 export type CashFlowTotalsRequest = z.infer<typeof cashFlowTotalsRequestSchema>;

@@ -1,4 +1,6 @@
+import { exportQuerySchema } from '@casedesk/contract/inquiries/lead-list';
 import {
+  cashFlowExportRequestSchema,
   cashFlowListRequestSchema,
   cashFlowListResponseSchema,
   cashFlowTotalsRequestSchema,
@@ -9,7 +11,9 @@ import {
   reversePaymentSchema,
 } from '@casedesk/contract/accounting/payment';
 import type { AppInstance } from '../../platform/http/app-instance.ts';
+import { sendExport } from '../../platform/export/table-file.ts';
 import { sendList } from '../../platform/http/streamed-list.ts';
+import { exportCashFlow } from './cash-flow-export.service.ts';
 import { CASH_FLOW_FILTER_IDS } from './cash-flow-ids.ts';
 import { cashFlowTotals, enterPayment, getPayment, listCashFlow, reversePayment } from './payments.service.ts';
 import { reconciliationRoutes } from './reconciliation.routes.ts';
@@ -46,6 +50,23 @@ export async function accountingRoutes(app: AppInstance): Promise<void> {
       },
     },
     async (request) => cashFlowTotals(app.db, request.actor!, request.body),
+  );
+
+  app.post(
+    '/api/v1/cashFlow/export',
+    {
+      config: { permission: ['CASH_FLOW', 'READ'], userRateLimit: 'export', unscopedIds: CASH_FLOW_FILTER_IDS },
+      schema: {
+        tags,
+        summary: 'The cash-flow list of the current filter and sort as CSV or XLSX (streamed); times at offsetHours',
+        querystring: exportQuerySchema,
+        body: cashFlowExportRequestSchema,
+      },
+    },
+    async (request, reply) => {
+      const file = await exportCashFlow(app.database, request.actor!, request.body, request.query.offsetHours);
+      return sendExport(reply, file);
+    },
   );
 
   app.post(

@@ -4,6 +4,7 @@ import {
   paymentDetailSchema,
   type PaymentWriteInput,
 } from '@casedesk/contract/accounting/payment';
+import { parseCents } from '@casedesk/contract/common/money';
 import type { LightMyRequestResponse } from 'fastify';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -227,6 +228,32 @@ describe('POST /api/v1/cashFlow/deletePayment', () => {
     await expect(t.database.query('delete from payments where id = $1', [entered.id])).rejects.toThrow(
       /never changed or deleted/,
     );
+  });
+});
+
+describe('POST /api/v1/cashFlow/export', () => {
+  it('gives the list as CSV with the SPEC headers; its amounts add up to the totals; 401 and 403', async () => {
+    const clientId = await newClient();
+    await enter(payment(clientId, { feesCents: 10_050, costCents: 1 }));
+    await enter(payment(clientId, { feesCents: 99_999, costCents: 0, paymentType: 'WIRE' }));
+    const url = '/api/v1/cashFlow/export?offsetHours=-8';
+    const body = { filter: { clientId }, format: 'csv' };
+    expect((await send('POST', url, null, body)).statusCode).toBe(401);
+    expect((await send('POST', url, SEEDED.operator, body)).statusCode).toBe(403);
+    const res = await send('POST', url, SEEDED.manager, body);
+    expect(res.statusCode, res.body).toBe(200);
+    const lines = res.body
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split(/\r?\n/);
+    expect(lines[0]).toBe(
+      'office entered,office,client,LMS client number,matter,law type,payment type,fees,cost,receipt num,entered by,time',
+    );
+    const rows = lines.slice(1).map((line) => line.split(','));
+    const cents = (text: string) => parseCents(text)!;
+    const sum = rows.reduce((s, r) => s + cents(r[7]!) + cents(r[8]!), 0);
+    expect(sum).toBe((await totals(SEEDED.manager, { clientId })).totalCents);
+    expect(rows.map((r) => r[6]).sort()).toEqual(['Check', 'Wire']);
   });
 });
 
