@@ -15,7 +15,14 @@ import { sendExport } from '../../platform/export/table-file.ts';
 import { sendList } from '../../platform/http/streamed-list.ts';
 import { exportCashFlow } from './cash-flow-export.service.ts';
 import { CASH_FLOW_FILTER_IDS } from './cash-flow-ids.ts';
-import { cashFlowTotals, enterPayment, getPayment, listCashFlow, reversePayment } from './payments.service.ts';
+import {
+  cashFlowTotals,
+  enterPayment,
+  getPayment,
+  listCashFlow,
+  paymentReceiptPdf,
+  reversePayment,
+} from './payments.service.ts';
 import { reconciliationRoutes } from './reconciliation.routes.ts';
 
 const tags = ['accounting'];
@@ -117,6 +124,24 @@ export async function accountingRoutes(app: AppInstance): Promise<void> {
       },
     },
     async (request) => getPayment(app.db, request.actor!, request.params.paymentId),
+  );
+
+  app.get(
+    '/api/v1/payment/:paymentId/receipt',
+    {
+      config: { permission: ['CASH_FLOW', 'READ'], userRateLimit: 'export', records: { paymentId: 'payment' } },
+      schema: {
+        tags,
+        summary: 'The payment’s receipt as a PDF (a reversed one says so); times at offsetHours',
+        params: paymentIdParamsSchema,
+        querystring: exportQuerySchema,
+      },
+    },
+    async (request, reply) => {
+      const { paymentId } = request.params;
+      const pdf = await paymentReceiptPdf(app.db, request.actor!, paymentId, request.query.offsetHours);
+      return sendExport(reply, { filename: `receipt-${paymentId}.pdf`, contentType: 'application/pdf', stream: pdf });
+    },
   );
 
   await reconciliationRoutes(app);

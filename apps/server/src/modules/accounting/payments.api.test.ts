@@ -273,6 +273,13 @@ describe('office scope', () => {
       reason: 'x',
     });
     expect(reverse.statusCode).toBe(404);
+    const receipt = `/api/v1/payment/${dallas.id}/receipt?offsetHours=-6`;
+    expect((await send('GET', receipt, SEEDED.manager)).statusCode).toBe(404);
+    expect((await send('GET', receipt, SEEDED.operator)).statusCode).toBe(403);
+    const pdf = await send('GET', receipt, SEEDED.admin);
+    expect(pdf.statusCode).toBe(200);
+    expect(pdf.headers['content-type']).toBe('application/pdf');
+    expect(pdf.rawPayload.subarray(0, 5).toString('latin1')).toBe('%PDF-');
     const detail = paymentDetailSchema.parse((await send('GET', `/api/v1/payment/${dallas.id}`, SEEDED.admin)).json());
     expect(detail).toMatchObject({ office: 'Dallas', lmsClientNumber: expect.stringMatching(/^LMS-/), reversal: null });
   });

@@ -26,7 +26,7 @@ const lawType = alias(dropdownOptions, 'law_type');
 /** A matter as the list names it: its law type and the day it was opened. */
 const matterLabel = sql<
   string | null
->`case when ${inquiries.id} is null then null else concat_ws(' · ', (select d.value from ${dropdownOptions} d where d.id = ${inquiries.lawTypeId}), to_char(${inquiries.createdAt} at time zone ${offices.timeZone}, 'MM/DD/YYYY')) end`;
+>`case when ${inquiries.id} is null then null else concat_ws(' · ', (select d.value from ${dropdownOptions} d where d.id = ${inquiries.lawTypeId}), to_char(${inquiries.createdAt} at time zone ${offices.timeZone}, 'MM-DD-YYYY')) end`;
 
 const rowColumns = {
   id: payments.id,

@@ -11,13 +11,14 @@ import type {
 import { PAYMENT_MESSAGES } from '@casedesk/contract/accounting/payment';
 import type { OfficeEnteredTotal } from '@casedesk/contract/accounting/reconciliation';
 import type { ClientPayment } from '@casedesk/contract/clients/client-details';
-import { recordAudit } from '../../platform/audit/audit.ts';
+import { auditExport, recordAudit } from '../../platform/audit/audit.ts';
 import type { Actor } from '../../platform/auth/actor.ts';
 import type { Database, Db } from '../../platform/db/database.ts';
 import { AppError } from '../../platform/errors/app-error.ts';
 import { requireLiveClient } from '../clients/clients.service.ts';
 import { requireInquiryRef } from '../inquiries/inquiries.service.ts';
 import { officeToday } from './office-day.ts';
+import { renderReceiptPdf } from './receipt-pdf.ts';
 import { requireOpenDay } from './reconciliation.service.ts';
 import {
   findCashFlowPage,
@@ -219,4 +220,11 @@ export async function reversePayment(db: Db, actor: Actor, input: ReversePayment
     });
   });
   return getPayment(db, actor, input.id);
+}
+
+/** GET /payment/:paymentId/receipt: the receipt as a PDF (reversals marked), within CASH_FLOW READ; audited. */
+export async function paymentReceiptPdf(db: Db, actor: Actor, id: string, offsetHours: number): Promise<Buffer> {
+  const payment = await getPayment(db, actor, id);
+  await auditExport(db, actor, { entity: 'payments', entityId: payment.id, detail: { format: 'pdf' } });
+  return renderReceiptPdf(payment, offsetHours);
 }
