@@ -30,7 +30,7 @@ export type LookupKind = (typeof LOOKUP_KINDS)[number];
 /** The values a condition of one type may name: offices (by id), roles, SMS category types. */
 export const conditionValuesQuerySchema = z.object({ conditionType: z.enum(CONDITION_TYPES) });
 
-const reasonSchema = z
+export const reasonSchema = z
   .string({ error: ACCESS_ADMIN_MESSAGES.reason })
   .trim()
   .min(1, ACCESS_ADMIN_MESSAGES.reason)

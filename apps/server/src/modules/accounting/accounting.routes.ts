@@ -1,3 +1,9 @@
+import {
+  cashFlowAccessChangeSchema,
+  cashFlowAccessQuerySchema,
+  cashFlowAccessSchema,
+  cashFlowAccessUserSchema,
+} from '@casedesk/contract/accounting/cash-flow-access';
 import { exportQuerySchema } from '@casedesk/contract/inquiries/lead-list';
 import {
   cashFlowExportRequestSchema,
@@ -13,6 +19,7 @@ import {
 import type { AppInstance } from '../../platform/http/app-instance.ts';
 import { sendExport } from '../../platform/export/table-file.ts';
 import { sendList } from '../../platform/http/streamed-list.ts';
+import { cashFlowAccess, changeCashFlowAccess } from './cash-flow-access.service.ts';
 import { exportCashFlow } from './cash-flow-export.service.ts';
 import { CASH_FLOW_FILTER_IDS } from './cash-flow-ids.ts';
 import {
@@ -142,6 +149,38 @@ export async function accountingRoutes(app: AppInstance): Promise<void> {
       const pdf = await paymentReceiptPdf(app.db, request.actor!, paymentId, request.query.offsetHours);
       return sendExport(reply, { filename: `receipt-${paymentId}.pdf`, contentType: 'application/pdf', stream: pdf });
     },
+  );
+
+  app.get(
+    '/api/v1/cashFlow/accessControl',
+    {
+      config: { permission: ['CASH_FLOW_MANAGEMENT', 'READ'] },
+      schema: {
+        tags,
+        summary:
+          'Cash-flow management: the users of the offices the caller’s CASH_FLOW_MANAGEMENT reaches, each with ' +
+          'their CASH_FLOW, CASH_FLOW_RECON and CASH_FLOW_MANAGEMENT permissions, and the payment types',
+        response: { 200: cashFlowAccessSchema },
+      },
+    },
+    async (request) => cashFlowAccess(app.db, request.actor!),
+  );
+
+  app.put(
+    '/api/v1/cashFlow/updateAccessControl',
+    {
+      config: { permission: ['CASH_FLOW_MANAGEMENT', 'UPDATE'], records: { userId: 'user' } },
+      schema: {
+        tags,
+        summary:
+          'Replaces a user’s cash-flow permissions (the others stay) with a reason; grants only what the caller ' +
+          'holds; 404 for a user outside the caller’s offices',
+        querystring: cashFlowAccessQuerySchema,
+        body: cashFlowAccessChangeSchema,
+        response: { 200: cashFlowAccessUserSchema },
+      },
+    },
+    async (request) => changeCashFlowAccess(app.db, app.realtime, request.actor!, request.query.userId, request.body),
   );
 
   await reconciliationRoutes(app);
