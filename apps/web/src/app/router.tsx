@@ -91,10 +91,14 @@ const moduleRoutes: RouteObject[] = [
       })),
     ),
   ),
-  notAvailable(paths.accounting.cashFlow.path, 'Cash flow'),
+  permittedPage(paths.accounting.cashFlow.path, () =>
+    import('@/features/accounting/pages/cash-flow-page.tsx').then((m) => ({ Component: m.CashFlowPage })),
+  ),
   notAvailable(paths.accounting.cashFlowRecon.path, 'Cash flow reconciliation'),
   notAvailable(paths.accounting.cashFlowManagement.path, 'Cash flow management'),
-  notAvailable(paths.payment.detail.path, 'Payment'),
+  permittedPage(paths.payment.detail.path, () =>
+    import('@/features/accounting/pages/payment-page.tsx').then((m) => ({ Component: m.PaymentPage })),
+  ),
   permittedPage(paths.management.office.path, () =>
     import('@/features/offices/pages/offices-page.tsx').then((m) => ({ Component: m.OfficesPage })),
   ),
