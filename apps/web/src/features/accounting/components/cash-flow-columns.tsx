@@ -33,20 +33,23 @@ function receipt(row: CashFlowRow) {
   );
 }
 
-/** SPEC §2 cash-flow headers, word for word and in order; every column sorts on the server. */
+/**
+ * SPEC §2 cash-flow headers, word for word and in order; every column sorts on the server. Twelve columns at
+ * 1280 px: amounts, totals and the time get their full width; long headers over short values are clipped.
+ */
 export const CASH_FLOW_TABLE_COLUMNS: DataTableColumn<CashFlowRow>[] = [
   {
     id: 'officeEntered',
     header: header('officeEntered'),
     sortable: true,
-    width: 80,
+    width: 70,
     accessor: (r) => (r.officeEntered ? 'Yes' : 'No'),
   },
-  { id: 'office', header: header('office'), sortable: true, width: 110, cell: (r) => clipped(r.office) },
+  { id: 'office', header: header('office'), sortable: true, width: 95, cell: (r) => clipped(r.office) },
   { id: 'client', header: header('client'), sortable: true, cell: (r) => clipped(r.client) },
   { id: 'lmsClientNumber', header: header('lmsClientNumber'), sortable: true, width: 100 },
   { id: 'matter', header: header('matter'), sortable: true, cell: (r) => clipped(r.matter) },
-  { id: 'lawType', header: header('lawType'), sortable: true, width: 110, cell: (r) => clipped(r.lawType) },
+  { id: 'lawType', header: header('lawType'), sortable: true, width: 100, cell: (r) => clipped(r.lawType) },
   {
     id: 'paymentType',
     header: header('paymentType'),
@@ -54,11 +57,11 @@ export const CASH_FLOW_TABLE_COLUMNS: DataTableColumn<CashFlowRow>[] = [
     width: 95,
     accessor: (r) => PAYMENT_TYPE_LABELS[r.paymentType],
   },
-  { id: 'fees', header: header('fees'), kind: 'cents', sortable: true, width: 105, accessor: (r) => r.feesCents },
-  { id: 'cost', header: header('cost'), kind: 'cents', sortable: true, width: 95, accessor: (r) => r.costCents },
-  { id: 'receiptNum', header: header('receiptNum'), sortable: true, width: 120, cell: receipt },
-  { id: 'enteredBy', header: header('enteredBy'), sortable: true, width: 110, cell: (r) => clipped(r.enteredBy) },
-  { id: 'time', header: header('time'), kind: 'dateTime', sortable: true, width: 140 },
+  { id: 'fees', header: header('fees'), kind: 'cents', sortable: true, width: 115, accessor: (r) => r.feesCents },
+  { id: 'cost', header: header('cost'), kind: 'cents', sortable: true, width: 100, accessor: (r) => r.costCents },
+  { id: 'receiptNum', header: header('receiptNum'), sortable: true, width: 105, cell: receipt },
+  { id: 'enteredBy', header: header('enteredBy'), sortable: true, width: 100, cell: (r) => clipped(r.enteredBy) },
+  { id: 'time', header: header('time'), kind: 'dateTime', sortable: true, width: 155 },
 ];
 
 // Shared objects, so rows that did not change skip re-rendering (DataTable rowStyle).

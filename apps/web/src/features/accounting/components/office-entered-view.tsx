@@ -1,4 +1,4 @@
-import { Button, Group, Select, Table, Text, TextInput } from '@mantine/core';
+import { Button, Group, Paper, Select, Table, Text, TextInput } from '@mantine/core';
 import { useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { CASH_FLOW_SORTS, PAYMENT_TYPE_LABELS, type CashFlowRow } from '@casedesk/contract/accounting/payment';
@@ -16,6 +16,7 @@ import { DepositSlip } from './deposit-slip.tsx';
 import { isDay, today } from './payment-labels.ts';
 
 const rowId = (row: CashFlowRow) => row.id;
+const entries = (count: number) => (count === 1 ? '1 entry' : `${count} entries`);
 
 /** The day's office-entered totals per payment type, as the deposit slip prints them. */
 function DayTotals({ totals }: { totals: NonNullable<ReturnType<typeof useOfficeEnteredTotal>['data']> }) {
@@ -26,13 +27,13 @@ function DayTotals({ totals }: { totals: NonNullable<ReturnType<typeof useOffice
         {totals.byPaymentType.map((line) => (
           <Table.Tr key={line.paymentType}>
             <Table.Td>{PAYMENT_TYPE_LABELS[line.paymentType]}</Table.Td>
-            <Table.Td c="dimmed">{line.count} entries</Table.Td>
+            <Table.Td c="dimmed">{entries(line.count)}</Table.Td>
             <Table.Td ta="right">{formatMoney(line.totalCents)}</Table.Td>
           </Table.Tr>
         ))}
         <Table.Tr fw={600}>
           <Table.Td>Total</Table.Td>
-          <Table.Td>{totals.total.count} entries</Table.Td>
+          <Table.Td>{entries(totals.total.count)}</Table.Td>
           <Table.Td ta="right">{formatMoney(totals.total.totalCents)}</Table.Td>
         </Table.Tr>
       </Table.Tbody>
@@ -76,8 +77,11 @@ export function OfficeEnteredView({ actions }: { actions: ReactNode }) {
           <TextInput label="Day" type="date" value={day} onChange={(e) => setDay(e.currentTarget.value)} w={170} />
         </Group>
       }
-      summary={
-        totals.data && (
+      query={entries}
+      errorTitle="Office-entered cash flow could not be loaded"
+    >
+      {totals.data && (
+        <Paper withBorder p="sm">
           <Group justify="space-between" align="flex-start" wrap="wrap">
             <DayTotals totals={totals.data} />
             <Button variant="default" onClick={() => window.print()} disabled={totals.data.total.count === 0}>
@@ -85,11 +89,8 @@ export function OfficeEnteredView({ actions }: { actions: ReactNode }) {
             </Button>
             <DepositSlip office={office?.name ?? ''} day={day} totals={totals.data} />
           </Group>
-        )
-      }
-      query={entries}
-      errorTitle="Office-entered cash flow could not be loaded"
-    >
+        </Paper>
+      )}
       <div data-testid="office-entered-table">
         <DataTable
           {...paging.table}

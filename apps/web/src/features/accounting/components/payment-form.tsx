@@ -78,6 +78,7 @@ export function PaymentForm({ onSaved, onCancel }: PaymentFormProps) {
             label="Office"
             required
             data={(offices.data ?? []).map((o) => ({ value: o.id, label: o.name }))}
+            placeholder="Choose an office"
             searchable
             emptyValue=""
           />
@@ -109,6 +110,7 @@ export function PaymentForm({ onSaved, onCancel }: PaymentFormProps) {
             label="Payment Type"
             required
             data={PAYMENT_TYPE_OPTIONS}
+            placeholder="Choose a type"
             emptyValue=""
           />
           <FormTextInput control={control} name="fees" label="Fees ($)" inputMode="decimal" placeholder="0.00" />

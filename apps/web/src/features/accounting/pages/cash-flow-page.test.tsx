@@ -1,11 +1,14 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { CASH_FLOW_COLUMNS, PAYMENT_MESSAGES } from '@casedesk/contract/accounting/payment';
 import { apiError } from '@/test/fake-api.ts';
 import { clientSummary, page } from '@/test/fixtures.ts';
 import { CASH_FLOW_READER, CLIENT_ID, OFFICE_ID, PAYMENT, ROW, renderPage, stubServer } from '../test-utils.tsx';
+import { today } from '../components/payment-labels.ts';
 import { CashFlowPage } from './cash-flow-page.tsx';
+
+afterEach(() => vi.unstubAllGlobals());
 
 type User = ReturnType<typeof userEvent.setup>;
 
@@ -121,5 +124,30 @@ describe('cash flow', () => {
     expect(api.bodies('POST /api/v1/cashFlow/payment')[0]).toMatchObject({ feesCents: 10, costCents: 0 });
     await waitFor(() => expect(api.calls('POST /api/v1/cashFlow/all').length).toBeGreaterThan(listsBefore));
     await waitFor(() => expect(api.calls('POST /api/v1/cashFlow/totals').length).toBeGreaterThan(totalsBefore));
+  });
+
+  it('office-entered view: one office and today, the totals by payment type, and the deposit slip printed', async () => {
+    const api = stubServer({
+      'POST /api/v1/cashFlow/officeEnteredCashFlow': page([ROW]),
+      'POST /api/v1/cashFlow/officeEnteredTotal': {
+        byPaymentType: [{ paymentType: 'CHECK', count: 1, feesCents: 125050, costCents: 2500, totalCents: 127550 }],
+        total: { count: 1, feesCents: 125050, costCents: 2500, totalCents: 127550 },
+      },
+    });
+    const print = vi.fn();
+    vi.stubGlobal('print', print);
+    const user = userEvent.setup();
+    renderPage(<CashFlowPage />, undefined, '/accounting/cash-flow?cashflow=office');
+    const totals = await screen.findByRole('table', { name: 'Totals by payment type' });
+    expect(within(totals).getAllByText('$1,275.50')).toHaveLength(2);
+    expect(within(totals).getAllByText('1 entry')).toHaveLength(2);
+    const day = { officeId: OFFICE_ID, dateFrom: today(), dateTo: today() };
+    expect(api.bodies('POST /api/v1/cashFlow/officeEnteredTotal').at(-1)).toEqual({ filter: day });
+    expect(api.bodies('POST /api/v1/cashFlow/officeEnteredCashFlow').at(-1)).toMatchObject({ filter: day });
+    expect(await screen.findByRole('table', { name: 'Office-entered cash flow' })).toBeTruthy();
+    expect(screen.getByTestId('deposit-slip').textContent).toContain('Check (1)');
+
+    await user.click(screen.getByRole('button', { name: 'Print deposit slip' }));
+    expect(print).toHaveBeenCalledOnce();
   });
 });
