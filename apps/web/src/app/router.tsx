@@ -94,7 +94,9 @@ const moduleRoutes: RouteObject[] = [
   permittedPage(paths.accounting.cashFlow.path, () =>
     import('@/features/accounting/pages/cash-flow-page.tsx').then((m) => ({ Component: m.CashFlowPage })),
   ),
-  notAvailable(paths.accounting.cashFlowRecon.path, 'Cash flow reconciliation'),
+  permittedPage(paths.accounting.cashFlowRecon.path, () =>
+    import('@/features/accounting/pages/cash-flow-recon-page.tsx').then((m) => ({ Component: m.CashFlowReconPage })),
+  ),
   notAvailable(paths.accounting.cashFlowManagement.path, 'Cash flow management'),
   permittedPage(paths.payment.detail.path, () =>
     import('@/features/accounting/pages/payment-page.tsx').then((m) => ({ Component: m.PaymentPage })),

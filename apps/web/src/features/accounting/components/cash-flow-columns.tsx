@@ -25,7 +25,7 @@ function receipt(row: CashFlowRow) {
     <Group gap={4} wrap="nowrap">
       <Text size="sm">{row.receiptNumber ?? ''}</Text>
       {mark && (
-        <Badge size="xs" color="red" variant="light">
+        <Badge size="xs" color="red.9" variant="filled">
           {mark}
         </Badge>
       )}
@@ -46,10 +46,10 @@ export const CASH_FLOW_TABLE_COLUMNS: DataTableColumn<CashFlowRow>[] = [
     accessor: (r) => (r.officeEntered ? 'Yes' : 'No'),
   },
   { id: 'office', header: header('office'), sortable: true, width: 95, cell: (r) => clipped(r.office) },
-  { id: 'client', header: header('client'), sortable: true, cell: (r) => clipped(r.client) },
-  { id: 'lmsClientNumber', header: header('lmsClientNumber'), sortable: true, width: 100 },
-  { id: 'matter', header: header('matter'), sortable: true, cell: (r) => clipped(r.matter) },
-  { id: 'lawType', header: header('lawType'), sortable: true, width: 100, cell: (r) => clipped(r.lawType) },
+  { id: 'client', header: header('client'), sortable: true, width: 110, cell: (r) => clipped(r.client) },
+  { id: 'lmsClientNumber', header: header('lmsClientNumber'), sortable: true, width: 90 },
+  { id: 'matter', header: header('matter'), sortable: true, width: 110, cell: (r) => clipped(r.matter) },
+  { id: 'lawType', header: header('lawType'), sortable: true, width: 95, cell: (r) => clipped(r.lawType) },
   {
     id: 'paymentType',
     header: header('paymentType'),
@@ -59,9 +59,9 @@ export const CASH_FLOW_TABLE_COLUMNS: DataTableColumn<CashFlowRow>[] = [
   },
   { id: 'fees', header: header('fees'), kind: 'cents', sortable: true, width: 115, accessor: (r) => r.feesCents },
   { id: 'cost', header: header('cost'), kind: 'cents', sortable: true, width: 100, accessor: (r) => r.costCents },
-  { id: 'receiptNum', header: header('receiptNum'), sortable: true, width: 105, cell: receipt },
-  { id: 'enteredBy', header: header('enteredBy'), sortable: true, width: 100, cell: (r) => clipped(r.enteredBy) },
-  { id: 'time', header: header('time'), kind: 'dateTime', sortable: true, width: 155 },
+  { id: 'receiptNum', header: header('receiptNum'), sortable: true, width: 100, cell: receipt },
+  { id: 'enteredBy', header: header('enteredBy'), sortable: true, width: 95, cell: (r) => clipped(r.enteredBy) },
+  { id: 'time', header: header('time'), kind: 'dateTime', sortable: true, width: 150 },
 ];
 
 // Shared objects, so rows that did not change skip re-rendering (DataTable rowStyle).
