@@ -45,8 +45,8 @@ export const CASH_FLOW_TABLE_COLUMNS: DataTableColumn<CashFlowRow>[] = [
     width: 70,
     accessor: (r) => (r.officeEntered ? 'Yes' : 'No'),
   },
-  { id: 'office', header: header('office'), sortable: true, width: 95, cell: (r) => clipped(r.office) },
-  { id: 'client', header: header('client'), sortable: true, width: 110, cell: (r) => clipped(r.client) },
+  { id: 'office', header: header('office'), sortable: true, width: 90, cell: (r) => clipped(r.office) },
+  { id: 'client', header: header('client'), sortable: true, width: 100, cell: (r) => clipped(r.client) },
   { id: 'lmsClientNumber', header: header('lmsClientNumber'), sortable: true, width: 90 },
   { id: 'matter', header: header('matter'), sortable: true, width: 110, cell: (r) => clipped(r.matter) },
   { id: 'lawType', header: header('lawType'), sortable: true, width: 95, cell: (r) => clipped(r.lawType) },
@@ -54,14 +54,14 @@ export const CASH_FLOW_TABLE_COLUMNS: DataTableColumn<CashFlowRow>[] = [
     id: 'paymentType',
     header: header('paymentType'),
     sortable: true,
-    width: 95,
+    width: 90,
     accessor: (r) => PAYMENT_TYPE_LABELS[r.paymentType],
   },
   { id: 'fees', header: header('fees'), kind: 'cents', sortable: true, width: 115, accessor: (r) => r.feesCents },
   { id: 'cost', header: header('cost'), kind: 'cents', sortable: true, width: 100, accessor: (r) => r.costCents },
   { id: 'receiptNum', header: header('receiptNum'), sortable: true, width: 100, cell: receipt },
   { id: 'enteredBy', header: header('enteredBy'), sortable: true, width: 95, cell: (r) => clipped(r.enteredBy) },
-  { id: 'time', header: header('time'), kind: 'dateTime', sortable: true, width: 150 },
+  { id: 'time', header: header('time'), kind: 'dateTime', sortable: true, width: 168 },
 ];
 
 // Shared objects, so rows that did not change skip re-rendering (DataTable rowStyle).

@@ -1,4 +1,5 @@
 import { SegmentedControl } from '@mantine/core';
+import type { ReactNode } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { CASH_FLOW_SORTS, type CashFlowRow } from '@casedesk/contract/accounting/payment';
 import { DataTable } from '@/components/data-table/data-table.tsx';
@@ -49,7 +50,7 @@ export function CashFlowPage() {
   return <CashFlowList actions={actions} />;
 }
 
-function CashFlowList({ actions }: { actions: React.ReactNode }) {
+function CashFlowList({ actions }: { actions: ReactNode }) {
   const navigate = useNavigate();
   const list = useListRequest({
     initialValues: EMPTY_CASH_FLOW_FILTER,
