@@ -91,10 +91,16 @@ const moduleRoutes: RouteObject[] = [
       })),
     ),
   ),
-  notAvailable(paths.accounting.cashFlow.path, 'Cash flow'),
-  notAvailable(paths.accounting.cashFlowRecon.path, 'Cash flow reconciliation'),
+  permittedPage(paths.accounting.cashFlow.path, () =>
+    import('@/features/accounting/pages/cash-flow-page.tsx').then((m) => ({ Component: m.CashFlowPage })),
+  ),
+  permittedPage(paths.accounting.cashFlowRecon.path, () =>
+    import('@/features/accounting/pages/cash-flow-recon-page.tsx').then((m) => ({ Component: m.CashFlowReconPage })),
+  ),
   notAvailable(paths.accounting.cashFlowManagement.path, 'Cash flow management'),
-  notAvailable(paths.payment.detail.path, 'Payment'),
+  permittedPage(paths.payment.detail.path, () =>
+    import('@/features/accounting/pages/payment-page.tsx').then((m) => ({ Component: m.PaymentPage })),
+  ),
   permittedPage(paths.management.office.path, () =>
     import('@/features/offices/pages/offices-page.tsx').then((m) => ({ Component: m.OfficesPage })),
   ),

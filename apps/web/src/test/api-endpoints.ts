@@ -11,6 +11,18 @@ import {
   userAccessListResponseSchema,
   whoCanSeeResponseSchema,
 } from '@casedesk/contract/access/access-admin';
+import {
+  cashFlowListResponseSchema,
+  cashFlowTotalsSchema,
+  paymentDetailSchema,
+} from '@casedesk/contract/accounting/payment';
+import {
+  depositSchema,
+  officeEnteredTotalSchema,
+  reconRowSchema,
+  reconTableSchema,
+  reconTotalSchema,
+} from '@casedesk/contract/accounting/reconciliation';
 import { permissionListSchema } from '@casedesk/contract/access/permissions';
 import { directoryGroupListSchema, directoryGroupSchema } from '@casedesk/contract/directory/directory-groups';
 import { directorySyncResultSchema } from '@casedesk/contract/directory/directory-sync';
@@ -108,6 +120,19 @@ export const JSON_ENDPOINTS = {
   'POST /api/v1/accessControl/whoCanSee': whoCanSeeResponseSchema,
   'GET /api/v1/accessControl/directoryGroups': directoryGroupListSchema,
   'PUT /api/v1/accessControl/directoryGroup': directoryGroupSchema,
+
+  'POST /api/v1/cashFlow/all': cashFlowListResponseSchema,
+  'POST /api/v1/cashFlow/totals': cashFlowTotalsSchema,
+  'POST /api/v1/cashFlow/payment': paymentDetailSchema,
+  'POST /api/v1/cashFlow/deletePayment': paymentDetailSchema,
+  'GET /api/v1/payment/:paymentId': paymentDetailSchema,
+  'POST /api/v1/cashFlow/officeEnteredCashFlow': cashFlowListResponseSchema,
+  'POST /api/v1/cashFlow/officeEnteredTotal': officeEnteredTotalSchema,
+  'POST /api/v1/cashFlow/reconTable': reconTableSchema,
+  'POST /api/v1/cashFlow/reconTotal': reconTotalSchema,
+  'POST /api/v1/cashFlow/reconcile': reconRowSchema,
+  'POST /api/v1/cashFlow/reopenRecon': reconRowSchema,
+  'POST /api/v1/cashFlow/deposit': depositSchema,
 
   'PUT /api/v1/appointment': savedAppointmentSchema,
   'POST /api/v1/appointment/all': appointmentListResponseSchema,

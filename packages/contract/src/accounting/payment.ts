@@ -206,7 +206,7 @@ export type CashFlowTotals = z.infer<typeof cashFlowTotalsSchema>;
 
 export const paymentIdParamsSchema = z.object({ paymentId: z.uuid() }).strict();
 
-/** GET /api/v1/cashFlow/payment/:paymentId: every field, with the reversal and the reason. */
+/** GET /api/v1/payment/:paymentId: every field, with the reversal and the reason. */
 export const paymentDetailSchema = cashFlowRowSchema.extend({
   note: z.string().nullable(),
   reason: z.string().nullable(),

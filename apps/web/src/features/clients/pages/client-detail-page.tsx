@@ -10,7 +10,7 @@ import { paths } from '@/config/paths.ts';
 import { can, subjectOf } from '@/lib/access.ts';
 import { isApiError } from '@/lib/api-error.ts';
 import { useSession } from '@/lib/session-context.ts';
-import { useClientDetails } from '../api/get-client-details.ts';
+import { useClientDetails } from '@/api/clients/client-details.ts';
 import { useClientLead } from '../api/get-client-lead.ts';
 import { ClientProfileForm } from '../components/client-profile-form.tsx';
 import { ClientSlotsContext } from '../components/client-slots.ts';

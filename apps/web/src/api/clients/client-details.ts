@@ -3,7 +3,10 @@ import { clientDetailsResponseSchema, type ClientDetailsResponse } from '@casede
 import { clientKeys } from '@/api/clients/client.ts';
 import { apiRequest } from '@/lib/api-client.ts';
 
-/** GET /api/v1/client/details?clientId=… (SPEC §7). 404 (unknown or another office's client) is shown by the page. */
+/**
+ * GET /api/v1/client/details?clientId=… (SPEC §7), read by the client page and the payment form (a client's
+ * matters). 404 (unknown or another office's client) is shown by the page.
+ */
 export function getClientDetails(clientId: string, signal?: AbortSignal): Promise<ClientDetailsResponse> {
   return apiRequest('/api/v1/client/details', clientDetailsResponseSchema, {
     query: { clientId },
@@ -22,4 +25,16 @@ export function clientDetailsQueryOptions(clientId: string) {
 
 export function useClientDetails(clientId: string) {
   return useQuery(clientDetailsQueryOptions(clientId));
+}
+
+/**
+ * The client's inquiries (its matters) to pick one for a payment; asked only once a client is chosen. Left out
+ * of the answer when the caller may not read leads, so the matter stays optional.
+ */
+export function useClientInquiries(clientId: string | null) {
+  return useQuery({
+    ...clientDetailsQueryOptions(clientId ?? ''),
+    enabled: Boolean(clientId),
+    select: (details) => details.inquiries ?? [],
+  });
 }

@@ -1,0 +1,139 @@
+import { Alert, Button, Group, SimpleGrid, Stack } from '@mantine/core';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
+import { Controller, useForm, useWatch } from 'react-hook-form';
+import type { PaymentDetail } from '@casedesk/contract/accounting/payment';
+import { formatDateInput } from '@casedesk/contract/common/text';
+import { useClientInquiries } from '@/api/clients/client-details.ts';
+import { useOfficeOptions } from '@/api/dropdowns/office-options.ts';
+import { fieldErrorText } from '@/components/form-field/form-field.tsx';
+import { FormSelect, FormTextInput } from '@/components/form-field/form-inputs.tsx';
+import { FormCheckbox } from '@/components/form-field/form-toggles.tsx';
+import { isApiError } from '@/lib/api-error.ts';
+import { useEnterPayment } from '../api/enter-payment.ts';
+import { ClientSearchSelect } from './client-search-select.tsx';
+import {
+  emptyPaymentForm,
+  paymentFormSchema,
+  SERVER_FIELDS,
+  toPaymentWrite,
+  type PaymentFormInput,
+  type PaymentFormValues,
+} from './payment-form-values.ts';
+import { PAYMENT_TYPE_OPTIONS, today } from './payment-labels.ts';
+
+interface PaymentFormProps {
+  onSaved: (payment: PaymentDetail) => void;
+  onCancel: () => void;
+}
+
+/**
+ * A new cash-flow entry. Fees and cost are typed in dollars and sent as integer cents; a 400 puts each server
+ * message under its field, a 409 (receipt number used in the office) under the receipt number.
+ */
+export function PaymentForm({ onSaved, onCancel }: PaymentFormProps) {
+  const { control, handleSubmit, setError, setValue, formState } = useForm<
+    PaymentFormInput,
+    unknown,
+    PaymentFormValues
+  >({ resolver: zodResolver(paymentFormSchema), defaultValues: emptyPaymentForm(today()), mode: 'onTouched' });
+  const offices = useOfficeOptions('CASH_FLOW');
+  const clientId = useWatch({ control, name: 'clientId' });
+  const inquiries = useClientInquiries(clientId || null);
+  const enter = useEnterPayment();
+  const [failure, setFailure] = useState<string | null>(null);
+
+  const submit = handleSubmit(async (values) => {
+    setFailure(null);
+    try {
+      onSaved(await enter.mutateAsync(toPaymentWrite(values)));
+    } catch (error) {
+      if (!isApiError(error)) throw error;
+      if (error.status === 409) {
+        setError('receiptNumber', { type: 'server', message: error.body?.message });
+        return;
+      }
+      const fieldErrors = Object.entries(error.body?.fieldErrors ?? {}).filter(([f]) => f in SERVER_FIELDS);
+      for (const [f, message] of fieldErrors) setError(SERVER_FIELDS[f]!, { type: 'server', message });
+      if (fieldErrors.length === 0) setFailure(error.body?.message ?? 'The payment was not saved.');
+    }
+  });
+
+  const matters = (inquiries.data ?? []).map((inquiry) => ({
+    value: inquiry.id,
+    label: [inquiry.lawType ?? 'Matter', formatDateInput(inquiry.createdAt.slice(0, 10))].join(' · '),
+  }));
+  return (
+    <form onSubmit={submit} noValidate aria-label="New payment">
+      <Stack gap="sm">
+        {failure && (
+          <Alert color="red" title="The payment was not saved">
+            {failure}
+          </Alert>
+        )}
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm" verticalSpacing="xs">
+          <FormSelect
+            control={control}
+            name="officeId"
+            label="Office"
+            required
+            data={(offices.data ?? []).map((o) => ({ value: o.id, label: o.name }))}
+            placeholder="Choose an office"
+            searchable
+            emptyValue=""
+          />
+          <Controller
+            control={control}
+            name="clientId"
+            render={({ fieldState }) => (
+              <ClientSearchSelect
+                error={fieldErrorText(fieldState.error?.message)}
+                onPick={(client) => {
+                  setValue('clientId', client?.id ?? '', { shouldValidate: Boolean(client) });
+                  setValue('inquiryId', null);
+                }}
+              />
+            )}
+          />
+          <FormSelect
+            control={control}
+            name="inquiryId"
+            label="Matter"
+            data={matters}
+            disabled={!clientId}
+            placeholder={clientId && matters.length === 0 ? 'No matters' : 'Optional'}
+            clearable
+          />
+          <FormSelect
+            control={control}
+            name="paymentType"
+            label="Payment Type"
+            required
+            data={PAYMENT_TYPE_OPTIONS}
+            placeholder="Choose a type"
+            emptyValue=""
+          />
+          <FormTextInput control={control} name="fees" label="Fees ($)" inputMode="decimal" placeholder="0.00" />
+          <FormTextInput control={control} name="cost" label="Cost ($)" inputMode="decimal" placeholder="0.00" />
+          <FormTextInput
+            control={control}
+            name="receiptNumber"
+            label="Receipt Num"
+            inputMode="numeric"
+            placeholder="Next number"
+          />
+          <FormTextInput control={control} name="paymentDate" label="Payment Date" type="date" required />
+        </SimpleGrid>
+        <FormCheckbox control={control} name="officeEntered" label="Office entered" />
+        <Group justify="flex-end" gap="sm">
+          <Button variant="default" onClick={onCancel}>
+            Cancel
+          </Button>
+          <Button type="submit" loading={formState.isSubmitting}>
+            Save payment
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,135 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import type { AccessType, Permission } from '@casedesk/contract/access/permissions';
+import { RECON_MESSAGES, type ReconRow } from '@casedesk/contract/accounting/reconciliation';
+import { apiError } from '@/test/fake-api.ts';
+import { OFFICE_ID, renderPage, stubServer } from '../test-utils.tsx';
+import { CashFlowReconPage } from './cash-flow-recon-page.tsx';
+
+const grant = (permissionType: Permission['permissionType'], levels: AccessType[]): Permission => ({
+  permissionType,
+  accessLevelDTO: levels.map((accessType) => ({ accessType, conditionDTO: [] })),
+});
+const RECON_ADMIN = [grant('CASH_FLOW', ['READ']), grant('CASH_FLOW_RECON', ['READ', 'CREATE', 'UPDATE'])];
+const RECON_READER = [grant('CASH_FLOW_RECON', ['READ'])];
+
+const day = (d: string, overrides: Partial<ReconRow> = {}): ReconRow => ({
+  officeId: OFFICE_ID,
+  office: 'Los Angeles',
+  day: d,
+  officeEnteredCents: 100000,
+  accountingCents: 5000,
+  depositCents: 105000,
+  differenceCents: 0,
+  status: 'OPEN',
+  version: null,
+  reconciledBy: null,
+  reconciledAt: null,
+  note: null,
+  ...overrides,
+});
+
+const TOTAL = {
+  officeEnteredCents: 200000,
+  accountingCents: 10000,
+  depositCents: 209999,
+  differenceCents: -1,
+  days: 2,
+  reconciledDays: 1,
+  daysWithDifference: 1,
+};
+
+function stub() {
+  return stubServer({
+    'POST /api/v1/cashFlow/reconTable': {
+      items: [
+        day('2026-11-02', { status: 'RECONCILED', version: 1, reconciledBy: 'Avery Accountant' }),
+        day('2026-11-03', { depositCents: 104999, differenceCents: -1 }),
+      ],
+    },
+    'POST /api/v1/cashFlow/reconTotal': TOTAL,
+  });
+}
+
+describe('reconciliation', () => {
+  it('shows the month’s days with the unbalanced one in red, and the month summary', async () => {
+    stub();
+    renderPage(<CashFlowReconPage />);
+    const table = await screen.findByRole('table', { name: 'Reconciliation' });
+    const unbalanced = (await within(table).findByText('-0.01')).closest('tr')!;
+    expect(unbalanced.getAttribute('style')).toContain('red');
+    const balanced = within(table).getByText('11-02-2026').closest('tr')!;
+    expect(balanced.getAttribute('style') ?? '').not.toContain('red');
+    expect(screen.getByText('$2,099.99')).toBeTruthy();
+    expect(screen.getByText('1 of 2')).toBeTruthy();
+  });
+
+  it('marks a day reconciled with a note, shows the server’s refusal, and reopens with a required reason', async () => {
+    const api = stub();
+    api.use({ 'POST /api/v1/cashFlow/reconcile': apiError(400, RECON_MESSAGES.unbalanced('-$0.01')) });
+    const user = userEvent.setup();
+    renderPage(<CashFlowReconPage />, RECON_ADMIN);
+    await user.click(await screen.findByRole('button', { name: 'Mark reconciled' }));
+    const form = await screen.findByRole('form', { name: 'Mark reconciled' });
+    await user.type(within(form).getByRole('textbox', { name: /^Note/ }), 'Bank slip 44');
+    await user.click(within(form).getByRole('button', { name: 'Mark reconciled' }));
+    expect(await within(form).findByText(RECON_MESSAGES.unbalanced('-$0.01'))).toBeTruthy();
+    expect(api.bodies('POST /api/v1/cashFlow/reconcile')[0]).toEqual({
+      officeId: OFFICE_ID,
+      day: '2026-11-03',
+      note: 'Bank slip 44',
+    });
+    await user.click(within(form).getByRole('button', { name: 'Cancel' }));
+
+    api.use({ 'POST /api/v1/cashFlow/reopenRecon': day('2026-11-02', { status: 'REOPENED', version: 2 }) });
+    await user.click(screen.getByRole('button', { name: 'Reopen' }));
+    const reopen = await screen.findByRole('form', { name: 'Reopen day' });
+    await user.click(within(reopen).getByRole('button', { name: 'Reopen day' }));
+    expect(await within(reopen).findByText(RECON_MESSAGES.reason, { exact: false })).toBeTruthy();
+    await user.type(within(reopen).getByRole('textbox', { name: /^Reason/ }), 'Deposit typed twice');
+    await user.click(within(reopen).getByRole('button', { name: 'Reopen day' }));
+    await waitFor(() => expect(screen.queryByRole('form', { name: 'Reopen day' })).toBeNull());
+    expect(api.bodies('POST /api/v1/cashFlow/reopenRecon')[0]).toEqual({
+      officeId: OFFICE_ID,
+      day: '2026-11-02',
+      reason: 'Deposit typed twice',
+    });
+  });
+
+  it('shows no buttons to a reader, and sends a deposit in cents', async () => {
+    stub();
+    renderPage(<CashFlowReconPage />, RECON_READER);
+    await screen.findByRole('table', { name: 'Reconciliation' });
+    expect(screen.queryByRole('button', { name: 'Mark reconciled' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Reopen' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Add deposit' })).toBeNull();
+
+    document.body.innerHTML = '';
+    const api = stub();
+    api.use({
+      'POST /api/v1/cashFlow/deposit': {
+        id: OFFICE_ID.replace(/1$/, '9'),
+        officeId: OFFICE_ID,
+        depositDate: '2026-11-03',
+        amountCents: -1050,
+        reference: 'Correction',
+        enteredBy: 'Avery Accountant',
+        enteredAt: '2026-11-03T20:00:00.000Z',
+      },
+    });
+    const user = userEvent.setup();
+    renderPage(<CashFlowReconPage />, RECON_ADMIN);
+    await user.click(await screen.findByRole('button', { name: 'Add deposit' }));
+    const form = await screen.findByRole('form', { name: 'New deposit' });
+    const office = within(form).getByRole('combobox', { name: /^Office/ });
+    await user.click(office);
+    const listbox = document.getElementById(office.getAttribute('aria-controls')!)!;
+    await user.click(await within(listbox).findByRole('option', { name: 'Los Angeles', hidden: true }));
+    await user.type(within(form).getByRole('textbox', { name: /^Amount/ }), '-10.50');
+    await user.type(within(form).getByRole('textbox', { name: /^Reference/ }), 'Correction');
+    await user.click(within(form).getByRole('button', { name: 'Save deposit' }));
+    await waitFor(() => expect(api.bodies('POST /api/v1/cashFlow/deposit')).toHaveLength(1));
+    expect(api.bodies('POST /api/v1/cashFlow/deposit')[0]).toMatchObject({ officeId: OFFICE_ID, amountCents: -1050 });
+  });
+});
