@@ -1,4 +1,6 @@
+import { useDebouncedValue } from '@mantine/hooks';
 import { keepPreviousData, queryOptions, skipToken, useQuery } from '@tanstack/react-query';
+import { SEARCH_DEBOUNCE_MS } from '@casedesk/contract/common/search';
 import {
   CLIENT_SEARCH_PAGE_SIZE,
   clientSearchResponseSchema,
@@ -55,4 +57,20 @@ export function clientSearchBoxQueryOptions(searchKeyword: string) {
 
 export function useClientSearchBox(searchKeyword: string) {
   return useQuery(clientSearchBoxQueryOptions(searchKeyword));
+}
+
+/**
+ * The search-as-you-type pickers' state: the keyword debounced 300 ms (SPEC §9), no request for an empty one,
+ * the clients found for the current keyword and the line the dropdown shows instead of them, if any.
+ */
+export function useClientSearchResults(keyword: string) {
+  const [debounced] = useDebouncedValue(keyword, SEARCH_DEBOUNCE_MS);
+  const search = useClientSearchBox(debounced);
+  const items = keyword && debounced ? (search.data?.items ?? []) : [];
+  const waiting = keyword !== debounced || (search.isFetching && !search.data);
+  let status: string | null = null;
+  if (search.isError && !waiting) status = 'Search could not be completed. Try again.';
+  else if (waiting && items.length === 0) status = 'Searching…';
+  else if (!search.isFetching && items.length === 0) status = 'No clients found';
+  return { items, status, isFetching: search.isFetching };
 }

@@ -1,10 +1,8 @@
 import { Combobox, Loader, Text, TextInput, useCombobox } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
 import { useState } from 'react';
 import type { ClientSummary } from '@casedesk/contract/clients/client';
-import { SEARCH_DEBOUNCE_MS } from '@casedesk/contract/common/search';
 import { formatDateInput } from '@casedesk/contract/common/text';
-import { useClientSearchBox } from '@/api/clients/search-clients.ts';
+import { useClientSearchResults } from '@/api/clients/search-clients.ts';
 import { SearchIcon } from '@/components/icons.tsx';
 
 const nameOf = (client: ClientSummary) => `${client.firstName} ${client.lastName}`;
@@ -22,16 +20,9 @@ export function ClientSearchSelect({ onPick, error }: ClientSearchSelectProps) {
   const [value, setValue] = useState('');
   const [picked, setPicked] = useState<string | null>(null);
   const keyword = picked ? '' : value.trim();
-  const [debounced] = useDebouncedValue(keyword, SEARCH_DEBOUNCE_MS);
-  const search = useClientSearchBox(debounced);
+  const search = useClientSearchResults(keyword);
+  const { items, status } = search;
   const combobox = useCombobox({ onDropdownClose: () => combobox.resetSelectedOption() });
-  const items = keyword && debounced ? (search.data?.items ?? []) : [];
-  const waiting = keyword !== debounced || (search.isFetching && !search.data);
-
-  let status: string | null = null;
-  if (search.isError && !waiting) status = 'Search could not be completed. Try again.';
-  else if (waiting && items.length === 0) status = 'Searching…';
-  else if (!search.isFetching && items.length === 0) status = 'No clients found';
 
   return (
     <Combobox

@@ -12,6 +12,7 @@ import { FormSelect, FormTextInput } from '@/components/form-field/form-inputs.t
 import { isApiError } from '@/lib/api-error.ts';
 import { useEnterDeposit } from '../api/enter-deposit.ts';
 import { today } from './payment-labels.ts';
+import { showServerFieldErrors } from './server-field-errors.ts';
 
 const field = depositWriteSchema.shape;
 
@@ -49,9 +50,7 @@ function DepositForm({ onDone }: { onDone: () => void }) {
       onDone();
     } catch (error) {
       if (!isApiError(error)) throw error;
-      const fieldErrors = Object.entries(error.body?.fieldErrors ?? {}).filter(([f]) => f in SERVER_FIELDS);
-      for (const [f, message] of fieldErrors) setError(SERVER_FIELDS[f]!, { type: 'server', message });
-      if (fieldErrors.length === 0) setFailure(error.body?.message ?? error.message);
+      if (!showServerFieldErrors(error, SERVER_FIELDS, setError)) setFailure(error.body?.message ?? error.message);
     }
   });
   return (

@@ -21,6 +21,7 @@ import {
   type PaymentFormValues,
 } from './payment-form-values.ts';
 import { PAYMENT_TYPE_OPTIONS, today } from './payment-labels.ts';
+import { showServerFieldErrors } from './server-field-errors.ts';
 
 interface PaymentFormProps {
   onSaved: (payment: PaymentDetail) => void;
@@ -53,9 +54,8 @@ export function PaymentForm({ onSaved, onCancel }: PaymentFormProps) {
         setError('receiptNumber', { type: 'server', message: error.body?.message });
         return;
       }
-      const fieldErrors = Object.entries(error.body?.fieldErrors ?? {}).filter(([f]) => f in SERVER_FIELDS);
-      for (const [f, message] of fieldErrors) setError(SERVER_FIELDS[f]!, { type: 'server', message });
-      if (fieldErrors.length === 0) setFailure(error.body?.message ?? 'The payment was not saved.');
+      if (!showServerFieldErrors(error, SERVER_FIELDS, setError))
+        setFailure(error.body?.message ?? 'The payment was not saved.');
     }
   });
 
