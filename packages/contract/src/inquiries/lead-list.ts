@@ -82,6 +82,15 @@ export function inOut(incoming: number, outgoing: number): string {
   return `${incoming} / ${outgoing}`;
 }
 
+/** The offset times are shown at, as a reader reads it: UTC, UTC-7, UTC+5:30. */
+export function formatUtcOffset(offsetHours: number): string {
+  if (offsetHours === 0) return 'UTC';
+  const sign = offsetHours > 0 ? '+' : '-';
+  const abs = Math.abs(offsetHours);
+  const minutes = Math.round((abs % 1) * 60);
+  return `UTC${sign}${Math.floor(abs)}${minutes ? `:${String(minutes).padStart(2, '0')}` : ''}`;
+}
+
 /** MM-dd-yyyy hh:mm AM/PM (SPEC §5 date-time format) of an instant, at the given offset from UTC. */
 export function formatDateTimeAt(iso: string | Date, offsetHours: number): string {
   const at = new Date(new Date(iso).getTime() + offsetHours * 3_600_000);

@@ -21,6 +21,7 @@ import { sendExport } from '../../platform/export/table-file.ts';
 import { sendList } from '../../platform/http/streamed-list.ts';
 import { cashFlowAccess, changeCashFlowAccess } from './cash-flow-access.service.ts';
 import { exportCashFlow } from './cash-flow-export.service.ts';
+import { cashFlowReportRoutes } from './cash-flow-report.routes.ts';
 import { CASH_FLOW_FILTER_IDS } from './cash-flow-ids.ts';
 import {
   cashFlowTotals,
@@ -184,4 +185,5 @@ export async function accountingRoutes(app: AppInstance): Promise<void> {
   );
 
   await reconciliationRoutes(app);
+  await cashFlowReportRoutes(app);
 }

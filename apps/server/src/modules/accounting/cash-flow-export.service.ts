@@ -10,10 +10,11 @@ import { allRowsOf, everyRow, exportFileName, streamedTable } from '../../platfo
 import { listCashFlow } from './payments.service.ts';
 
 /**
- * A row as people read it: amounts as dollars with two decimals and no grouping (a spreadsheet reads them as
- * numbers, SPEC §5), the entry time at the caller's offset; a reversal says what it reverses.
+ * A row as people read it: amounts as dollars with two decimals, by default with no grouping (a spreadsheet reads
+ * them as numbers, SPEC §5; the PDF passes formatMoney), the entry time at the caller's offset; a reversal says
+ * that it is one.
  */
-function cells(row: CashFlowRow, offsetHours: number): string[] {
+export function cashFlowCells(row: CashFlowRow, offsetHours: number, money = formatCents): string[] {
   const byColumn: Record<(typeof CASH_FLOW_COLUMNS)[number]['id'], string> = {
     officeEntered: row.officeEntered ? 'Yes' : 'No',
     office: row.office,
@@ -22,8 +23,8 @@ function cells(row: CashFlowRow, offsetHours: number): string[] {
     matter: row.matter ?? '',
     lawType: row.lawType ?? '',
     paymentType: PAYMENT_TYPE_LABELS[row.paymentType] + (row.reversesId ? ' (reversal)' : ''),
-    fees: formatCents(row.feesCents),
-    cost: formatCents(row.costCents),
+    fees: money(row.feesCents),
+    cost: money(row.costCents),
     receiptNum: row.receiptNumber === null ? '' : String(row.receiptNumber),
     enteredBy: row.enteredBy ?? '',
     time: formatDateTimeAt(row.time, offsetHours),
@@ -48,7 +49,7 @@ export async function exportCashFlow(
     format,
     sheetName: 'Cash flow',
     headers: CASH_FLOW_COLUMNS.map((c) => c.header),
-    cells: (row) => cells(row, offsetHours),
+    cells: (row) => cashFlowCells(row, offsetHours),
     batches: everyRow(listCashFlow(database, actor, allRowsOf(list))),
   });
 }

@@ -1,24 +1,45 @@
 import { cashFlowListResponseSchema, cashFlowTotalsSchema, PAYMENT_TYPES } from '@casedesk/contract/accounting/payment';
 import { officeEnteredTotalSchema, reconTotalSchema } from '@casedesk/contract/accounting/reconciliation';
+import { parseCents } from '@casedesk/contract/common/money';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestApp } from '../../../test/support/test-app.ts';
 import { createTestApp, SEEDED } from '../../../test/support/test-app.ts';
+import { pdfTextLines } from '../../../test/support/pdf-text.ts';
+import { sumsLine } from './cash-flow-report-pdf.ts';
 
 /*
  * Property: for random payments, reversals and filters, every figure the ledger gives agrees to the cent with
- * the others and with the payments themselves: the list's rows, `totals`, `officeEnteredTotal` (per payment
- * type and in all) and the month's `reconTotal`. Each run works in a month of its own in one office, for a
+ * the others and with the payments themselves: the list's rows, `totals`, the CSV export, the PDF report's grand
+ * total, `officeEnteredTotal` (per payment type and in all) and the month's `reconTotal`. Each run works in a month of its own in one office, for a
  * client of its own, so it reads only the rows it wrote.
  */
 let t: TestApp;
 let officeId: string;
 let run = 0;
 
-async function post(url: string, payload: object) {
+async function postRaw(url: string, payload: object) {
   const res = await t.app.inject({ method: 'POST', url, headers: await t.authFor(SEEDED.admin), payload });
   expect(res.statusCode, res.body).toBe(200);
-  return res.json();
+  return res;
+}
+
+const post = async (url: string, payload: object) => (await postRaw(url, payload)).json();
+
+/** The fees and cost columns of the CSV export, summed (its amounts are dollars without grouping). */
+function csvSums(csv: string) {
+  const rows = csv
+    .replace(/^\uFEFF/, '')
+    .trim()
+    .split(/\r?\n/)
+    .slice(1)
+    .map((line) => line.split(','));
+  const cents = (text: string) => parseCents(text)!;
+  return {
+    count: rows.length,
+    feesCents: rows.reduce((s, r) => s + cents(r[7]!), 0),
+    costCents: rows.reduce((s, r) => s + cents(r[8]!), 0),
+  };
 }
 
 const entryArb = fc.record({
@@ -118,6 +139,13 @@ describe('the ledger’s figures agree', () => {
         expect(list.totalCount).toBe(expected.count);
         expect(list.items.reduce((s, p) => s + p.feesCents, 0)).toBe(expected.feesCents);
         expect(list.items.reduce((s, p) => s + p.costCents, 0)).toBe(expected.costCents);
+
+        const csv = await postRaw('/api/v1/cashFlow/export?offsetHours=0', { filter: apiFilter, format: 'csv' });
+        const { totalCents, ...sums } = expected;
+        expect(csvSums(csv.body)).toEqual(sums);
+        const pdf = await postRaw('/api/v1/cashFlow/report?offsetHours=0', { filter: apiFilter });
+        expect(pdfTextLines(pdf.rawPayload).at(-1)).toBe(sumsLine('Grand total', sums));
+        expect(totalCents).toBe(sums.feesCents + sums.costCents);
 
         const desk = officeEnteredTotalSchema.parse(
           await post('/api/v1/cashFlow/officeEnteredTotal', { filter: apiFilter }),

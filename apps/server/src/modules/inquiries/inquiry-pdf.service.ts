@@ -2,7 +2,7 @@ import { formatDateInput } from '@casedesk/contract/common/field-rules';
 import { formatPhone } from '@casedesk/contract/common/text';
 import type { IntakeQuestion } from '@casedesk/contract/inquiries/intake-question';
 import type { InquiryDetail } from '@casedesk/contract/inquiries/inquiry';
-import { formatDateTimeAt } from '@casedesk/contract/inquiries/lead-list';
+import { formatDateTimeAt, formatUtcOffset } from '@casedesk/contract/inquiries/lead-list';
 import PDFDocument from 'pdfkit';
 
 export interface Letterhead {
@@ -31,14 +31,6 @@ const RULE = '#ced4da';
 const ACCENT = '#1c4e80';
 
 type Doc = PDFKit.PDFDocument;
-
-function offsetLabel(offsetHours: number): string {
-  if (offsetHours === 0) return 'UTC';
-  const sign = offsetHours > 0 ? '+' : '-';
-  const abs = Math.abs(offsetHours);
-  const minutes = Math.round((abs % 1) * 60);
-  return `UTC${sign}${Math.floor(abs)}${minutes ? `:${String(minutes).padStart(2, '0')}` : ''}`;
-}
 
 function section(doc: Doc, title: string): void {
   if (doc.y > doc.page.height - MARGIN - 90) doc.addPage();
@@ -183,7 +175,7 @@ function body(doc: Doc, input: InquiryPdfInput): void {
 
 function footers(doc: Doc, input: InquiryPdfInput): void {
   const range = doc.bufferedPageRange();
-  const generated = `Generated ${formatDateTimeAt(input.generatedAt, input.offsetHours)} (${offsetLabel(input.offsetHours)})`;
+  const generated = `Generated ${formatDateTimeAt(input.generatedAt, input.offsetHours)} (${formatUtcOffset(input.offsetHours)})`;
   for (let i = range.start; i < range.start + range.count; i += 1) {
     doc.switchToPage(i);
     const y = doc.page.height - MARGIN + 16;

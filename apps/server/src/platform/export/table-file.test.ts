@@ -13,7 +13,11 @@ describe('csvField', () => {
     ['two\nlines', '"two\nlines"'],
     // CSV injection: a leading = + - @ would run as a formula.
     ['=SUM(A1)', "'=SUM(A1)"],
-    ['-1', "'-1"],
+    ['-1+1', "'-1+1"],
+    ["-2+3+cmd|' /C calc'!A0", "'-2+3+cmd|' /C calc'!A0"],
+    // A plain negative number (a reversal's amount) is a number to a spreadsheet, not a formula.
+    ['-1', '-1'],
+    ['-125.50', '-125.50'],
   ])('%j → %j', (text, field) => expect(csvField(text)).toBe(field));
   it('writes numbers as they are and null as nothing', () => {
     expect(csvField(-3)).toBe('-3');

@@ -32,9 +32,15 @@ export const CSV_CONTENT_TYPE = 'text/csv; charset=utf-8';
 /** A byte-order mark so spreadsheet apps read a CSV file as UTF-8. */
 export const CSV_BOM = '\ufeff';
 
-/** Spreadsheet apps run cells that start with = + - @ as formulas; such text is quoted (CSV injection). */
+/** A negative amount such as -125.50: a number to a spreadsheet, not a formula, so it is left as it is. */
+const NEGATIVE_NUMBER = /^-\d+(\.\d+)?$/;
+
+/**
+ * Spreadsheet apps run cells that start with = + - @ as formulas; such text is quoted (CSV injection). A plain
+ * negative number is not a formula, and quoting it would turn a reversal's amount into text.
+ */
 export function safeText(text: string): string {
-  return /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
+  return /^[=+\-@\t\r]/.test(text) && !NEGATIVE_NUMBER.test(text) ? `'${text}` : text;
 }
 
 export function csvField(value: Cell): string {
@@ -45,7 +51,12 @@ export function csvField(value: Cell): string {
 }
 
 /** `stem-yyyy-MM-dd-HHmm.format` in the caller's local time (SPEC §7: exports send offsetHours). */
-export function exportFileName(stem: string, format: ExportFormat, offsetHours: number, now = new Date()): string {
+export function exportFileName(
+  stem: string,
+  format: ExportFormat | 'pdf',
+  offsetHours: number,
+  now = new Date(),
+): string {
   const local = new Date(now.getTime() + offsetHours * 3_600_000).toISOString();
   return `${stem}-${local.slice(0, 10)}-${local.slice(11, 16).replace(':', '')}.${format}`;
 }
