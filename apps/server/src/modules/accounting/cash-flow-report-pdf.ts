@@ -15,7 +15,7 @@ const ACCENT = '#1c4e80';
 const RULE = '#ced4da';
 
 /** Column widths in points (landscape letter: 720 pt between the margins), in CASH_FLOW_COLUMNS order. */
-const WIDTHS = [34, 58, 84, 54, 80, 62, 66, 56, 50, 40, 60, 76];
+const WIDTHS = [34, 58, 84, 54, 96, 56, 56, 56, 50, 40, 60, 76];
 const RIGHT_ALIGNED = new Set(['fees', 'cost', 'receiptNum']);
 
 export interface ReportHeading {
