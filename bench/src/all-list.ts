@@ -36,14 +36,14 @@ export interface AllListResult {
 }
 
 /** The server's resident set from /proc (Linux, where the bench runs). */
-function residentBytes(pid: number): number {
+export function residentBytes(pid: number): number {
   const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
   const kb = /^VmRSS:\s+(\d+) kB$/m.exec(status)?.[1];
   return kb ? Number(kb) * 1024 : Number.NaN;
 }
 
 /** The highest RSS of the process while `work` runs. */
-async function peakRss<T>(pid: number, work: Promise<T>): Promise<{ result: T; peak: number }> {
+export async function peakRss<T>(pid: number, work: Promise<T>): Promise<{ result: T; peak: number }> {
   let peak = residentBytes(pid);
   let done = false;
   const sampling = (async () => {

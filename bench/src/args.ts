@@ -7,9 +7,19 @@ export type DatabaseKind = 'pglite' | 'postgres';
  * appointments: attorney availability with many calendar events and concurrent booking;
  * matching: how well the duplicate check finds the person, on a fixed evaluation set (docs/matching.md);
  * admin: the permission decision in process, "who can see this record" over many users and the attribution
- * report over millions of calls (PostgreSQL only).
+ * report over millions of calls (PostgreSQL only);
+ * accounting: the cash-flow list, its totals and the month's reconciliation over a million payments, and the
+ * cash-flow report PDF built in the background (PostgreSQL only).
  */
-export const SCENARIOS = ['platform', 'clients', 'communication', 'appointments', 'matching', 'admin'] as const;
+export const SCENARIOS = [
+  'platform',
+  'clients',
+  'communication',
+  'appointments',
+  'matching',
+  'admin',
+  'accounting',
+] as const;
 export type Scenario = (typeof SCENARIOS)[number];
 
 export interface BenchArgs {
@@ -37,6 +47,8 @@ export interface BenchArgs {
   users: number;
   /** admin scenario: inbound and outbound calls added over two years, on tracking lines with remapped versions. */
   calls: number;
+  /** accounting scenario: payments added over the last two years. */
+  payments: number;
   /** Load only the routes whose name contains this (e.g. to profile one of them); all when unset. */
   route?: string;
   /** postgres: keep the seeded database after the run, and reuse one kept with the same sizes instead of seeding. */
@@ -51,7 +63,7 @@ const DEFAULT_POSTGRES_URL = 'postgres://postgres@127.0.0.1:5432/postgres';
 // The access token lives 10 minutes; a fresh one is taken per route, so one route's run must fit in it.
 const MAX_DURATION_SECONDS = 570;
 
-export const USAGE = `Usage: npm run bench -- [--scenario platform|clients|communication|appointments|matching] [--clients N] [--connections C] [--duration S] [--database pglite|postgres] [--messages N] [--sockets N] [--webhooks N] [--attorneys N] [--events N] [--users N] [--calls N] [--route TEXT] [--keep] [--cpu-prof]
+export const USAGE = `Usage: npm run bench -- [--scenario platform|clients|communication|appointments|matching|admin|accounting] [--clients N] [--connections C] [--duration S] [--database pglite|postgres] [--messages N] [--sockets N] [--webhooks N] [--attorneys N] [--events N] [--users N] [--calls N] [--payments N] [--route TEXT] [--keep] [--cpu-prof]
 
   --clients N        demo clients to seed (default 20000)
   --scenario NAME    platform (GET /user, user directory; default) or clients (client search, duplicate and
@@ -60,7 +72,9 @@ export const USAGE = `Usage: npm run bench -- [--scenario platform|clients|commu
                      every attorney for a week, booking free slots) or matching (the duplicate check's
                      recall on a fixed evaluation set, with the duplicate and conflict service floors) or
                      admin (the permission decision in process, who can see a record among --users users
-                     and the 12-month attribution report over --calls calls; PostgreSQL only)
+                     and the 12-month attribution report over --calls calls; PostgreSQL only) or accounting
+                     (the cash-flow list, totals and reconciliation over --payments payments, and a 50,000-row
+                     report PDF built in the background; PostgreSQL only)
   --probes N         matching: clients sampled into the evaluation set, strangers added (default 3000)
   --learn            matching: learn the match weights from a training set first and write them to
                      packages/contract/src/matching/match-weights.ts (the server then runs with them)
@@ -71,6 +85,7 @@ export const USAGE = `Usage: npm run bench -- [--scenario platform|clients|commu
   --events N         appointments: calendar events added before the load (default 50000)
   --users N          admin: users in the table, seeded plus added (default 5000)
   --calls N          admin: calls added over the last two years on tracking lines (default 5000000)
+  --payments N       accounting: payments added over the last two years (default 1000000)
   --connections C    concurrent autocannon connections (default 50; 20 for the clients scenario)
   --duration S       seconds of load per route, after a 2 s warm-up (default 10, at most ${MAX_DURATION_SECONDS})
   --database KIND    pglite (a fresh temporary data directory) or postgres (a fresh database casedesk_bench
@@ -114,6 +129,7 @@ export function parseBenchArgs(argv: string[], env: NodeJS.ProcessEnv): BenchArg
       events: { type: 'string' },
       users: { type: 'string' },
       calls: { type: 'string' },
+      payments: { type: 'string' },
       route: { type: 'string' },
       keep: { type: 'boolean' },
       probes: { type: 'string' },
@@ -131,8 +147,8 @@ export function parseBenchArgs(argv: string[], env: NodeJS.ProcessEnv): BenchArg
   if (!(SCENARIOS as readonly string[]).includes(scenario)) {
     throw new Error(`--scenario must be ${SCENARIOS.join(' or ')}, got "${scenario}"`);
   }
-  if (scenario === 'admin' && database !== 'postgres') {
-    throw new Error('--scenario admin needs --database postgres (its budgets are set for PostgreSQL)');
+  if ((scenario === 'admin' || scenario === 'accounting') && database !== 'postgres') {
+    throw new Error(`--scenario ${scenario} needs --database postgres (its budgets are set for PostgreSQL)`);
   }
   return {
     clients: positiveInt('clients', values.clients, 20_000, 0),
@@ -149,6 +165,7 @@ export function parseBenchArgs(argv: string[], env: NodeJS.ProcessEnv): BenchArg
     events: positiveInt('events', values.events, 50_000, 0),
     users: positiveInt('users', values.users, 5000, 0),
     calls: positiveInt('calls', values.calls, 5_000_000, 0),
+    payments: positiveInt('payments', values.payments, 1_000_000, 0),
     ...(values.route ? { route: values.route } : {}),
     keep: values.keep ?? false,
     probes: positiveInt('probes', values.probes, 3000, 10, 100_000),

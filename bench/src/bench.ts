@@ -18,6 +18,13 @@ import {
   appointmentScenarioTargets,
   buildAppointmentScenario,
 } from './appointments-scenario.ts';
+import type { AccountingScenario, BackgroundReport } from './accounting-scenario.ts';
+import {
+  accountingScenarioTargets,
+  addPaymentsAtScale,
+  buildAccountingScenario,
+  measureBackgroundReport,
+} from './accounting-scenario.ts';
 import type { AdminScenario, DecisionTiming } from './admin-scenario.ts';
 import {
   addCallsAtScale,
@@ -174,6 +181,7 @@ async function run(args: BenchArgs, cleanup: Cleanup): Promise<BenchReport> {
   let communication: CommunicationBodies | undefined;
   let evaluationSet: Probe[] | undefined;
   let admin: AdminScenario | undefined;
+  let accounting: AccountingScenario | undefined;
   let decisions: DecisionTiming[] | undefined;
   try {
     if (args.scenario === 'admin') {
@@ -189,6 +197,16 @@ async function run(args: BenchArgs, cleanup: Cleanup): Promise<BenchReport> {
       targets = adminScenarioTargets(admin);
       console.log('The permission decision in process…');
       decisions = measurePermissionDecisions(admin.officeIds);
+    } else if (args.scenario === 'accounting') {
+      if (addAtScale) {
+        console.log(`Adding ${args.payments} payments over two years…`);
+        const started = performance.now();
+        await addPaymentsAtScale(database, args.payments, (line) => console.log(line));
+        console.log(`  in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+      }
+      console.log("Sampling bodies and recording the routes' statements…");
+      accounting = await buildAccountingScenario(database, ADMIN_EMAIL);
+      targets = accountingScenarioTargets(accounting);
     } else if (args.scenario === 'communication') {
       if (addAtScale) {
         console.log(`Adding ${args.messages} texts…`);
@@ -257,7 +275,8 @@ async function run(args: BenchArgs, cleanup: Cleanup): Promise<BenchReport> {
     const result = await loadRoute(server.baseUrl, target, token, connections, duration);
     console.log(`  ${result.requestsPerSecond.toFixed(0)} req/s, p99 ${result.latency.p99.toFixed(2)} ms`);
     routes.push(result);
-    const recorded = admin?.recorded[target.name];
+    const scenario = admin ?? accounting;
+    const recorded = scenario?.recorded[target.name];
     if (recorded?.length) {
       // Straight after the HTTP load, on the same machine and data, so a neighbour's load moves both alike.
       console.log(`  bare SQL, ${connections} connection(s), ${WARM_UP_SECONDS} s warm-up + ${duration} s…`);
@@ -269,7 +288,7 @@ async function run(args: BenchArgs, cleanup: Cleanup): Promise<BenchReport> {
           connections,
           duration,
           WARM_UP_SECONDS,
-          admin?.replay[target.name],
+          scenario?.replay[target.name],
         );
         bareSqlLoads.push({ route: target.name, ...bare });
         console.log(`  ${bare.requestsPerSecond.toFixed(1)} req/s, p95 ${bare.latency.p95.toFixed(2)} ms`);
@@ -297,6 +316,19 @@ async function run(args: BenchArgs, cleanup: Cleanup): Promise<BenchReport> {
     );
     console.log(
       `  p99 ×${allList.p99Ratio}, RSS +${allList.rssGrowthMb} MB, ${allList.rows} rows in ${allList.seconds} s`,
+    );
+  }
+  let backgroundReport: BackgroundReport | undefined;
+  if (accounting && (!args.route || 'report'.includes(args.route))) {
+    console.log(`Cash-flow report PDF of ${JSON.stringify(accounting.reportFilter)} in the background…`);
+    backgroundReport = await measureBackgroundReport(
+      server.baseUrl,
+      server.pid,
+      await signIn(server.baseUrl),
+      accounting.reportFilter,
+    );
+    console.log(
+      `  ${backgroundReport.rows} rows in ${backgroundReport.seconds} s, RSS +${backgroundReport.rssGrowthMb} MB`,
     );
   }
   let socketLatency: SocketLatencyResult | undefined;
@@ -337,11 +369,19 @@ async function run(args: BenchArgs, cleanup: Cleanup): Promise<BenchReport> {
     ...(matching ? { matching } : {}),
     ...(allList ? { allList } : {}),
     ...(decisions ? { decisions } : {}),
-    ...(admin ? { bareSqlLoads } : {}),
+    ...(admin || accounting ? { bareSqlLoads } : {}),
+    ...(backgroundReport ? { backgroundReport } : {}),
     budgets: [
       ...(allList ? allListBudgets(args, allList) : []),
       ...(matching ? matchingBudgets(matching) : []),
-      ...judgeBudgets(args, server.coldStartMs, routes, socketLatency, decisions && { decisions, bareSqlLoads }),
+      ...judgeBudgets(
+        args,
+        server.coldStartMs,
+        routes,
+        socketLatency,
+        decisions && { decisions, bareSqlLoads },
+        accounting && { bareSqlLoads, ...(backgroundReport ? { report: backgroundReport } : {}) },
+      ),
     ],
   };
 }

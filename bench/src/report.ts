@@ -2,6 +2,8 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { accountingBudgets } from './accounting-budgets.ts';
+import type { BackgroundReport } from './accounting-scenario.ts';
 import type { BenchArgs } from './args.ts';
 import type { ServiceFloor } from './recorded-sql.ts';
 import { AVAILABILITY_ROUTE, BOOKING_ROUTE } from './appointments-scenario.ts';
@@ -52,6 +54,8 @@ export interface BenchReport {
   decisions?: DecisionTiming[];
   /** admin scenario: each route's bare SQL replayed at the route's concurrency, right after its HTTP load. */
   bareSqlLoads?: (BareSqlLoad & { route: string })[];
+  /** accounting scenario: the cash-flow report PDF built by its background job. */
+  backgroundReport?: BackgroundReport;
   budgets: Budget[];
 }
 
@@ -64,6 +68,7 @@ export function judgeBudgets(
   routes: LoadResult[],
   socketLatency?: SocketLatencyResult,
   admin?: { decisions: DecisionTiming[]; bareSqlLoads: (BareSqlLoad & { route: string })[] },
+  accounting?: { bareSqlLoads: (BareSqlLoad & { route: string })[]; report?: BackgroundReport },
 ): Budget[] {
   const coldStart: Budget = {
     name: 'cold start to healthy',
@@ -78,6 +83,7 @@ export function judgeBudgets(
   // The matching scenario's own budgets come from its evaluation (matching-scenario.ts).
   if (args.scenario === 'matching') return [coldStart];
   if (args.scenario === 'admin') return [...adminBudgets(args, routes, admin), coldStart];
+  if (args.scenario === 'accounting') return [...accountingBudgets(args, routes, accounting), coldStart];
   return [userBudget(args, routes), coldStart];
 }
 
@@ -221,18 +227,7 @@ function adminBudgets(
   const bare = (name: string) => admin?.bareSqlLoads.find((b) => b.route === name);
   const perRequest = (admin?.decisions ?? []).filter((d) => d.decision.startsWith('one request'));
   const worstP95Ms = perRequest.length ? Math.max(...perRequest.map((d) => d.microseconds.p95)) / 1000 : Number.NaN;
-  const ratio = (name: string): Budget => {
-    const actual = throughputRatio(route(name), bare(name));
-    return {
-      name: `${name}: HTTP throughput ÷ bare SQL's, same concurrency`,
-      limit: RATIO_BUDGET_PERCENT,
-      actual,
-      unit: '%',
-      atLeast: true,
-      pass: Number.isNaN(actual) ? null : actual >= RATIO_BUDGET_PERCENT,
-      ...(Number.isNaN(actual) ? { note: 'route not loaded (--route)' } : {}),
-    };
-  };
+  const ratio = (name: string) => ratioBudget(name, route(name), bare(name));
   return [
     {
       name: 'permission decision for one request p95 (worst profile, in process)',
@@ -260,7 +255,21 @@ function adminBudgets(
   ];
 }
 
-function latencyBudget(
+/** DESIGN §6: a route's HTTP throughput against its own bare SQL's at the same concurrency, in the same run. */
+export function ratioBudget(name: string, route: LoadResult | undefined, bare: BareSqlLoad | undefined): Budget {
+  const actual = throughputRatio(route, bare);
+  return {
+    name: `${name}: HTTP throughput ÷ bare SQL's, same concurrency`,
+    limit: RATIO_BUDGET_PERCENT,
+    actual,
+    unit: '%',
+    atLeast: true,
+    pass: Number.isNaN(actual) ? null : actual >= RATIO_BUDGET_PERCENT,
+    ...(Number.isNaN(actual) ? { note: 'route not loaded (--route)' } : {}),
+  };
+}
+
+export function latencyBudget(
   name: string,
   limit: number,
   actual: number | undefined,
@@ -397,6 +406,12 @@ export function printReport(report: BenchReport): void {
   if (report.socketLatency) printSocketLatency(report.socketLatency);
   if (report.decisions) printDecisions(report.decisions);
   if (report.bareSqlLoads) printBareSqlLoads(report.routes, report.bareSqlLoads);
+  if (report.backgroundReport) {
+    const r = report.backgroundReport;
+    console.log(
+      `\nCash-flow report PDF in the background: ${r.rows} rows in ${r.seconds} s, ${(r.pdfBytes / 1e6).toFixed(1)} MB, server RSS +${r.rssGrowthMb} MB`,
+    );
+  }
   if (report.allList) printAllList(report.allList);
   if (report.serviceFloors) {
     console.log(

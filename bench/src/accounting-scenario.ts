@@ -1,0 +1,208 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import { cashFlowReportStatusSchema } from '@casedesk/contract/accounting/cash-flow-report';
+import { cashFlowListRequestSchema, cashFlowTotalsRequestSchema } from '@casedesk/contract/accounting/payment';
+import { reconRequestSchema } from '@casedesk/contract/accounting/reconciliation';
+import { cashFlowTotals, listCashFlow } from '@casedesk/server/src/modules/accounting/payments.service.ts';
+import { reconTable } from '@casedesk/server/src/modules/accounting/reconciliation.service.ts';
+import { resolveUserByEmail } from '@casedesk/server/src/modules/users/users.service.ts';
+import type { Actor } from '@casedesk/server/src/platform/auth/actor.ts';
+import type { Database } from '@casedesk/server/src/platform/db/database.ts';
+import { peakRss, residentBytes } from './all-list.ts';
+import type { RouteTarget } from './load.ts';
+import type { RecordedStatement, ReplayOptions } from './recorded-sql.ts';
+import { installStatementRecorder } from './recorded-sql.ts';
+
+export const CASH_FLOW_LIST_ROUTE = 'POST /api/v1/cashFlow/all';
+export const CASH_FLOW_TOTALS_ROUTE = 'POST /api/v1/cashFlow/totals';
+export const RECON_TABLE_ROUTE = 'POST /api/v1/cashFlow/reconTable';
+export const DEFAULT_PAYMENTS = 1_000_000;
+export const REPORT_ROWS = 50_000;
+/** The budgets are set for 20 connections (the screen's list and totals for 20 accountants at once). */
+export const ACCOUNTING_SCENARIO_CONNECTIONS = 20;
+/** Days the added payments spread over, ending yesterday: two years of an office's weekdays and weekends. */
+const SPREAD_DAYS = 730;
+const BATCH = 200_000;
+const PAYMENT_TYPES_SQL = `array['CASH','CHECK','MONEY_ORDER','CARD','ACH','WIRE']`;
+
+/**
+ * Adds `count` payments over the last two years, in the seeded clients' offices, every payment type, a third
+ * entered by accounting; receipt numbers far above the seed's, so they stay unique per office. Straight SQL:
+ * the ledger's rules are the API tests' business, this is volume.
+ */
+export async function addPaymentsAtScale(database: Database, count: number, log: (line: string) => void) {
+  // A table, not a temporary one: the pool may send each statement on another connection.
+  await database.query(`create unlogged table bench_clients as
+    select row_number() over () as n, id, office_id from clients where office_id is not null and merged_into_id is null`);
+  const [counted] = await database.query<{ n: number }>('select count(*)::int as n from bench_clients');
+  const n = counted?.n ?? 0;
+  if (!n) throw new Error('No clients with an office to add payments for: the seed is empty');
+  for (let from = 1; from <= count; from += BATCH) {
+    const to = Math.min(count, from + BATCH - 1);
+    await database.query(
+      `insert into payments (office_id, client_id, payment_type, fees_cents, cost_cents, receipt_number,
+                             payment_date, office_entered, entered_at)
+       select c.office_id, c.id, (${PAYMENT_TYPES_SQL})[1 + g % 6], 5000 + (g * 7919) % 500000, (g % 5) * 1000,
+              100000000 + g, current_date - 1 - (g % ${SPREAD_DAYS}), g % 3 <> 0,
+              (current_date - 1 - (g % ${SPREAD_DAYS}))::timestamptz + interval '15 hours'
+       from generate_series($1::int, $2::int) g
+       join bench_clients c on c.n = 1 + (g * 31) % $3`,
+      [from, to, n],
+    );
+    log(`  ${to.toLocaleString('en-US')} payments`);
+  }
+  await database.query('drop table bench_clients');
+  await database.query('vacuum analyze payments');
+}
+
+export interface AccountingScenario {
+  list: string[];
+  totals: string[];
+  recon: string[];
+  recorded: Record<string, RecordedStatement[][]>;
+  replay: Record<string, ReplayOptions>;
+  /** An office and a range of its days that hold about REPORT_ROWS payments, for the background PDF. */
+  reportFilter: { officeId: string; dateFrom: string; dateTo: string };
+}
+
+function monthBack(back: number): string {
+  const now = new Date();
+  return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - back, 1)).toISOString().slice(0, 7);
+}
+
+async function actorOf(database: Database, email: string): Promise<Actor> {
+  const resolved = await resolveUserByEmail(database.db, email);
+  if (!resolved) throw new Error(`${email} is not in the seeded database`);
+  return {
+    userId: resolved.id,
+    role: resolved.role,
+    officeId: resolved.officeId,
+    permissions: resolved.permissions,
+    self: resolved.user,
+    ip: '127.0.0.1',
+    requestId: 'bench',
+  };
+}
+
+/**
+ * Bodies as the screens send them: the cash-flow list's first page (the whole ledger, one office, last month)
+ * with the totals of the same filter, and one month's reconciliation of every office. Each body's statements
+ * are recorded through the services for the bare SQL replayed beside the load.
+ */
+export async function buildAccountingScenario(database: Database, adminEmail: string): Promise<AccountingScenario> {
+  const record = installStatementRecorder(database);
+  const offices = await database.query<{ id: string }>('select id from offices order by name');
+  const month = monthBack(1);
+  const [y, m] = month.split('-').map(Number) as [number, number];
+  const monthEnd = new Date(Date.UTC(y, m, 0)).toISOString().slice(0, 10);
+  const filters = [
+    {},
+    { officeId: offices[0]!.id },
+    { dateFrom: `${month}-01`, dateTo: monthEnd },
+    { officeId: offices[1 % offices.length]!.id, dateFrom: `${month}-01`, dateTo: monthEnd },
+  ];
+  const list = filters.map((filter) => JSON.stringify({ pageNumber: 1, pageSize: 25, filter }));
+  const totals = filters.map((filter) => JSON.stringify({ filter }));
+  const recon = [1, 2, 3].map((back) => JSON.stringify({ month: monthBack(back) }));
+
+  const actor = await actorOf(database, adminEmail);
+  const recorded: Record<string, RecordedStatement[][]> = {
+    [CASH_FLOW_LIST_ROUTE]: [],
+    [CASH_FLOW_TOTALS_ROUTE]: [],
+    [RECON_TABLE_ROUTE]: [],
+  };
+  for (const body of list) {
+    const request = cashFlowListRequestSchema.parse(JSON.parse(body));
+    recorded[CASH_FLOW_LIST_ROUTE]!.push(await record(() => listCashFlow(database, actor, request)));
+  }
+  for (const body of totals) {
+    const request = cashFlowTotalsRequestSchema.parse(JSON.parse(body));
+    recorded[CASH_FLOW_TOTALS_ROUTE]!.push(await record(() => cashFlowTotals(database.db, actor, request)));
+  }
+  for (const body of recon) {
+    const request = reconRequestSchema.parse(JSON.parse(body));
+    recorded[RECON_TABLE_ROUTE]!.push(await record(() => reconTable(database.db, actor, request)));
+  }
+  const replay = {
+    [CASH_FLOW_LIST_ROUTE]: { asSent: true, parallel: false },
+    [CASH_FLOW_TOTALS_ROUTE]: { asSent: true, parallel: false },
+    [RECON_TABLE_ROUTE]: { asSent: true, parallel: false },
+  };
+
+  // The first office's most recent days that add up to about REPORT_ROWS payments.
+  const officeId = offices[0]!.id;
+  const [range] = await database.query<{ date_from: string; date_to: string }>(
+    `select min(payment_date)::text as date_from, max(payment_date)::text as date_to from (
+       select payment_date, sum(count(*)) over (order by payment_date desc) as running
+       from payments where office_id = $1 group by payment_date) d
+     where running <= $2`,
+    [officeId, REPORT_ROWS],
+  );
+  return {
+    list,
+    totals,
+    recon,
+    recorded,
+    replay,
+    reportFilter: { officeId, dateFrom: range!.date_from, dateTo: range!.date_to },
+  };
+}
+
+export function accountingScenarioTargets(scenario: AccountingScenario): RouteTarget[] {
+  const target = (name: string, path: string, bodies: string[]): RouteTarget => ({
+    name,
+    method: 'POST',
+    path,
+    bodies,
+    connections: ACCOUNTING_SCENARIO_CONNECTIONS,
+  });
+  return [
+    target(CASH_FLOW_LIST_ROUTE, '/api/v1/cashFlow/all', scenario.list),
+    target(CASH_FLOW_TOTALS_ROUTE, '/api/v1/cashFlow/totals', scenario.totals),
+    target(RECON_TABLE_ROUTE, '/api/v1/cashFlow/reconTable', scenario.recon),
+  ];
+}
+
+export interface BackgroundReport {
+  rows: number;
+  seconds: number;
+  /** The server's peak RSS while it built the report, above its RSS before the request. */
+  rssGrowthMb: number;
+  pdfBytes: number;
+}
+
+/** Asks for the cash-flow PDF of about REPORT_ROWS rows and follows its job to the download; times it all. */
+export async function measureBackgroundReport(
+  baseUrl: string,
+  serverPid: number,
+  token: string,
+  filter: AccountingScenario['reportFilter'],
+): Promise<BackgroundReport> {
+  const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
+  const before = residentBytes(serverPid);
+  const started = performance.now();
+  const work = (async () => {
+    const asked = await fetch(`${baseUrl}/api/v1/cashFlow/report?offsetHours=0`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({ filter }),
+    });
+    if (asked.status !== 202) throw new Error(`The report was not queued: ${asked.status} ${await asked.text()}`);
+    let status = cashFlowReportStatusSchema.parse(await asked.json());
+    while (status.state === 'QUEUED' || status.state === 'RUNNING') {
+      await sleep(250);
+      const res = await fetch(`${baseUrl}/api/v1/cashFlow/report/${status.id}`, { headers });
+      status = cashFlowReportStatusSchema.parse(await res.json());
+    }
+    if (status.state !== 'DONE') throw new Error(`The report failed: ${status.error}`);
+    const file = await fetch(`${baseUrl}/api/v1/cashFlow/report/${status.id}/file`, { headers });
+    const bytes = (await file.arrayBuffer()).byteLength;
+    return { rows: status.rowsDone, bytes };
+  })();
+  const { result, peak } = await peakRss(serverPid, work);
+  return {
+    rows: result.rows,
+    seconds: Math.round((performance.now() - started) / 100) / 10,
+    rssGrowthMb: Math.round((peak - before) / 1e5) / 10,
+    pdfBytes: result.bytes,
+  };
+}
