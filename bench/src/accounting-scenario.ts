@@ -41,7 +41,7 @@ export async function addPaymentsAtScale(database: Database, count: number, log:
     await database.query(
       `insert into payments (office_id, client_id, payment_type, fees_cents, cost_cents, receipt_number,
                              payment_date, office_entered, entered_at)
-       select c.office_id, c.id, (${PAYMENT_TYPES_SQL})[1 + g % 6], 5000 + (g * 7919) % 500000, (g % 5) * 1000,
+       select c.office_id, c.id, (${PAYMENT_TYPES_SQL})[1 + g % 6], 5000 + (g::bigint * 7919) % 500000, (g % 5) * 1000,
               100000000 + g, current_date - 1 - (g % ${SPREAD_DAYS}), g % 3 <> 0,
               (current_date - 1 - (g % ${SPREAD_DAYS}))::timestamptz + interval '15 hours'
        from generate_series($1::int, $2::int) g
