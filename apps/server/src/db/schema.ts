@@ -15,6 +15,7 @@ export * from '../modules/marketing/marketing.tables.ts';
 export * from '../modules/marketing/attribution.tables.ts';
 export * from '../modules/accounting/accounting.tables.ts';
 export * from '../modules/accounting/cash-flow-report.tables.ts';
+export * from '../modules/accounting/cash-flow-totals.tables.ts';
 export * from '../modules/templates/templates.tables.ts';
 export * from '../modules/mail/mail.tables.ts';
 export * from '../modules/notifications/notifications.tables.ts';

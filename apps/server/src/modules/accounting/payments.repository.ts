@@ -19,6 +19,7 @@ import { inquiries } from '../inquiries/inquiries.tables.ts';
 import { offices } from '../offices/offices.tables.ts';
 import { users } from '../users/users.tables.ts';
 import { officeReceiptCounters, payments } from './accounting.tables.ts';
+import { cashFlowDayTotals } from './cash-flow-totals.tables.ts';
 
 const reversal = alias(payments, 'reversal');
 const lawType = alias(dropdownOptions, 'law_type');
@@ -131,32 +132,73 @@ export async function findCashFlowPage(
   return listPage(database, request, {
     rows,
     fields: rowColumns,
-    count: async () =>
-      Number(
-        (
-          await db
-            .select({ n: sql<number>`count(*)` })
-            .from(payments)
-            .where(where)
-        )[0]?.n ?? 0,
-      ),
+    // The totals' count: the same rows, read from the running totals instead of counting the ledger.
+    count: async () => (await sumCashFlow(db, request.filter, scope)).count,
     toItem: (row) => toCashFlowRow(row as RowFromDb),
   });
 }
 
-/** Sums over exactly the rows the list shows with the same filter. */
-export async function sumCashFlow(db: Db, filter: CashFlowFilter | undefined, scope: Scope): Promise<CashFlowTotals> {
-  const [row] = await db
-    .select({
-      count: sql<number>`count(*)`,
-      feesCents: sql<string>`coalesce(sum(${payments.feesCents}), 0)`,
-      costCents: sql<string>`coalesce(sum(${payments.costCents}), 0)`,
-    })
-    .from(payments)
-    .where(cashFlowConditions(filter, scope));
+/**
+ * The running totals' rows a filter reaches: the same office scope and filter as cashFlowConditions, on the
+ * totals' columns. Undefined for a filter by client, which the totals do not split by (such a filter is
+ * narrow, and is summed from the payments themselves).
+ */
+function dayTotalsConditions(filter: CashFlowFilter | undefined, scope: Scope): SQL | undefined | null {
+  const f = filter ?? {};
+  if (f.clientId) return null;
+  const t = cashFlowDayTotals;
+  return and(
+    officeScopeSql(t.officeId, scope),
+    f.officeId ? eq(t.officeId, f.officeId) : undefined,
+    f.dateFrom ? gte(t.paymentDate, f.dateFrom) : undefined,
+    f.dateTo ? lte(t.paymentDate, f.dateTo) : undefined,
+    f.paymentType ? eq(t.paymentType, f.paymentType) : undefined,
+    f.lawTypeId ? eq(t.lawTypeId, f.lawTypeId) : undefined,
+    f.enteredById ? eq(t.enteredById, f.enteredById) : undefined,
+    f.officeEntered === undefined ? undefined : eq(t.officeEntered, f.officeEntered),
+    f.showReversed ? undefined : eq(t.shown, true),
+  );
+}
+
+type Sums = { count: number; feesCents: number; costCents: number; totalCents: number };
+
+function toSums(row: { count: unknown; feesCents: unknown; costCents: unknown } | undefined): Sums {
   const feesCents = Number(row?.feesCents ?? 0);
   const costCents = Number(row?.costCents ?? 0);
   return { count: Number(row?.count ?? 0), feesCents, costCents, totalCents: feesCents + costCents };
+}
+
+/**
+ * Sums over exactly the rows the list shows with the same filter, per payment type or in all: from the running
+ * totals (a few rows per office day), or from the payments for a filter by client.
+ */
+async function sumsBy(db: Db, filter: CashFlowFilter | undefined, scope: Scope, byPaymentType: boolean) {
+  const totalsWhere = dayTotalsConditions(filter, scope);
+  const t = cashFlowDayTotals;
+  const fromTotals = totalsWhere !== null;
+  const source = fromTotals ? t : payments;
+  const paymentType = fromTotals ? t.paymentType : payments.paymentType;
+  const count = fromTotals ? sql`coalesce(sum(${t.entries}), 0)` : sql`count(*)`;
+  const columns = {
+    count: sql<string>`${count}`,
+    feesCents: sql<string>`coalesce(sum(${fromTotals ? t.feesCents : payments.feesCents}), 0)`,
+    costCents: sql<string>`coalesce(sum(${fromTotals ? t.costCents : payments.costCents}), 0)`,
+  };
+  const where = fromTotals ? totalsWhere : cashFlowConditions(filter, scope);
+  if (!byPaymentType) return db.select({ paymentType: sql<null>`null`, ...columns }).from(source).where(where);
+  return db
+    .select({ paymentType, ...columns })
+    .from(source)
+    .where(where)
+    .groupBy(paymentType)
+    .having(sql`${count} > 0`)
+    .orderBy(paymentType);
+}
+
+/** Sums over exactly the rows the list shows with the same filter. */
+export async function sumCashFlow(db: Db, filter: CashFlowFilter | undefined, scope: Scope): Promise<CashFlowTotals> {
+  const [row] = await sumsBy(db, filter, scope, false);
+  return toSums(row);
 }
 
 /** One payment inside the scope, with its reversal link; `forUpdate` locks the payment row. */
@@ -216,28 +258,8 @@ export async function findPaymentOffice(db: Db, officeId: string, scope: Scope) 
 
 /** The totals per payment type of the rows the list shows for the filter (types without rows left out). */
 export async function sumCashFlowByPaymentType(db: Db, filter: CashFlowFilter | undefined, scope: Scope) {
-  const rows = await db
-    .select({
-      paymentType: payments.paymentType,
-      count: sql<number>`count(*)`,
-      feesCents: sql<string>`sum(${payments.feesCents})`,
-      costCents: sql<string>`sum(${payments.costCents})`,
-    })
-    .from(payments)
-    .where(cashFlowConditions(filter, scope))
-    .groupBy(payments.paymentType)
-    .orderBy(payments.paymentType);
-  return rows.map((r) => {
-    const feesCents = Number(r.feesCents);
-    const costCents = Number(r.costCents);
-    return {
-      paymentType: r.paymentType,
-      count: Number(r.count),
-      feesCents,
-      costCents,
-      totalCents: feesCents + costCents,
-    };
-  });
+  const rows = await sumsBy(db, filter, scope, true);
+  return rows.map((r) => ({ paymentType: r.paymentType!, ...toSums(r) }));
 }
 
 /** A client's payments within the scope, the newest day first (reversed pairs left out, as in the list). */

@@ -11,7 +11,8 @@ import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/database.ts';
 import { officeScopeSql } from '../../platform/db/office-scope.ts';
 import { users } from '../users/users.tables.ts';
-import { bankDeposits, cashFlowReconciliations, payments } from './accounting.tables.ts';
+import { bankDeposits, cashFlowReconciliations } from './accounting.tables.ts';
+import { cashFlowDayTotals } from './cash-flow-totals.tables.ts';
 
 /** An office and the days from `from` up to (not including) `to`, yyyy-MM-dd. */
 export interface ReconWindow {
@@ -22,7 +23,7 @@ export interface ReconWindow {
 
 /**
  * Per office day: the office-entered and the accounting-posted totals (reversals included: the money is the
- * net), the deposits, and the latest version of the day's reconciliation. Every row of every source counts,
+ * net; read from the ledger's running totals, shown and hidden alike), the deposits, and the latest version of the day's reconciliation. Every row of every source counts,
  * so the table, its total and the figures a reconciliation signs are the same sums.
  */
 function reconDays(window: ReconWindow, scope: Scope): SQL {
@@ -33,9 +34,10 @@ function reconDays(window: ReconWindow, scope: Scope): SQL {
       select p.office_id, p.payment_date as day,
              coalesce(sum(p.fees_cents + p.cost_cents) filter (where p.office_entered), 0) as office_cents,
              coalesce(sum(p.fees_cents + p.cost_cents) filter (where not p.office_entered), 0) as accounting_cents
-      from ${payments} p
+      from ${cashFlowDayTotals} p
       where p.payment_date >= ${window.from}::date and p.payment_date < ${window.to}::date and ${only(sql`p.office_id`)}
-      group by 1, 2),
+      group by 1, 2
+      having sum(p.entries) > 0),
     deposits as (
       select d.office_id, d.deposit_date as day, sum(d.amount_cents) as deposit_cents
       from ${bankDeposits} d
