@@ -176,6 +176,8 @@ async function run(args: BenchArgs, cleanup: Cleanup): Promise<BenchReport> {
 
   // PGlite's directory opens in one process at a time, so the floor is measured before the server holds it.
   const database = await store.open();
+  // A kept database may predate the newest migrations; the scenario's services expect them.
+  if (store.reused) await database.migrate();
   let targets = TARGETS;
   let serviceFloors: ServiceFloor[] | undefined;
   let communication: CommunicationBodies | undefined;
