@@ -14,7 +14,7 @@ CREATE TABLE "cash_flow_day_totals" (
 	CONSTRAINT "cash_flow_day_totals_key" UNIQUE NULLS NOT DISTINCT("office_id","payment_date","payment_type","office_entered","law_type_id","entered_by_id","shown")
 );
 --> statement-breakpoint
-CREATE INDEX "payments_entered_idx" ON "payments" USING btree ("entered_at" DESC NULLS LAST,"id");
+CREATE INDEX "payments_entered_idx" ON "payments" USING btree ("entered_at" DESC NULLS FIRST,"id");
 --> statement-breakpoint
 CREATE FUNCTION cash_flow_totals_add() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN

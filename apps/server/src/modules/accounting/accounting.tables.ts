@@ -63,8 +63,9 @@ export const payments = pgTable(
       .where(sql`${t.reversesId} is not null`),
     index('payments_office_date_idx').on(t.officeId, t.paymentDate),
     index('payments_date_idx').on(t.paymentDate),
-    // The lists' default order, newest first (id breaks ties): a page reads its rows off this index.
-    index('payments_entered_idx').on(t.enteredAt.desc(), t.id),
+    // The lists' default order, newest first (id breaks ties): a page reads its rows off this index. NULLS FIRST
+    // as ORDER BY ... DESC sorts: PostgreSQL matches an index to the order by its nulls too, NOT NULL or not.
+    index('payments_entered_idx').on(t.enteredAt.desc().nullsFirst(), t.id),
     index('payments_client_idx').on(t.clientId),
     check(
       'payments_entry_or_reversal',
