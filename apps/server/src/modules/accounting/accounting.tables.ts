@@ -61,10 +61,17 @@ export const payments = pgTable(
     uniqueIndex('payments_reverses_unique')
       .on(t.reversesId)
       .where(sql`${t.reversesId} is not null`),
-    index('payments_office_date_idx').on(t.officeId, t.paymentDate),
-    index('payments_date_idx').on(t.paymentDate),
-    // The lists' default order, newest first (id breaks ties): a page reads its rows off this index. NULLS FIRST
-    // as ORDER BY ... DESC sorts: PostgreSQL matches an index to the order by its nulls too, NOT NULL or not.
+    // The lists' default order, the newest day first and within it the newest entry (id breaks ties), for the
+    // whole ledger and for one office; a page reads its rows off these, also within a range of days. NULLS
+    // FIRST as ORDER BY ... DESC sorts: PostgreSQL matches an index to the order by its nulls too, NOT NULL or not.
+    index('payments_day_idx').on(t.paymentDate.desc().nullsFirst(), t.enteredAt.desc().nullsFirst(), t.id),
+    index('payments_office_day_idx').on(
+      t.officeId,
+      t.paymentDate.desc().nullsFirst(),
+      t.enteredAt.desc().nullsFirst(),
+      t.id,
+    ),
+    // Sorted by entry time.
     index('payments_entered_idx').on(t.enteredAt.desc().nullsFirst(), t.id),
     index('payments_client_idx').on(t.clientId),
     check(

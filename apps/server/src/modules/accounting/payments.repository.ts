@@ -114,7 +114,7 @@ export const toCashFlowRow = (row: RowFromDb): CashFlowRow => ({
   time: new Date(row.time).toISOString(),
 });
 
-/** One page of the cash flow, the newest entry first unless sorted ("All" streamed, see listPage). */
+/** One page of the cash flow, the newest day first (and within it the newest entry) unless sorted ("All" streamed, see listPage). */
 export async function findCashFlowPage(
   database: Pick<Database, 'db' | 'cursor'>,
   request: CashFlowListRequest,
@@ -123,7 +123,9 @@ export async function findCashFlowPage(
   const { db } = database;
   const where = cashFlowConditions(request.filter, scope);
   const direction = request.sortOrder === 'ASC' ? sql`asc nulls last` : sql`desc nulls last`;
-  const order = request.sortBy ? sql`${SORT_COLUMNS[request.sortBy]} ${direction}` : sql`${payments.enteredAt} desc`;
+  const order = request.sortBy
+    ? sql`${SORT_COLUMNS[request.sortBy]} ${direction}`
+    : sql`${payments.paymentDate} desc, ${payments.enteredAt} desc`;
   const rows = joined(db.select(rowColumns))
     .where(where)
     .orderBy(order, payments.id)
@@ -185,7 +187,11 @@ async function sumsBy(db: Db, filter: CashFlowFilter | undefined, scope: Scope, 
     costCents: sql<string>`coalesce(sum(${fromTotals ? t.costCents : payments.costCents}), 0)`,
   };
   const where = fromTotals ? totalsWhere : cashFlowConditions(filter, scope);
-  if (!byPaymentType) return db.select({ paymentType: sql<null>`null`, ...columns }).from(source).where(where);
+  if (!byPaymentType)
+    return db
+      .select({ paymentType: sql<null>`null`, ...columns })
+      .from(source)
+      .where(where);
   return db
     .select({ paymentType, ...columns })
     .from(source)
