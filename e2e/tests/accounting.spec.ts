@@ -298,6 +298,7 @@ test.describe('accounting: enter, deposit, reconcile', () => {
     await late.getByRole('button', { name: 'Cancel' }).click();
     await expect(late).toBeHidden();
     await expect(dayEntries.getByRole('row')).toHaveCount(6);
+    await shoot(page, 'accounting-recon-day-reconciled', false);
     await page.keyboard.press('Escape');
     await expect(drawer).toBeHidden();
 

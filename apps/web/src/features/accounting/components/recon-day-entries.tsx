@@ -27,6 +27,9 @@ import { ReversePaymentButton } from './reverse-payment-button.tsx';
 /** A day's entries are a few dozen at most; "All" (SPEC §4) keeps a busy day on one screen. */
 const ALL_ROWS = 2147483647;
 
+// One line per entry: long names are cut (the full one in the title) rather than the amounts pushed out of view.
+const NO_WRAP = { th: { whiteSpace: 'nowrap' }, td: { whiteSpace: 'nowrap' } } as const;
+
 export interface ReconDayAbilities {
   enter: boolean;
   reverse: boolean;
@@ -67,11 +70,19 @@ function EntryRow({ entry, day, reverses }: { entry: CashFlowRow; day: string; r
           )}
         </Group>
       </Table.Td>
-      <Table.Td>{entry.client}</Table.Td>
+      <Table.Td>
+        <Text size="sm" truncate="end" maw={140} title={entry.client}>
+          {entry.client}
+        </Text>
+      </Table.Td>
       <Table.Td>{PAYMENT_TYPE_LABELS[entry.paymentType]}</Table.Td>
       <Table.Td>{entry.officeEntered ? 'Office' : 'Accounting'}</Table.Td>
       <Table.Td ta="right">{formatMoney(entry.feesCents + entry.costCents)}</Table.Td>
-      <Table.Td>{entry.enteredBy}</Table.Td>
+      <Table.Td>
+        <Text size="sm" truncate="end" maw={120} title={entry.enteredBy ?? undefined}>
+          {entry.enteredBy}
+        </Text>
+      </Table.Td>
       <Table.Td>
         {reverses && !label && <ReversePaymentButton payment={entry} reversalDate={day} size="compact-xs" />}
       </Table.Td>
@@ -94,18 +105,12 @@ function DayEntries({ row, reverses }: { row: ReconRow; reverses: boolean }) {
   if (entries.data.items.length === 0) return <Text c="dimmed">No entries on this day.</Text>;
   return (
     <Table.ScrollContainer minWidth={640}>
-      <Table
-        aria-label="Entries of the day"
-        fz="sm"
-        verticalSpacing={4}
-        highlightOnHover
-        styles={{ th: { whiteSpace: 'nowrap' } }}
-      >
+      <Table aria-label="Entries of the day" fz="sm" verticalSpacing={4} highlightOnHover styles={NO_WRAP}>
         <Table.Thead>
           <Table.Tr>
-            <Table.Th>Receipt Num</Table.Th>
+            <Table.Th>Receipt</Table.Th>
             <Table.Th>Client</Table.Th>
-            <Table.Th>Payment Type</Table.Th>
+            <Table.Th>Type</Table.Th>
             <Table.Th>Source</Table.Th>
             <Table.Th ta="right">Amount</Table.Th>
             <Table.Th>Entered by</Table.Th>
