@@ -16,10 +16,16 @@ const reverseFormSchema = z.object({
 });
 type ReverseFormValues = z.output<typeof reverseFormSchema>;
 
-function ReverseForm({ payment, onDone }: { payment: PaymentDetail; onDone: () => void }) {
+interface ReverseProps {
+  payment: Pick<PaymentDetail, 'id'>;
+  /** Prefilled reversal date; blank (the office's today) unless the caller works on a given day. */
+  reversalDate?: string;
+}
+
+function ReverseForm({ payment, reversalDate: initialDate = '', onDone }: ReverseProps & { onDone: () => void }) {
   const { control, handleSubmit, setError, formState } = useForm<ReverseFormValues>({
     resolver: zodResolver(reverseFormSchema),
-    defaultValues: { reason: '', reversalDate: '' },
+    defaultValues: { reason: '', reversalDate: initialDate },
     mode: 'onTouched',
   });
   const reverse = useReversePayment();
@@ -68,15 +74,15 @@ function ReverseForm({ payment, onDone }: { payment: PaymentDetail; onDone: () =
 }
 
 /** "Reverse": enters the linked reversal with the reason; nothing is deleted (docs/accounting.md). */
-export function ReversePaymentButton({ payment }: { payment: PaymentDetail }) {
+export function ReversePaymentButton({ size, ...props }: ReverseProps & { size?: 'compact-xs' }) {
   const [opened, { open, close }] = useDisclosure(false);
   return (
     <>
-      <Button color="red" variant="light" onClick={open}>
+      <Button color="red" variant="light" size={size} onClick={open}>
         Reverse
       </Button>
       <Modal opened={opened} onClose={close} title="Reverse payment">
-        {opened && <ReverseForm payment={payment} onDone={close} />}
+        {opened && <ReverseForm {...props} onDone={close} />}
       </Modal>
     </>
   );

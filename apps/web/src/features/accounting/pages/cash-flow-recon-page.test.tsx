@@ -4,7 +4,8 @@ import { describe, expect, it } from 'vitest';
 import type { AccessType, Permission } from '@casedesk/contract/access/permissions';
 import { RECON_MESSAGES, type ReconRow } from '@casedesk/contract/accounting/reconciliation';
 import { apiError } from '@/test/fake-api.ts';
-import { OFFICE_ID, renderPage, stubServer } from '../test-utils.tsx';
+import { page } from '@/test/fixtures.ts';
+import { id, OFFICE_ID, PAYMENT, ROW, renderPage, stubServer } from '../test-utils.tsx';
 import { CashFlowReconPage } from './cash-flow-recon-page.tsx';
 
 const grant = (permissionType: Permission['permissionType'], levels: AccessType[]): Permission => ({
@@ -13,6 +14,10 @@ const grant = (permissionType: Permission['permissionType'], levels: AccessType[
 });
 const RECON_ADMIN = [grant('CASH_FLOW', ['READ']), grant('CASH_FLOW_RECON', ['READ', 'CREATE', 'UPDATE'])];
 const RECON_READER = [grant('CASH_FLOW_RECON', ['READ'])];
+const RECON_CASHIER = [
+  grant('CASH_FLOW', ['READ', 'CREATE', 'UPDATE']),
+  grant('CASH_FLOW_RECON', ['READ', 'CREATE', 'UPDATE']),
+];
 
 const day = (d: string, overrides: Partial<ReconRow> = {}): ReconRow => ({
   officeId: OFFICE_ID,
@@ -104,6 +109,8 @@ describe('reconciliation', () => {
     expect(screen.queryByRole('button', { name: 'Mark reconciled' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Reopen' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Add deposit' })).toBeNull();
+    // The entries behind a day are cash flow: without CASH_FLOW READ there is nothing to open.
+    expect(screen.queryByRole('button', { name: 'Entries' })).toBeNull();
 
     document.body.innerHTML = '';
     const api = stub();
@@ -131,5 +138,60 @@ describe('reconciliation', () => {
     await user.click(within(form).getByRole('button', { name: 'Save deposit' }));
     await waitFor(() => expect(api.bodies('POST /api/v1/cashFlow/deposit')).toHaveLength(1));
     expect(api.bodies('POST /api/v1/cashFlow/deposit')[0]).toMatchObject({ officeId: OFFICE_ID, amountCents: -1050 });
+  });
+
+  it('opens a day’s entries, reverses one on that day, and signs the day from there', async () => {
+    const entry = { ...ROW, paymentDate: '2026-11-03' };
+    const reversal = {
+      ...PAYMENT,
+      id: id(52),
+      receiptNumber: null,
+      feesCents: -entry.feesCents,
+      costCents: -entry.costCents,
+      paymentDate: '2026-11-03',
+      reversesId: entry.id,
+      reason: 'Typed a cent too many',
+    };
+    const api = stub();
+    api.use({ 'POST /api/v1/cashFlow/all': page([entry]), 'POST /api/v1/cashFlow/deletePayment': reversal });
+    const user = userEvent.setup();
+    renderPage(<CashFlowReconPage />, RECON_CASHIER);
+    const table = await screen.findByRole('table', { name: 'Reconciliation' });
+
+    // A signed day shows its entries and takes no change.
+    const signed = (await within(table).findByText('11-02-2026')).closest('tr')!;
+    await user.click(within(signed).getByRole('button', { name: 'Entries' }));
+    let drawer = await screen.findByRole('dialog', { name: 'Los Angeles, 11-02-2026' });
+    await within(drawer).findByRole('table', { name: 'Entries of the day' });
+    expect(within(drawer).queryByRole('button', { name: 'Reverse' })).toBeNull();
+    expect(within(drawer).queryByRole('button', { name: 'Mark reconciled' })).toBeNull();
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Los Angeles, 11-02-2026' })).toBeNull());
+
+    const unbalanced = within(table).getByText('11-03-2026').closest('tr')!;
+    await user.click(within(unbalanced).getByRole('button', { name: 'Entries' }));
+    drawer = await screen.findByRole('dialog', { name: 'Los Angeles, 11-03-2026' });
+    expect(within(drawer).getByText('-$0.01')).toBeTruthy();
+    const entries = await within(drawer).findByRole('table', { name: 'Entries of the day' });
+    expect(within(entries).getByText('$1,275.50')).toBeTruthy();
+    expect(api.bodies('POST /api/v1/cashFlow/all').at(-1)).toMatchObject({
+      filter: { officeId: OFFICE_ID, dateFrom: '2026-11-03', dateTo: '2026-11-03', showReversed: true },
+    });
+
+    await user.click(within(entries).getByRole('button', { name: 'Reverse' }));
+    const form = await screen.findByRole('form', { name: 'Reverse payment' });
+    expect(within(form).getByLabelText(/^Reversal Date/)).toHaveProperty('value', '2026-11-03');
+    await user.type(within(form).getByRole('textbox', { name: /^Reason/ }), 'Typed a cent too many');
+    await user.click(within(form).getByRole('button', { name: 'Reverse payment' }));
+    await waitFor(() => expect(screen.queryByRole('form', { name: 'Reverse payment' })).toBeNull());
+    expect(api.bodies('POST /api/v1/cashFlow/deletePayment')[0]).toEqual({
+      id: entry.id,
+      reason: 'Typed a cent too many',
+      reversalDate: '2026-11-03',
+    });
+
+    await user.click(within(drawer).getByRole('button', { name: 'Mark reconciled' }));
+    const sign = await screen.findByRole('form', { name: 'Mark reconciled' });
+    expect(within(sign).getByText('Los Angeles, 11-03-2026')).toBeTruthy();
   });
 });

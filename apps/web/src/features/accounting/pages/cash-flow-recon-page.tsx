@@ -10,9 +10,10 @@ import { isLoadingRows } from '@/lib/query-status.ts';
 import { useSession } from '@/lib/session-context.ts';
 import { useReconTable } from '../api/get-recon-table.ts';
 import { useReconTotal } from '../api/get-recon-total.ts';
-import { canReconcile, canReopenRecon } from '../components/accounting-access.ts';
+import { canEnterPayment, canReconcile, canReopenRecon, canReversePayment } from '../components/accounting-access.ts';
 import { AddDepositButton } from '../components/deposit-form.tsx';
 import { reconColumns, unbalancedStyle } from '../components/recon-columns.tsx';
+import { ReconDayEntries } from '../components/recon-day-entries.tsx';
 import { ReconDayModal, type ReconAction } from '../components/recon-day-modal.tsx';
 import { today } from '../components/payment-labels.ts';
 
@@ -58,6 +59,7 @@ export function CashFlowReconPage() {
   const [month, setMonth] = useState(today().slice(0, 7));
   const [officeId, setOfficeId] = useState<string | null>(null);
   const [action, setAction] = useState<ReconAction | null>(null);
+  const [opened, setOpened] = useState<string | null>(null);
   const readsOffices = hasAccessAs(session.permissions, session.user.role, 'CASH_FLOW', 'READ');
   const offices = useOfficeOptions('CASH_FLOW', readsOffices);
   const request = { month: isMonth(month) ? month : today().slice(0, 7), ...(officeId ? { officeId } : {}) };
@@ -65,9 +67,15 @@ export function CashFlowReconPage() {
   const total = useReconTotal(request);
   const signs = canReconcile(session);
   const reopens = canReopenRecon(session);
+  const openedRow = table.data?.items.find((row) => rowId(row) === opened) ?? null;
 
   const columns = reconColumns((row) => (
     <Group gap={4} wrap="nowrap">
+      {readsOffices && (
+        <Button size="compact-xs" variant="default" onClick={() => setOpened(rowId(row))}>
+          Entries
+        </Button>
+      )}
       {signs && row.status !== 'RECONCILED' && (
         <Button size="compact-xs" variant="default" onClick={() => setAction({ kind: 'reconcile', row })}>
           Mark reconciled
@@ -125,6 +133,12 @@ export function CashFlowReconPage() {
           maxHeight="calc(100dvh - 400px)"
         />
       </div>
+      <ReconDayEntries
+        row={openedRow}
+        can={{ enter: canEnterPayment(session), reverse: canReversePayment(session), reconcile: signs }}
+        onReconcile={(row) => setAction({ kind: 'reconcile', row })}
+        onClose={() => setOpened(null)}
+      />
       <ReconDayModal action={action} onClose={() => setAction(null)} />
     </ListPage>
   );
