@@ -9,8 +9,9 @@ import { NARROW, setWidth, WIDE } from './support/shell.ts';
  * The accounting story end to end: an office manager whose cash flow reaches one office enters three payments
  * (one a cent too much), sees the day's totals and prints the deposit slip; accounting enters what the bank got,
  * finds the one-cent difference on the reconciliation screen, reverses the wrong entry and enters it again, and
- * signs the day; the client's payments tab shows all of it. The manager's access is narrowed for the story and
- * put back at the end, so the specs after this one find the seed as it was.
+ * signs the day; the client's payments tab shows all of it, the reversed check and its reversal marked. The
+ * manager's access is narrowed for the story and put back at the end, so the specs after this one find the
+ * seed as it was.
  */
 
 // The accounting screenshots live with the others (e2e/screenshots/, git-ignored), for people to look at.
@@ -318,26 +319,26 @@ test.describe('accounting: enter, deposit, reconcile', () => {
     await shoot(page, 'accounting-recon-reconciled', false);
   });
 
-  test('the client’s payments tab shows what the client paid: the three payments with the check corrected', async () => {
+  test('the client’s payments tab shows the client’s whole ledger: the three payments, the reversal and the re-entry', async () => {
     const page = admin;
     await page.goto(`/client/${clientId}`);
-    // The tab lists as the cash-flow list does by default (docs/accounting.md): a reversed entry and its
-    // reversal sum to zero and are left out together, so the client sees the corrected check only.
+    // Unlike the cash-flow list, the tab lists a reversed entry and its reversal too, each marked: it is the
+    // client's history (docs/accounting.md).
     await page.getByRole('tab', { name: /^Payments/ }).click();
     const rows = page.getByRole('table', { name: 'Payments' }).getByRole('row').filter({ hasText: SHOWN_DAY });
-    await expect(rows).toHaveCount(3);
+    await expect(rows).toHaveCount(5);
     const lines = await rows.evaluateAll((trs) =>
-      trs.map((tr) =>
-        Array.from(tr.querySelectorAll('td'), (td) => td.textContent ?? '')
-          .slice(1, 4)
-          .join(' | '),
-      ),
+      trs.map((tr) => {
+        const cells = Array.from(tr.querySelectorAll('td'), (td) => (td.textContent ?? '').trim());
+        return [...cells.slice(1, 4), cells[5]].join(' | ');
+      }),
     );
     expect(lines.sort()).toEqual([
-      `Cash | ${OFFICE} | 120.00`,
-      `Check | ${OFFICE} | 250.00`,
-      `Money order | ${OFFICE} | 80.00`,
+      `Cash | ${OFFICE} | 120.00 | `,
+      `Check | ${OFFICE} | -250.01 | Reversal`,
+      `Check | ${OFFICE} | 250.00 | `,
+      `Check | ${OFFICE} | 250.01 | Reversed`,
+      `Money order | ${OFFICE} | 80.00 | `,
     ]);
-    await expect(page.getByRole('table', { name: 'Payments' })).not.toContainText('250.01');
   });
 });

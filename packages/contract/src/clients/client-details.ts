@@ -57,6 +57,8 @@ export const clientPaymentSchema = z.object({
   office: z.string(),
   amountCents: z.number().int(),
   receiptNumber: z.string().nullable(),
+  /** The client's whole ledger: a reversed entry and its reversal are listed too, and say so. */
+  status: z.enum(['ENTERED', 'REVERSED', 'REVERSAL']),
 });
 export type ClientPayment = z.infer<typeof clientPaymentSchema>;
 

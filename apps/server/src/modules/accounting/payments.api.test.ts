@@ -203,6 +203,12 @@ describe('POST /api/v1/cashFlow/deletePayment', () => {
     const sum = all.items.reduce((s, p) => s + p.feesCents + p.costCents, 0);
     expect(await totals(SEEDED.manager, { clientId, showReversed: true })).toMatchObject({ count: 3, totalCents: sum });
     expect(sum).toBe(10_001);
+    // The client's payments tab lists the whole ledger, each row saying what it is.
+    const details = await send('GET', `/api/v1/client/details?clientId=${clientId}`, SEEDED.manager);
+    expect(details.statusCode, details.body).toBe(200);
+    const tab = details.json<{ payments: { status: string; amountCents: number }[] }>().payments;
+    expect(tab.map((p) => p.status).sort()).toEqual(['ENTERED', 'REVERSAL', 'REVERSED']);
+    expect(tab.reduce((s, p) => s + p.amountCents, 0)).toBe(10_001);
 
     expect(
       (await send('POST', '/api/v1/cashFlow/deletePayment', SEEDED.manager, { id: wrong.id, reason: 'Again' }))

@@ -268,7 +268,7 @@ export async function sumCashFlowByPaymentType(db: Db, filter: CashFlowFilter | 
   return rows.map((r) => ({ paymentType: r.paymentType!, ...toSums(r) }));
 }
 
-/** A client's payments within the scope, the newest day first (reversed pairs left out, as in the list). */
+/** A client's payments within the scope, the newest day first, reversed entries and reversals included and marked. */
 export async function findClientPayments(db: Db, clientId: string, scope: Scope) {
   return db
     .select({
@@ -278,10 +278,12 @@ export async function findClientPayments(db: Db, clientId: string, scope: Scope)
       office: offices.name,
       amountCents: sql<string>`${payments.feesCents} + ${payments.costCents}`,
       receiptNumber: payments.receiptNumber,
+      status: sql<'ENTERED' | 'REVERSED' | 'REVERSAL'>`case when ${payments.reversesId} is not null then 'REVERSAL'
+        when ${reversalId} is not null then 'REVERSED' else 'ENTERED' end`,
     })
     .from(payments)
     .innerJoin(offices, eq(offices.id, payments.officeId))
-    .where(cashFlowConditions({ clientId }, scope))
+    .where(cashFlowConditions({ clientId, showReversed: true }, scope))
     .orderBy(sql`${payments.paymentDate} desc`, sql`${payments.enteredAt} desc`)
     .limit(1000);
 }

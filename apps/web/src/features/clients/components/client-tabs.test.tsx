@@ -40,6 +40,16 @@ const ALL_LISTS: ClientDetailsResponse = {
       office: 'Los Angeles',
       amountCents: 125_050,
       receiptNumber: '17',
+      status: 'ENTERED',
+    },
+    {
+      id: '00000000-0000-4000-8000-000000000032',
+      paymentDate: '2026-01-04',
+      paymentType: 'CASH',
+      office: 'San Diego',
+      amountCents: -1_000,
+      receiptNumber: null,
+      status: 'REVERSAL',
     },
   ],
   sms: [
@@ -84,6 +94,7 @@ describe('ClientTabs', () => {
     expect(screen.getByText('Los Angeles')).toBeTruthy();
     expect(screen.getByText('1250.50')).toBeTruthy();
     expect(screen.getByText('17')).toBeTruthy();
+    expect(screen.getByText('Reversal')).toBeTruthy();
   });
 
   it('shows no payments tab without CASH_FLOW READ (the server leaves the list out)', () => {

@@ -48,12 +48,20 @@ const APPOINTMENT_COLUMNS: readonly DataTableColumn<ClientAppointment>[] = [
 
 const paymentTypeLabel = (type: string | null) => (type ? (PAYMENT_TYPE_LABELS[type as PaymentType] ?? type) : '');
 
+/** An entry in force says nothing; a reversed one and its reversal say which they are. */
+const PAYMENT_STATUS_LABELS: Record<ClientPayment['status'], string> = {
+  ENTERED: '',
+  REVERSED: 'Reversed',
+  REVERSAL: 'Reversal',
+};
+
 const PAYMENT_COLUMNS: readonly DataTableColumn<ClientPayment>[] = [
   { id: 'paymentDate', header: 'Date', kind: 'date', width: 130 },
   { id: 'paymentType', header: 'Payment Type', width: 140, accessor: (row) => paymentTypeLabel(row.paymentType) },
   { id: 'office', header: 'Office', width: 150 },
   { id: 'amountCents', header: 'Amount', kind: 'cents', width: 130 },
   { id: 'receiptNumber', header: 'Receipt Num' },
+  { id: 'status', header: 'Status', accessor: (row) => PAYMENT_STATUS_LABELS[row.status] },
 ];
 
 const SMS_COLUMNS: readonly DataTableColumn<ClientSms>[] = [
