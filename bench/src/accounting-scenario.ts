@@ -4,13 +4,12 @@ import { cashFlowListRequestSchema, cashFlowTotalsRequestSchema } from '@casedes
 import { reconRequestSchema } from '@casedesk/contract/accounting/reconciliation';
 import { cashFlowTotals, listCashFlow } from '@casedesk/server/src/modules/accounting/payments.service.ts';
 import { reconTable } from '@casedesk/server/src/modules/accounting/reconciliation.service.ts';
-import { resolveUserByEmail } from '@casedesk/server/src/modules/users/users.service.ts';
-import type { Actor } from '@casedesk/server/src/platform/auth/actor.ts';
 import type { Database } from '@casedesk/server/src/platform/db/database.ts';
 import { peakRss, residentBytes } from './all-list.ts';
 import type { RouteTarget } from './load.ts';
 import type { RecordedStatement, ReplayOptions } from './recorded-sql.ts';
 import { installStatementRecorder } from './recorded-sql.ts';
+import { monthBack, scenarioActor } from './scenario-helpers.ts';
 
 export const CASH_FLOW_LIST_ROUTE = 'POST /api/v1/cashFlow/all';
 export const CASH_FLOW_TOTALS_ROUTE = 'POST /api/v1/cashFlow/totals';
@@ -64,25 +63,6 @@ export interface AccountingScenario {
   reportFilter: { officeId: string; dateFrom: string; dateTo: string };
 }
 
-function monthBack(back: number): string {
-  const now = new Date();
-  return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - back, 1)).toISOString().slice(0, 7);
-}
-
-async function actorOf(database: Database, email: string): Promise<Actor> {
-  const resolved = await resolveUserByEmail(database.db, email);
-  if (!resolved) throw new Error(`${email} is not in the seeded database`);
-  return {
-    userId: resolved.id,
-    role: resolved.role,
-    officeId: resolved.officeId,
-    permissions: resolved.permissions,
-    self: resolved.user,
-    ip: '127.0.0.1',
-    requestId: 'bench',
-  };
-}
-
 /**
  * Bodies as the screens send them: the cash-flow list's first page (the whole ledger, one office, last month)
  * with the totals of the same filter, and one month's reconciliation of every office. Each body's statements
@@ -104,7 +84,7 @@ export async function buildAccountingScenario(database: Database, adminEmail: st
   const totals = filters.map((filter) => JSON.stringify({ filter }));
   const recon = [1, 2, 3].map((back) => JSON.stringify({ month: monthBack(back) }));
 
-  const actor = await actorOf(database, adminEmail);
+  const actor = await scenarioActor(database, adminEmail);
   const recorded: Record<string, RecordedStatement[][]> = {
     [CASH_FLOW_LIST_ROUTE]: [],
     [CASH_FLOW_TOTALS_ROUTE]: [],

@@ -18,8 +18,6 @@ import { attributionRequestSchema } from '@casedesk/contract/marketing/attributi
 import { whoCanSee } from '@casedesk/server/src/modules/access/access-explain.service.ts';
 import { attributionReport } from '@casedesk/server/src/modules/marketing/attribution.service.ts';
 import { DEMO_TRACKING_LINES } from '@casedesk/server/src/modules/marketing/marketing.seed-data.ts';
-import { resolveUserByEmail } from '@casedesk/server/src/modules/users/users.service.ts';
-import type { Actor } from '@casedesk/server/src/platform/auth/actor.ts';
 import type { Database } from '@casedesk/server/src/platform/db/database.ts';
 import {
   adminPermissions,
@@ -31,6 +29,7 @@ import {
 import type { RouteTarget } from './load.ts';
 import type { RecordedStatement, ReplayOptions } from './recorded-sql.ts';
 import { installStatementRecorder } from './recorded-sql.ts';
+import { monthBack, scenarioActor } from './scenario-helpers.ts';
 import type { Summary } from './stats.ts';
 import { summarize } from './stats.ts';
 
@@ -356,12 +355,6 @@ export interface AdminScenario {
   officeIds: string[];
 }
 
-/** The month `back` months before the current one, as yyyy-MM. */
-function monthBack(back: number): string {
-  const now = new Date();
-  return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - back, 1)).toISOString().slice(0, 7);
-}
-
 /**
  * Bodies: records of every kind "who can see" explains, sampled from the seed; 12-month attribution ranges
  * ending last month and the two months before. Then each body's statements, recorded through the admin's
@@ -387,17 +380,7 @@ export async function buildAdminScenario(database: Database, adminEmail: string)
     JSON.stringify({ monthFrom: monthBack(back + 11), monthTo: monthBack(back) }),
   );
 
-  const resolved = await resolveUserByEmail(database.db, adminEmail);
-  if (!resolved) throw new Error(`${adminEmail} is not in the seeded database`);
-  const actor: Actor = {
-    userId: resolved.id,
-    role: resolved.role,
-    officeId: resolved.officeId,
-    permissions: resolved.permissions,
-    self: resolved.user,
-    ip: '127.0.0.1',
-    requestId: 'bench',
-  };
+  const actor = await scenarioActor(database, adminEmail);
   const recorded: Record<string, RecordedStatement[][]> = { [WHO_CAN_SEE_ROUTE]: [], [ATTRIBUTION_ROUTE]: [] };
   for (const body of whoCanSeeBodies) {
     const request = whoCanSeeRequestSchema.parse(JSON.parse(body));

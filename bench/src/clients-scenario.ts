@@ -7,11 +7,10 @@ import {
   findPotentialConflicts,
 } from '@casedesk/server/src/modules/clients/client-matching.service.ts';
 import { searchClients } from '@casedesk/server/src/modules/clients/clients.service.ts';
-import { resolveUserByEmail } from '@casedesk/server/src/modules/users/users.service.ts';
-import type { Actor } from '@casedesk/server/src/platform/auth/actor.ts';
 import type { Database } from '@casedesk/server/src/platform/db/database.ts';
 import { vacuumAfterBulkLoad } from '@casedesk/server/src/seed/seed.ts';
 import type { RouteTarget } from './load.ts';
+import { scenarioActor } from './scenario-helpers.ts';
 import type { FloorCall, ServiceFloor } from './recorded-sql.ts';
 import { measureServiceFloors } from './recorded-sql.ts';
 
@@ -136,17 +135,7 @@ export async function measureClientFloors(
   adminEmail: string,
   bodies: ClientScenarioBodies,
 ): Promise<ServiceFloor[]> {
-  const resolved = await resolveUserByEmail(database.db, adminEmail);
-  if (!resolved) throw new Error(`${adminEmail} is not in the seeded database`);
-  const actor: Actor = {
-    userId: resolved.id,
-    role: resolved.role,
-    officeId: resolved.officeId,
-    permissions: resolved.permissions,
-    self: resolved.user,
-    ip: '127.0.0.1',
-    requestId: 'bench',
-  };
+  const actor = await scenarioActor(database, adminEmail);
   const search = bodies.search.map((b) => clientSearchRequestSchema.parse(JSON.parse(b)));
   const duplicate = bodies.duplicate.map((b) => duplicateCheckRequestSchema.parse(JSON.parse(b)));
   const conflicts = bodies.conflicts.map((b) => potentialConflictsRequestSchema.parse(JSON.parse(b)));

@@ -7,6 +7,7 @@ import {
 } from '@casedesk/contract/accounting/cash-flow-report';
 import { auditExport } from '../../platform/audit/audit.ts';
 import type { Actor } from '../../platform/auth/actor.ts';
+import { actorOf } from '../../platform/auth/actor.ts';
 import type { Database, Db } from '../../platform/db/database.ts';
 import { AppError } from '../../platform/errors/app-error.ts';
 import type { ExportFile } from '../../platform/export/table-file.ts';
@@ -130,15 +131,7 @@ async function actorOfRequester(db: Db, row: ReportRow, jobId: string): Promise<
   if (!user) return null;
   const resolved = await withPermissions(db, user);
   if (!hasAccess(resolved.permissions, 'CASH_FLOW', 'READ')) return null;
-  return {
-    userId: user.id,
-    role: user.role,
-    officeId: user.officeId,
-    permissions: resolved.permissions,
-    self: user,
-    ip: 'background job',
-    requestId: jobId,
-  };
+  return actorOf(resolved, 'background job', jobId);
 }
 
 /**

@@ -23,6 +23,19 @@ export interface ResolvedUser {
   user: UserDetail;
 }
 
+/** The actor of work no request carries (a background job, the bench): a resolved user at a named origin. */
+export function actorOf(user: ResolvedUser, ip: string, requestId: string): Actor {
+  return {
+    userId: user.id,
+    role: user.role,
+    officeId: user.officeId,
+    permissions: user.permissions,
+    self: user.user,
+    ip,
+    requestId,
+  };
+}
+
 /** Who a verified token says the caller is; see VerifiedToken. */
 export type TokenIdentity = Pick<VerifiedToken, 'issuer' | 'subject' | 'email' | 'emailTrusted'>;
 
