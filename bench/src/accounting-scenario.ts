@@ -16,6 +16,7 @@ export const CASH_FLOW_TOTALS_ROUTE = 'POST /api/v1/cashFlow/totals';
 export const RECON_TABLE_ROUTE = 'POST /api/v1/cashFlow/reconTable';
 export const DEFAULT_PAYMENTS = 1_000_000;
 export const REPORT_ROWS = 50_000;
+export const DEFAULT_TRUST_ENTRIES = 1_000_000;
 /** The budgets are set for 20 connections (the screen's list and totals for 20 accountants at once). */
 export const ACCOUNTING_SCENARIO_CONNECTIONS = 20;
 /** Days the added payments spread over, ending yesterday: two years of an office's weekdays and weekends. */
@@ -53,12 +54,49 @@ export async function addPaymentsAtScale(database: Database, count: number, log:
   await database.query('vacuum analyze payments');
 }
 
+/**
+ * Adds `count` trust deposits, one for each of the newest payments, on the matters (inquiries) of the payment's
+ * office. The balance trigger is off during the load and the balances are summed once after it: one row
+ * trigger a deposit would make the load ten times longer, and the totals come out the same.
+ */
+export async function addTrustEntriesAtScale(database: Database, count: number, log: (line: string) => void) {
+  // A table, not a temporary one: the pool may send each statement on another connection.
+  await database.query(`create unlogged table bench_matters as
+    select row_number() over (partition by office_id order by id) as n, count(*) over (partition by office_id) as of,
+           id, office_id from inquiries where office_id is not null`);
+  await database.query('alter table trust_ledger_entries disable trigger trust_ledger_entries_balance');
+  try {
+    await database.query(
+      `insert into trust_ledger_entries (office_id, inquiry_id, kind, amount_cents, entry_date, entered_at, payment_id)
+       select p.office_id, m.id, 'DEPOSIT', p.fees_cents + p.cost_cents, p.payment_date, p.entered_at, p.id
+       from (select *, row_number() over (order by payment_date desc, id) as g from payments
+             where reverses_id is null and fees_cents + cost_cents > 0
+             order by payment_date desc, id limit $1) p
+       join bench_matters m on m.office_id = p.office_id and m.n = 1 + p.g % m.of`,
+      [count],
+    );
+  } finally {
+    await database.query('alter table trust_ledger_entries enable trigger trust_ledger_entries_balance');
+  }
+  await database.query(
+    `insert into trust_balances (office_id, inquiry_id, balance_cents, last_entry_at)
+     select office_id, inquiry_id, sum(amount_cents), max(entered_at) from trust_ledger_entries group by 1, 2
+     on conflict do nothing`,
+  );
+  await database.query('drop table bench_matters');
+  await database.query('vacuum analyze trust_ledger_entries');
+  const [added] = await database.query<{ n: number }>('select count(*)::int as n from trust_ledger_entries');
+  log(`  ${(added?.n ?? 0).toLocaleString('en-US')} trust entries`);
+}
+
 export interface AccountingScenario {
   list: string[];
   totals: string[];
   recon: string[];
   recorded: Record<string, RecordedStatement[][]>;
   replay: Record<string, ReplayOptions>;
+  /** Every office's three-way reconciliation of last month, as the trust screen asks for it. */
+  threeWay: string[];
   /** An office and a range of its days that hold about REPORT_ROWS payments, for the background PDF. */
   reportFilter: { officeId: string; dateFrom: string; dateTo: string };
 }
@@ -117,10 +155,12 @@ export async function buildAccountingScenario(database: Database, adminEmail: st
      where running <= $2`,
     [officeId, REPORT_ROWS],
   );
+  const threeWay = offices.map((o) => JSON.stringify({ officeId: o.id, month }));
   return {
     list,
     totals,
     recon,
+    threeWay,
     recorded,
     replay,
     reportFilter: { officeId, dateFrom: range!.date_from, dateTo: range!.date_to },
@@ -141,6 +181,29 @@ export function accountingScenarioTargets(scenario: AccountingScenario): RouteTa
     target(RECON_TABLE_ROUTE, '/api/v1/cashFlow/reconTable', scenario.recon),
   ];
 }
+
+/** The three-way reconciliation of each office, one request after another: the slowest and the median. */
+export async function measureThreeWay(baseUrl: string, token: string, bodies: string[]) {
+  const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
+  const times: number[] = [];
+  for (const round of [1, 2, 3]) {
+    for (const body of bodies) {
+      const started = performance.now();
+      const res = await fetch(`${baseUrl}/api/v1/trust/threeWay`, { method: 'POST', headers, body });
+      if (!res.ok) throw new Error(`threeWay: ${res.status} ${await res.text()}`);
+      await res.arrayBuffer();
+      if (round > 1) times.push(performance.now() - started); // the first round warms the caches
+    }
+  }
+  times.sort((a, b) => a - b);
+  return {
+    requests: times.length,
+    medianMs: Math.round(times[Math.floor(times.length / 2)]! * 10) / 10,
+    maxMs: Math.round(times.at(-1)! * 10) / 10,
+  };
+}
+
+export type ThreeWayTiming = Awaited<ReturnType<typeof measureThreeWay>>;
 
 export interface BackgroundReport {
   rows: number;

@@ -49,6 +49,8 @@ export interface BenchArgs {
   calls: number;
   /** accounting scenario: payments added over the last two years. */
   payments: number;
+  /** accounting scenario: trust deposits added, one for each of the newest payments. */
+  trustEntries: number;
   /** Load only the routes whose name contains this (e.g. to profile one of them); all when unset. */
   route?: string;
   /** postgres: keep the seeded database after the run, and reuse one kept with the same sizes instead of seeding. */
@@ -63,7 +65,7 @@ const DEFAULT_POSTGRES_URL = 'postgres://postgres@127.0.0.1:5432/postgres';
 // The access token lives 10 minutes; a fresh one is taken per route, so one route's run must fit in it.
 const MAX_DURATION_SECONDS = 570;
 
-export const USAGE = `Usage: npm run bench -- [--scenario platform|clients|communication|appointments|matching|admin|accounting] [--clients N] [--connections C] [--duration S] [--database pglite|postgres] [--messages N] [--sockets N] [--webhooks N] [--attorneys N] [--events N] [--users N] [--calls N] [--payments N] [--route TEXT] [--keep] [--cpu-prof]
+export const USAGE = `Usage: npm run bench -- [--scenario platform|clients|communication|appointments|matching|admin|accounting] [--clients N] [--connections C] [--duration S] [--database pglite|postgres] [--messages N] [--sockets N] [--webhooks N] [--attorneys N] [--events N] [--users N] [--calls N] [--payments N] [--trust-entries N] [--route TEXT] [--keep] [--cpu-prof]
 
   --clients N        demo clients to seed (default 20000)
   --scenario NAME    platform (GET /user, user directory; default) or clients (client search, duplicate and
@@ -86,6 +88,7 @@ export const USAGE = `Usage: npm run bench -- [--scenario platform|clients|commu
   --users N          admin: users in the table, seeded plus added (default 5000)
   --calls N          admin: calls added over the last two years on tracking lines (default 5000000)
   --payments N       accounting: payments added over the last two years (default 1000000)
+  --trust-entries N  accounting: trust deposits added, at most one per payment (default 1000000)
   --connections C    concurrent autocannon connections (default 50; 20 for the clients scenario)
   --duration S       seconds of load per route, after a 2 s warm-up (default 10, at most ${MAX_DURATION_SECONDS})
   --database KIND    pglite (a fresh temporary data directory) or postgres (a fresh database casedesk_bench
@@ -130,6 +133,7 @@ export function parseBenchArgs(argv: string[], env: NodeJS.ProcessEnv): BenchArg
       users: { type: 'string' },
       calls: { type: 'string' },
       payments: { type: 'string' },
+      'trust-entries': { type: 'string' },
       route: { type: 'string' },
       keep: { type: 'boolean' },
       probes: { type: 'string' },
@@ -166,6 +170,7 @@ export function parseBenchArgs(argv: string[], env: NodeJS.ProcessEnv): BenchArg
     users: positiveInt('users', values.users, 5000, 0),
     calls: positiveInt('calls', values.calls, 5_000_000, 0),
     payments: positiveInt('payments', values.payments, 1_000_000, 0),
+    trustEntries: positiveInt('trust-entries', values['trust-entries'], 1_000_000, 0),
     ...(values.route ? { route: values.route } : {}),
     keep: values.keep ?? false,
     probes: positiveInt('probes', values.probes, 3000, 10, 100_000),

@@ -18,12 +18,14 @@ import {
   appointmentScenarioTargets,
   buildAppointmentScenario,
 } from './appointments-scenario.ts';
-import type { AccountingScenario, BackgroundReport } from './accounting-scenario.ts';
+import type { AccountingScenario, BackgroundReport, ThreeWayTiming } from './accounting-scenario.ts';
 import {
   accountingScenarioTargets,
   addPaymentsAtScale,
+  addTrustEntriesAtScale,
   buildAccountingScenario,
   measureBackgroundReport,
+  measureThreeWay,
 } from './accounting-scenario.ts';
 import type { AdminScenario, DecisionTiming } from './admin-scenario.ts';
 import {
@@ -204,6 +206,10 @@ async function run(args: BenchArgs, cleanup: Cleanup): Promise<BenchReport> {
         console.log(`Adding ${args.payments} payments over two years…`);
         const started = performance.now();
         await addPaymentsAtScale(database, args.payments, (line) => console.log(line));
+        console.log(
+          `  in ${((performance.now() - started) / 1000).toFixed(1)} s; adding ${args.trustEntries} trust entries…`,
+        );
+        await addTrustEntriesAtScale(database, args.trustEntries, (line) => console.log(line));
         console.log(`  in ${((performance.now() - started) / 1000).toFixed(1)} s`);
       }
       console.log("Sampling bodies and recording the routes' statements…");
@@ -333,6 +339,12 @@ async function run(args: BenchArgs, cleanup: Cleanup): Promise<BenchReport> {
       `  ${backgroundReport.rows} rows in ${backgroundReport.seconds} s, RSS +${backgroundReport.rssGrowthMb} MB`,
     );
   }
+  let threeWay: ThreeWayTiming | undefined;
+  if (accounting && (!args.route || 'threeWay'.includes(args.route))) {
+    console.log(`Three-way reconciliation of ${accounting.threeWay.length} offices, three rounds…`);
+    threeWay = await measureThreeWay(server.baseUrl, await signIn(server.baseUrl), accounting.threeWay);
+    console.log(`  median ${threeWay.medianMs} ms, slowest ${threeWay.maxMs} ms`);
+  }
   let socketLatency: SocketLatencyResult | undefined;
   if (communication) {
     console.log(`Inbound webhooks → live sockets: ${args.sockets} sockets, ${args.webhooks} webhooks…`);
@@ -373,6 +385,7 @@ async function run(args: BenchArgs, cleanup: Cleanup): Promise<BenchReport> {
     ...(decisions ? { decisions } : {}),
     ...(admin || accounting ? { bareSqlLoads } : {}),
     ...(backgroundReport ? { backgroundReport } : {}),
+    ...(threeWay ? { threeWay } : {}),
     budgets: [
       ...(allList ? allListBudgets(args, allList) : []),
       ...(matching ? matchingBudgets(matching) : []),
@@ -382,7 +395,11 @@ async function run(args: BenchArgs, cleanup: Cleanup): Promise<BenchReport> {
         routes,
         socketLatency,
         decisions && { decisions, bareSqlLoads },
-        accounting && { bareSqlLoads, ...(backgroundReport ? { report: backgroundReport } : {}) },
+        accounting && {
+          bareSqlLoads,
+          ...(backgroundReport ? { report: backgroundReport } : {}),
+          ...(threeWay ? { threeWay } : {}),
+        },
       ),
     ],
   };

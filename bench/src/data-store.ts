@@ -29,7 +29,7 @@ export interface DataStore {
 
 /** What makes two runs' data the same: the scenario and every size the seed and its additions take. */
 function recipeOf(args: BenchArgs): string {
-  const { clients, messages, attorneys, events, users, calls, payments } = args;
+  const { clients, messages, attorneys, events, users, calls, payments, trustEntries } = args;
   // The matching scenario reads the clients scenario's data (clients, and inquiries with opposing parties).
   const scenario = args.scenario === 'matching' ? 'clients' : args.scenario;
   return JSON.stringify({
@@ -39,7 +39,7 @@ function recipeOf(args: BenchArgs): string {
     attorneys,
     events,
     ...(scenario === 'admin' ? { users, calls } : {}),
-    ...(scenario === 'accounting' ? { payments } : {}),
+    ...(scenario === 'accounting' ? { payments, trustEntries } : {}),
   });
 }
 

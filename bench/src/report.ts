@@ -2,8 +2,9 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import type { AccountingMeasures } from './accounting-budgets.ts';
 import { accountingBudgets } from './accounting-budgets.ts';
-import type { BackgroundReport } from './accounting-scenario.ts';
+import type { BackgroundReport, ThreeWayTiming } from './accounting-scenario.ts';
 import type { BenchArgs } from './args.ts';
 import type { ServiceFloor } from './recorded-sql.ts';
 import { AVAILABILITY_ROUTE, BOOKING_ROUTE } from './appointments-scenario.ts';
@@ -56,6 +57,8 @@ export interface BenchReport {
   bareSqlLoads?: (BareSqlLoad & { route: string })[];
   /** accounting scenario: the cash-flow report PDF built by its background job. */
   backgroundReport?: BackgroundReport;
+  /** accounting scenario: the three-way trust reconciliation of each office. */
+  threeWay?: ThreeWayTiming;
   budgets: Budget[];
 }
 
@@ -68,7 +71,7 @@ export function judgeBudgets(
   routes: LoadResult[],
   socketLatency?: SocketLatencyResult,
   admin?: { decisions: DecisionTiming[]; bareSqlLoads: (BareSqlLoad & { route: string })[] },
-  accounting?: { bareSqlLoads: (BareSqlLoad & { route: string })[]; report?: BackgroundReport },
+  accounting?: AccountingMeasures,
 ): Budget[] {
   const coldStart: Budget = {
     name: 'cold start to healthy',
@@ -410,6 +413,12 @@ export function printReport(report: BenchReport): void {
     const r = report.backgroundReport;
     console.log(
       `\nCash-flow report PDF in the background: ${r.rows} rows in ${r.seconds} s, ${(r.pdfBytes / 1e6).toFixed(1)} MB, server RSS +${r.rssGrowthMb} MB`,
+    );
+  }
+  if (report.threeWay) {
+    const w = report.threeWay;
+    console.log(
+      `Three-way trust reconciliation: ${w.requests} requests, median ${w.medianMs} ms, slowest ${w.maxMs} ms`,
     );
   }
   if (report.allList) printAllList(report.allList);
