@@ -37,7 +37,15 @@ export function accountingBudgets(args: BenchArgs, routes: LoadResult[], account
   const reportNote = report
     ? `budget is set for ${REPORT_ROWS.toLocaleString('en-US')} rows`
     : 'report not built (--route)';
+  const threeWay = accounting?.threeWay;
   return [
+    latencyBudget(
+      'three-way trust reconciliation, slowest office (1,000,000 trust entries)',
+      2000,
+      threeWay?.maxMs,
+      args.trustEntries >= DEFAULT_TRUST_ENTRIES,
+      'budget is set for ≥ 1,000,000 trust entries',
+    ),
     latencyBudget(
       'cash-flow list p95 (1,000,000 payments)',
       100,
