@@ -31,6 +31,7 @@ import {
   reversePayment,
 } from './payments.service.ts';
 import { reconciliationRoutes } from './reconciliation.routes.ts';
+import { trustRoutes } from './trust.routes.ts';
 
 const tags = ['accounting'];
 
@@ -184,4 +185,5 @@ export async function accountingRoutes(app: AppInstance): Promise<void> {
   );
 
   await reconciliationRoutes(app);
+  await trustRoutes(app);
 }

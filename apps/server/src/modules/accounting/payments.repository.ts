@@ -23,8 +23,8 @@ import { officeReceiptCounters, payments } from './accounting.tables.ts';
 const reversal = alias(payments, 'reversal');
 const lawType = alias(dropdownOptions, 'law_type');
 
-/** A matter as the list names it: its law type and the day it was opened. */
-const matterLabel = sql<
+/** A matter as the list names it: its law type and the day it was opened (needs inquiries and offices joined). */
+export const matterLabel = sql<
   string | null
 >`case when ${inquiries.id} is null then null else concat_ws(' · ', (select d.value from ${dropdownOptions} d where d.id = ${inquiries.lawTypeId}), to_char(${inquiries.createdAt} at time zone ${offices.timeZone}, 'MM-DD-YYYY')) end`;
 
@@ -41,6 +41,7 @@ const rowColumns = {
   lawTypeId: payments.lawTypeId,
   lawType: lawType.value,
   paymentType: payments.paymentType,
+  account: payments.account,
   feesCents: payments.feesCents,
   costCents: payments.costCents,
   receiptNumber: payments.receiptNumber,
