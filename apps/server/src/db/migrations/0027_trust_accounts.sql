@@ -66,17 +66,27 @@ CREATE TRIGGER trust_ledger_entries_append_only BEFORE UPDATE OR DELETE ON trust
 CREATE TRIGGER trust_reconciliations_append_only BEFORE UPDATE OR DELETE ON trust_reconciliations
   FOR EACH ROW EXECUTE FUNCTION ledger_append_only();
 --> statement-breakpoint
--- Every entry moves its matter's balance in the same statement. The upsert waits on the balance row while
--- another transaction holds it, so concurrent entries apply one after the other, and the check refuses the one
--- that would take the balance below zero (the whole entry rolls back with it).
+-- Every entry moves its matter's balance in the same statement. The update waits on the balance row while another
+-- transaction holds it, so concurrent entries apply one after the other, and the check refuses the one that would
+-- take the balance below zero (the whole entry rolls back with it). An update, not an upsert: an upsert checks
+-- its proposed row (the entry's amount alone) before it finds the existing one.
 CREATE FUNCTION trust_balance_apply() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-  INSERT INTO trust_balances (office_id, inquiry_id, balance_cents, last_entry_at)
-  VALUES (NEW.office_id, NEW.inquiry_id, NEW.amount_cents, NEW.entered_at)
-  ON CONFLICT (office_id, inquiry_id) DO UPDATE
-    SET balance_cents = trust_balances.balance_cents + EXCLUDED.balance_cents,
-        last_entry_at = greatest(trust_balances.last_entry_at, EXCLUDED.last_entry_at);
-  RETURN NULL;
+  LOOP
+    UPDATE trust_balances
+      SET balance_cents = balance_cents + NEW.amount_cents,
+          last_entry_at = greatest(last_entry_at, NEW.entered_at)
+      WHERE office_id = NEW.office_id AND inquiry_id = NEW.inquiry_id;
+    IF FOUND THEN
+      RETURN NULL;
+    END IF;
+    INSERT INTO trust_balances (office_id, inquiry_id, balance_cents, last_entry_at)
+      VALUES (NEW.office_id, NEW.inquiry_id, NEW.amount_cents, NEW.entered_at)
+      ON CONFLICT (office_id, inquiry_id) DO NOTHING;
+    IF FOUND THEN
+      RETURN NULL;
+    END IF;
+  END LOOP;
 END $$;
 --> statement-breakpoint
 CREATE TRIGGER trust_ledger_entries_balance AFTER INSERT ON trust_ledger_entries
