@@ -32,13 +32,13 @@ export async function trustFigures(db: Db, officeId: string, through: string) {
       full join sums s on s.inquiry_id = b.inquiry_id),
     differing as (
       select * from matters where ledger_cents <> entries_cents or ledger_cents < 0)
-    select null as inquiry_id, null as client_id, null as client,
+    select null::uuid as inquiry_id, null::uuid as client_id, null::text as client,
            coalesce(sum(entries_cents), 0) as entries_cents, coalesce(sum(ledger_cents), 0) as ledger_cents,
            (select count(*) from differing) as differing
     from matters
     union all
     select * from (
-      select d.inquiry_id, i.client_id, concat_ws(' ', c.first_name, c.last_name), d.entries_cents, d.ledger_cents, null
+      select d.inquiry_id, i.client_id, concat_ws(' ', c.first_name, c.last_name), d.entries_cents, d.ledger_cents, null::bigint
       from differing d left join inquiries i on i.id = d.inquiry_id left join clients c on c.id = i.client_id
       order by abs(d.ledger_cents - d.entries_cents) desc, d.inquiry_id
       limit ${DIFFERING_MAX}) listed`)) as unknown as { rows: Raw[] };
