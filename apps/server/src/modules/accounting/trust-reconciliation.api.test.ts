@@ -84,6 +84,24 @@ describe('three-way reconciliation', () => {
     expect((await send('/api/v1/trust/threeWay', SEEDED.manager, body)).statusCode).toBe(404);
   });
 
+  it('agrees for every seeded office’s signed month, trust payments, disbursements and reversals alike', async () => {
+    const offices = await t.database.query<{ office_id: string; month: string; statement_cents: string }>(
+      `select office_id, month, statement_cents from trust_reconciliations where office_id <> $1`,
+      [officeId],
+    );
+    expect(offices.length).toBeGreaterThan(0);
+    const [kinds] = await t.database.query<{ n: number }>(
+      'select count(distinct kind)::int as n from trust_ledger_entries',
+    );
+    expect(kinds!.n).toBeGreaterThanOrEqual(2);
+    for (const seeded of offices) {
+      const body = { officeId: seeded.office_id, month: seeded.month, statementBalanceCents: Number(seeded.statement_cents) };
+      const found = threeWaySchema.parse(await ok('/api/v1/trust/threeWay', body));
+      expect(found, seeded.month).toMatchObject({ agrees: true, signed: true, differingLedgers: [] });
+      expect(found.bookCents).toBe(Number(seeded.statement_cents));
+    }
+  });
+
   it('agrees to the cent when the bank says what the book says', async () => {
     const found = await threeWay(70_000);
     expect(found).toMatchObject({
