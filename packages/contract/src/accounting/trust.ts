@@ -149,7 +149,12 @@ export type ThreeWayRequest = z.infer<typeof threeWayRequestSchema>;
 export const signThreeWaySchema = threeWayRequestSchema
   .extend({
     statementBalanceCents: threeWayRequestSchema.shape.statementBalanceCents.unwrap(),
-    note: z.string().trim().max(RECON_NOTE_MAX, RECON_MESSAGES.noteLength).nullish().transform((v) => v || null),
+    note: z
+      .string()
+      .trim()
+      .max(RECON_NOTE_MAX, RECON_MESSAGES.noteLength)
+      .nullish()
+      .transform((v) => v || null),
   })
   .strict();
 export type SignThreeWay = z.infer<typeof signThreeWaySchema>;

@@ -1,5 +1,15 @@
 import { CASH_FLOW_REPORT_STATES } from '@casedesk/contract/accounting/cash-flow-report';
-import { customType, doublePrecision, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import {
+  customType,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { users } from '../users/users.tables.ts';
 
 /** PostgreSQL bytea as a Buffer (node-postgres gives a Buffer, PGlite a Uint8Array). */

@@ -15,9 +15,12 @@ let month: string;
 const matters: { clientId: string; inquiryId: string }[] = [];
 
 async function send(url: string, as: string | null, payload: object) {
-  return t.app.inject({ method: 'POST', url, headers: as ? await t.authFor(as) : {}, payload }) as Promise<
-    LightMyRequestResponse
-  >;
+  return t.app.inject({
+    method: 'POST',
+    url,
+    headers: as ? await t.authFor(as) : {},
+    payload,
+  }) as Promise<LightMyRequestResponse>;
 }
 
 async function ok(url: string, payload: object, as: string = SEEDED.admin) {
@@ -80,7 +83,9 @@ describe('three-way reconciliation', () => {
     expect(bad.statusCode).toBe(400);
     expect(bad.json().fieldErrors.month).toBe('Month must be a month (yyyy-MM).');
     const cents = await send('/api/v1/trust/threeWay', SEEDED.admin, { ...body, statementBalanceCents: 1.5 });
-    expect(cents.json().fieldErrors.statementBalanceCents).toBe('Statement balance must be an amount in dollars and cents.');
+    expect(cents.json().fieldErrors.statementBalanceCents).toBe(
+      'Statement balance must be an amount in dollars and cents.',
+    );
     expect((await send('/api/v1/trust/threeWay', SEEDED.manager, body)).statusCode).toBe(404);
   });
 
@@ -95,7 +100,11 @@ describe('three-way reconciliation', () => {
     );
     expect(kinds!.n).toBeGreaterThanOrEqual(2);
     for (const seeded of offices) {
-      const body = { officeId: seeded.office_id, month: seeded.month, statementBalanceCents: Number(seeded.statement_cents) };
+      const body = {
+        officeId: seeded.office_id,
+        month: seeded.month,
+        statementBalanceCents: Number(seeded.statement_cents),
+      };
       const found = threeWaySchema.parse(await ok('/api/v1/trust/threeWay', body));
       expect(found, seeded.month).toMatchObject({ agrees: true, signed: true, differingLedgers: [] });
       expect(found.bookCents).toBe(Number(seeded.statement_cents));
@@ -150,16 +159,31 @@ describe('three-way reconciliation', () => {
   });
 
   it('signs when all three agree, locks the month, and reopening keeps every version', async () => {
-    const refused = await send('/api/v1/trust/signThreeWay', SEEDED.admin, { officeId, month, statementBalanceCents: 1 });
+    const refused = await send('/api/v1/trust/signThreeWay', SEEDED.admin, {
+      officeId,
+      month,
+      statementBalanceCents: 1,
+    });
     expect(refused.statusCode).toBe(400);
     const signed = threeWaySchema.parse(
       await ok('/api/v1/trust/signThreeWay', { officeId, month, statementBalanceCents: 70_000, note: 'Statement 12' }),
     );
     expect(signed.signed).toBe(true);
     expect(signed.versions).toMatchObject([
-      { version: 1, status: 'SIGNED', statementCents: 70_000, bookCents: 70_000, ledgersCents: 70_000, by: 'Alex Admin' },
+      {
+        version: 1,
+        status: 'SIGNED',
+        statementCents: 70_000,
+        bookCents: 70_000,
+        ledgersCents: 70_000,
+        by: 'Alex Admin',
+      },
     ]);
-    const twice = await send('/api/v1/trust/signThreeWay', SEEDED.admin, { officeId, month, statementBalanceCents: 70_000 });
+    const twice = await send('/api/v1/trust/signThreeWay', SEEDED.admin, {
+      officeId,
+      month,
+      statementBalanceCents: 70_000,
+    });
     expect(twice.statusCode).toBe(409);
     const late = await send('/api/v1/trust/disbursement', SEEDED.admin, {
       officeId,
@@ -185,8 +209,8 @@ describe('three-way reconciliation', () => {
     ]);
     const again = await send('/api/v1/trust/reopenThreeWay', SEEDED.admin, { officeId, month, reason: 'again' });
     expect(again.statusCode).toBe(409);
-    await expect(t.database.query('delete from trust_reconciliations where office_id = $1', [officeId])).rejects.toThrow(
-      /never changed or deleted/,
-    );
+    await expect(
+      t.database.query('delete from trust_reconciliations where office_id = $1', [officeId]),
+    ).rejects.toThrow(/never changed or deleted/);
   });
 });

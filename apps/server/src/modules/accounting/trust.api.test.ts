@@ -129,9 +129,10 @@ describe('trust payments', () => {
     expect(res.json().message).toBe(
       'This matter holds $70.00 in trust; reversing this payment of $120.00 would take it below zero.',
     );
-    const [row] = await t.database.query<{ n: number }>('select count(*)::int as n from payments where reverses_id = $1', [
-      payment.id,
-    ]);
+    const [row] = await t.database.query<{ n: number }>(
+      'select count(*)::int as n from payments where reverses_id = $1',
+      [payment.id],
+    );
     expect(row!.n).toBe(0);
     expect(await storedBalance(matter)).toBe(7_000);
   });
@@ -208,12 +209,12 @@ describe('POST /api/v1/trust/disbursement', () => {
       ),
     ).rejects.toThrow(/trust_balances_not_negative/);
     await trustPayment(matter, 500);
-    await expect(t.database.query('update trust_ledger_entries set amount_cents = 1 where inquiry_id = $1', [
-      matter.inquiryId,
-    ])).rejects.toThrow(/never changed or deleted/);
-    await expect(t.database.query('update trust_balances set balance_cents = 9 where inquiry_id = $1', [
-      matter.inquiryId,
-    ])).rejects.toThrow(/only through ledger entries/);
+    await expect(
+      t.database.query('update trust_ledger_entries set amount_cents = 1 where inquiry_id = $1', [matter.inquiryId]),
+    ).rejects.toThrow(/never changed or deleted/);
+    await expect(
+      t.database.query('update trust_balances set balance_cents = 9 where inquiry_id = $1', [matter.inquiryId]),
+    ).rejects.toThrow(/only through ledger entries/);
   });
 });
 
@@ -221,7 +222,9 @@ describe('POST /api/v1/trust/reverseDisbursement', () => {
   it('401, 403, 400, 404 outside the caller’s offices, the happy path, then 409', async () => {
     const matter = await newMatter();
     await trustPayment(matter, 9_000);
-    const paid = trustEntrySchema.parse(await ok('/api/v1/trust/disbursement', SEEDED.manager, disbursement(matter, 4_000)));
+    const paid = trustEntrySchema.parse(
+      await ok('/api/v1/trust/disbursement', SEEDED.manager, disbursement(matter, 4_000)),
+    );
     const body = { id: paid.id, reason: 'Cheque returned' };
     expect((await send('POST', '/api/v1/trust/reverseDisbursement', null, body)).statusCode).toBe(401);
     expect((await send('POST', '/api/v1/trust/reverseDisbursement', SEEDED.operator, body)).statusCode).toBe(403);
@@ -230,7 +233,9 @@ describe('POST /api/v1/trust/reverseDisbursement', () => {
     expect(blank.json().fieldErrors.reason).toBe('Reason is a required field.');
     const dallas = await newMatter('Dallas');
     await trustPayment(dallas, 1_000, SEEDED.admin);
-    const theirs = trustEntrySchema.parse(await ok('/api/v1/trust/disbursement', SEEDED.admin, disbursement(dallas, 500)));
+    const theirs = trustEntrySchema.parse(
+      await ok('/api/v1/trust/disbursement', SEEDED.admin, disbursement(dallas, 500)),
+    );
     const outside = await send('POST', '/api/v1/trust/reverseDisbursement', SEEDED.manager, { ...body, id: theirs.id });
     expect(outside.statusCode).toBe(404);
     const back = trustEntrySchema.parse(await ok('/api/v1/trust/reverseDisbursement', SEEDED.manager, body));

@@ -42,8 +42,7 @@ async function requireOpenTrustDay(tx: Db, officeId: string, day: string, field:
 }
 
 const isBalanceCheck = (error: unknown) =>
-  (error as { cause?: { code?: string } })?.cause?.code === '23514' ||
-  (error as { code?: string })?.code === '23514';
+  (error as { cause?: { code?: string } })?.cause?.code === '23514' || (error as { code?: string })?.code === '23514';
 
 /**
  * Takes money out of a matter's trust balance (or puts back what a deposit reversal removes). The balance row is

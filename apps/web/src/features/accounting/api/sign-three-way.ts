@@ -4,7 +4,11 @@ import { useTrustMutation } from './trust-mutation.ts';
 
 /** POST /api/v1/trust/signThreeWay: signs a month whose three balances agree. The modal shows 400 and 409. */
 export function signThreeWay(body: SignThreeWay) {
-  return apiRequest('/api/v1/trust/signThreeWay', threeWaySchema, { method: 'POST', body, handledStatuses: [400, 409] });
+  return apiRequest('/api/v1/trust/signThreeWay', threeWaySchema, {
+    method: 'POST',
+    body,
+    handledStatuses: [400, 409],
+  });
 }
 
 export const useSignThreeWay = () => useTrustMutation(signThreeWay);

@@ -1,5 +1,10 @@
 import { z } from 'zod';
-import { PAYMENT_ACCOUNTS, PAYMENT_MESSAGES, paymentWriteSchema, type PaymentWrite } from '@casedesk/contract/accounting/payment';
+import {
+  PAYMENT_ACCOUNTS,
+  PAYMENT_MESSAGES,
+  paymentWriteSchema,
+  type PaymentWrite,
+} from '@casedesk/contract/accounting/payment';
 import { parseCents } from '@casedesk/contract/common/money';
 
 const field = paymentWriteSchema.shape;

@@ -6,7 +6,10 @@ import {
 } from '@casedesk/contract/accounting/payment';
 
 export const PAYMENT_TYPE_OPTIONS = PAYMENT_TYPES.map((value) => ({ value, label: PAYMENT_TYPE_LABELS[value] }));
-export const PAYMENT_ACCOUNT_OPTIONS = PAYMENT_ACCOUNTS.map((value) => ({ value, label: PAYMENT_ACCOUNT_LABELS[value] }));
+export const PAYMENT_ACCOUNT_OPTIONS = PAYMENT_ACCOUNTS.map((value) => ({
+  value,
+  label: PAYMENT_ACCOUNT_LABELS[value],
+}));
 
 /** yyyy-MM-dd of the browser's day: the default payment and office day (the server refuses a future one). */
 export function today(at: Date = new Date()): string {

@@ -31,8 +31,13 @@ function ThreeWayForm({ action, onDone }: { action: ThreeWayAction; onDone: () =
   const submit = handleSubmit(async ({ text }) => {
     setFailure(null);
     try {
-      if (action.kind === 'reopen') await reopen.mutateAsync({ ...action, reason: text });
-      else await sign.mutateAsync({ ...action, note: text || null });
+      if (action.kind === 'reopen') {
+        const { kind: _, ...month } = action;
+        await reopen.mutateAsync({ ...month, reason: text });
+      } else {
+        const { kind: _, ...month } = action;
+        await sign.mutateAsync({ ...month, note: text || null });
+      }
       onDone();
     } catch (error) {
       if (!isApiError(error)) throw error;

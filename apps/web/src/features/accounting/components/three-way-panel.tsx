@@ -51,8 +51,8 @@ function DifferingLedgers({ found }: { found: ThreeWay }) {
       <Stack gap={2}>
         {found.differingLedgers.map((d) => (
           <Text size="sm" key={d.inquiryId}>
-            {d.client ?? 'No client'}: ledger {formatMoney(d.ledgerCents)}, entries {formatMoney(d.entriesCents)}
-            {' '}(difference {formatMoney(d.differenceCents)})
+            {d.client ?? 'No client'}: ledger {formatMoney(d.ledgerCents)}, entries {formatMoney(d.entriesCents)}{' '}
+            (difference {formatMoney(d.differenceCents)})
           </Text>
         ))}
       </Stack>
@@ -100,7 +100,10 @@ export function ThreeWayPanel({ officeId }: { officeId: string | null }) {
   const [typed] = useDebouncedValue(statement, 300);
   const [action, setAction] = useState<ThreeWayAction | null>(null);
   const cents = parseCents(typed);
-  const request = officeId && isMonth(month) ? { officeId, month, ...(cents === null ? {} : { statementBalanceCents: cents }) } : null;
+  const request =
+    officeId && isMonth(month)
+      ? { officeId, month, ...(cents === null ? {} : { statementBalanceCents: cents }) }
+      : null;
   const threeWay = useThreeWay(request);
   const found = threeWay.data;
   return (
@@ -110,7 +113,13 @@ export function ThreeWayPanel({ officeId }: { officeId: string | null }) {
           Three-way reconciliation
         </Title>
         <Group gap="sm" align="flex-end" wrap="wrap">
-          <TextInput label="Month" type="month" value={month} onChange={(e) => setMonth(e.currentTarget.value)} w={180} />
+          <TextInput
+            label="Month"
+            type="month"
+            value={month}
+            onChange={(e) => setMonth(e.currentTarget.value)}
+            w={180}
+          />
           <TextInput
             label="Bank statement balance ($)"
             inputMode="decimal"
@@ -121,7 +130,9 @@ export function ThreeWayPanel({ officeId }: { officeId: string | null }) {
           {found && canReconcile(session) && !found.signed && (
             <Button
               disabled={!found.agrees || cents === null}
-              onClick={() => setAction({ kind: 'sign', officeId: found.officeId, month, statementBalanceCents: cents ?? 0 })}
+              onClick={() =>
+                setAction({ kind: 'sign', officeId: found.officeId, month, statementBalanceCents: cents ?? 0 })
+              }
             >
               Sign
             </Button>
@@ -133,7 +144,9 @@ export function ThreeWayPanel({ officeId }: { officeId: string | null }) {
           )}
         </Group>
         {!officeId && <Text size="sm">Choose an office: each office has its own trust account.</Text>}
-        {threeWay.isError && <LoadError title="The reconciliation could not be loaded" onRetry={() => threeWay.refetch()} />}
+        {threeWay.isError && (
+          <LoadError title="The reconciliation could not be loaded" onRetry={() => threeWay.refetch()} />
+        )}
         {found && (
           <>
             <Figures found={found} />

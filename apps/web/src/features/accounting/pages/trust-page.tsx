@@ -19,7 +19,11 @@ const toFilter = (values: { officeId: string | null }) => (values.officeId ? { o
  * Disburse and Reverse, and the office's monthly three-way reconciliation (docs/accounting.md).
  */
 export function TrustPage() {
-  const list = useListRequest({ initialValues: { officeId: null as string | null }, toFilter, sorts: TRUST_LEDGER_SORTS });
+  const list = useListRequest({
+    initialValues: { officeId: null as string | null },
+    toFilter,
+    sorts: TRUST_LEDGER_SORTS,
+  });
   const ledgers = useTrustLedgers(list.request);
   const offices = useOfficeOptions('CASH_FLOW');
   const [openKey, setOpenKey] = useState<string | null>(null);
