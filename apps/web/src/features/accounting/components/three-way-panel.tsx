@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Paper, SimpleGrid, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Badge, Button, Group, Paper, SimpleGrid, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useState } from 'react';
 import type { ThreeWay } from '@casedesk/contract/accounting/trust';
@@ -109,9 +109,16 @@ export function ThreeWayPanel({ officeId }: { officeId: string | null }) {
   return (
     <Paper withBorder p="sm" component="section" aria-label="Three-way reconciliation">
       <Stack gap="sm">
-        <Title order={2} size="h4">
-          Three-way reconciliation
-        </Title>
+        <Group gap="xs">
+          <Title order={2} size="h4">
+            Three-way reconciliation
+          </Title>
+          {found?.signed && (
+            <Badge color="teal.9" variant="filled">
+              Signed
+            </Badge>
+          )}
+        </Group>
         <Group gap="sm" align="flex-end" wrap="wrap">
           <TextInput
             label="Month"

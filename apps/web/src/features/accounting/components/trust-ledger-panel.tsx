@@ -26,9 +26,11 @@ export function TrustLedgerPanel({
   const session = useSession();
   const ledger = useTrustLedger(matter.inquiryId);
   const reverses = canReversePayment(session);
+  const entries = ledger.data?.entries ?? [];
+  const offices = new Set(entries.map((e) => e.officeId));
   const columns = trustEntryColumns(
     (e) => (reverses && e.kind === 'DISBURSEMENT' && !e.reversedById ? <ReverseDisbursementButton entry={e} /> : null),
-    officeName,
+    offices.size > 1 ? officeName : undefined,
   );
   return (
     <Paper withBorder p="sm" aria-label="Matter ledger" component="section">
@@ -55,7 +57,7 @@ export function TrustLedgerPanel({
           <DataTable
             label="Ledger entries"
             columns={columns}
-            rows={ledger.data?.entries ?? []}
+            rows={entries}
             getRowId={entryId}
             loading={isLoadingRows(ledger)}
             rowStyle={reversedEntryStyle}

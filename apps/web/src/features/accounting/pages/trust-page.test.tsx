@@ -113,8 +113,7 @@ describe('client trust money', () => {
     const user = userEvent.setup();
     renderPage(<TrustPage />, TRUST_ADMIN);
     const table = await screen.findByRole('table', { name: 'Trust balances' });
-    expect(await within(table).findByText('Ana Lopez')).toBeTruthy();
-    await user.click(within(table).getByRole('button', { name: 'Open ledger' }));
+    await user.click(await within(table).findByText('Ana Lopez'));
     const entries = await screen.findByRole('table', { name: 'Ledger entries' });
     expect(await within(entries).findByText('County Court · Filing fee')).toBeTruthy();
     expect(within(entries).getByText('-80.00')).toBeTruthy();
@@ -184,7 +183,7 @@ describe('client trust money', () => {
     const user = userEvent.setup();
     renderPage(<TrustPage />, READER);
     const table = await screen.findByRole('table', { name: 'Trust balances' });
-    await user.click(await within(table).findByRole('button', { name: 'Open ledger' }));
+    await user.click(await within(table).findByText('Ana Lopez'));
     await screen.findByText('County Court · Filing fee');
     expect(screen.queryByRole('button', { name: 'Disburse' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Reverse' })).toBeNull();

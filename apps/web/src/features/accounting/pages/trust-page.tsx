@@ -8,7 +8,7 @@ import { useListRequest } from '@/components/list-page/use-list-request.ts';
 import { isLoadingRows } from '@/lib/query-status.ts';
 import { useTrustLedgers } from '../api/list-trust-ledgers.ts';
 import { ThreeWayPanel } from '../components/three-way-panel.tsx';
-import { trustLedgerColumns } from '../components/trust-columns.tsx';
+import { TRUST_LEDGER_COLUMNS } from '../components/trust-columns.tsx';
 import { TrustLedgerPanel } from '../components/trust-ledger-panel.tsx';
 
 const rowId = (row: TrustLedgerRow) => `${row.officeId}:${row.inquiryId}`;
@@ -31,14 +31,14 @@ export function TrustPage() {
   // The row as the list now has it (its balance moves with each disbursement), else as it was opened.
   const matter = (openKey && ledgers.data?.items.find((r) => rowId(r) === openKey)) || opened;
   const officeName = (officeId: string) => offices.data?.find((o) => o.id === officeId)?.name ?? '';
-  const open = (row: TrustLedgerRow) => {
-    setOpenKey(rowId(row));
+  const open = (row: TrustLedgerRow | null) => {
+    setOpenKey(row && rowId(row));
     setOpened(row);
   };
   return (
     <ListPage
       title="Client trust money"
-      description="Money held for client matters, matter by matter; it never goes below zero. Open a ledger to disburse."
+      description="Money held for client matters, matter by matter; it never goes below zero. Open a matter to see its ledger and disburse."
       filters={
         <Group gap="sm" align="flex-end">
           <Select
@@ -46,7 +46,10 @@ export function TrustPage() {
             placeholder="All offices"
             data={(offices.data ?? []).map((o) => ({ value: o.id, label: o.name }))}
             value={list.values.officeId}
-            onChange={(officeId) => list.setValues({ officeId })}
+            onChange={(officeId) => {
+              list.setValues({ officeId });
+              open(null);
+            }}
             searchable
             clearable
             w={220}
@@ -60,25 +63,18 @@ export function TrustPage() {
         <DataTable
           {...list.table}
           label="Trust balances"
-          columns={trustLedgerColumns(open)}
+          columns={TRUST_LEDGER_COLUMNS}
           rows={ledgers.data?.items ?? []}
           getRowId={rowId}
           totalCount={ledgers.data?.totalCount ?? 0}
           loading={isLoadingRows(ledgers)}
+          onRowClick={open}
           emptyState="No matter holds trust money in these offices"
           maxHeight={320}
         />
       </div>
       {matter && (
-        <TrustLedgerPanel
-          key={rowId(matter)}
-          matter={matter}
-          officeName={officeName}
-          onClose={() => {
-            setOpenKey(null);
-            setOpened(null);
-          }}
-        />
+        <TrustLedgerPanel key={rowId(matter)} matter={matter} officeName={officeName} onClose={() => open(null)} />
       )}
       <ThreeWayPanel officeId={list.values.officeId} />
     </ListPage>
