@@ -8,6 +8,7 @@ import { LoadError } from '@/components/load-error.tsx';
 import { useSession } from '@/lib/session-context.ts';
 import { useThreeWay } from '../api/get-three-way.ts';
 import { canReconcile, canReopenRecon } from './accounting-access.ts';
+import { Figure } from './figure.tsx';
 import { ThreeWayModal, type ThreeWayAction } from './three-way-modal.tsx';
 import { today } from './payment-labels.ts';
 
@@ -19,27 +20,25 @@ export function lastMonth(at: Date = new Date()): string {
   return today(first).slice(0, 7);
 }
 
-function Figure({ label, cents, alert = false }: { label: string; cents: number | null; alert?: boolean }) {
-  return (
-    <div>
-      <Text size="xs" c="dimmed">
-        {label}
-      </Text>
-      <Text fw={600} c={alert ? 'red.8' : undefined}>
-        {cents === null ? '—' : formatMoney(cents)}
-      </Text>
-    </div>
-  );
-}
+/** A figure in cents; '—' until there is one (the statement balance before it is typed). */
+const money = (cents: number | null) => (cents === null ? '—' : formatMoney(cents));
 
 function Figures({ found }: { found: ThreeWay }) {
   return (
     <SimpleGrid cols={{ base: 2, sm: 5 }} spacing="sm" aria-label="Three balances">
-      <Figure label="Bank statement" cents={found.statementCents} />
-      <Figure label="Trust book" cents={found.bookCents} />
-      <Figure label="Client ledgers" cents={found.ledgersCents} alert={found.ledgersMinusBookCents !== 0} />
-      <Figure label="Bank − book" cents={found.bankMinusBookCents} alert={(found.bankMinusBookCents ?? 0) !== 0} />
-      <Figure label="Ledgers − book" cents={found.ledgersMinusBookCents} alert={found.ledgersMinusBookCents !== 0} />
+      <Figure label="Bank statement" value={money(found.statementCents)} />
+      <Figure label="Trust book" value={money(found.bookCents)} />
+      <Figure label="Client ledgers" value={money(found.ledgersCents)} alert={found.ledgersMinusBookCents !== 0} />
+      <Figure
+        label="Bank − book"
+        value={money(found.bankMinusBookCents)}
+        alert={(found.bankMinusBookCents ?? 0) !== 0}
+      />
+      <Figure
+        label="Ledgers − book"
+        value={money(found.ledgersMinusBookCents)}
+        alert={found.ledgersMinusBookCents !== 0}
+      />
     </SimpleGrid>
   );
 }
