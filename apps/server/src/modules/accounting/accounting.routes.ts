@@ -112,7 +112,7 @@ export async function accountingRoutes(app: AppInstance): Promise<void> {
         tags,
         summary:
           'Reverses a payment: a linked entry with the opposite amounts and the reason; nothing is deleted. ' +
-          '409 when it is already reversed',
+          '409 when it is already reversed, or for a trust payment whose money was disbursed meanwhile',
         body: reversePaymentSchema,
         response: { 200: paymentDetailSchema },
       },
