@@ -20,7 +20,7 @@ import {
  */
 const EVERYTHING: MenuListing = {
   Dashboard: ['Call Center', 'Office', 'Corporate'],
-  Accounting: ['Cash Flow', 'Recon', 'Management'],
+  Accounting: ['Cash Flow', 'Recon', 'Trust', 'Management'],
   Communication: ['Leads', 'Calls', 'SMS', 'Reporting'],
   Appointments: ['Set', 'All', 'PI', 'By Week'],
   Marketing: ['Tracking Lines'],
@@ -35,7 +35,7 @@ const EXPECTED: { user: keyof typeof USERS; menu: MenuListing; quickActions: str
     user: 'manager',
     menu: {
       Dashboard: ['Office'],
-      Accounting: ['Cash Flow', 'Recon'],
+      Accounting: ['Cash Flow', 'Recon', 'Trust'],
       Communication: ['Leads', 'Calls', 'SMS', 'Reporting'],
       Appointments: ['Set', 'All', 'PI', 'By Week'],
       Management: ['Office', 'Attorney', 'Litigation Calendar', 'Search Client'],

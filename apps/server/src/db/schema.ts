@@ -23,3 +23,4 @@ export * from '../platform/providers/webhook-events.tables.ts';
 export * from '../modules/appointments/appointments.tables.ts';
 export * from '../modules/calendar/calendar.tables.ts';
 export * from '../modules/directory/directory.tables.ts';
+export * from '../modules/accounting/trust.tables.ts';

@@ -13,6 +13,7 @@ import { inquiries } from '../modules/inquiries/inquiries.tables.ts';
 import { offices } from '../modules/offices/offices.tables.ts';
 import { users } from '../modules/users/users.tables.ts';
 import type { Db } from '../platform/db/database.ts';
+import { seedTrust } from './trust.seed.ts';
 
 /** Weekdays of cash flow the demo has, before today; days older than SIGNED_AFTER_DAYS are reconciled. */
 const DAYS_BACK = 91;
@@ -44,7 +45,8 @@ function daysBefore(today: string, count: number): string[] {
  * Accounting demo data: three months of weekday cash flow for every office with clients (office-entered at the
  * desk, card and cash and checks; accounting-posted ACH and wires), a few entries reversed, the bank deposits,
  * every day older than four days reconciled except one left with a one-cent difference to find, and a few
- * entries today for the office-entered view. Receipt numbers run from 1 in each office.
+ * entries today for the office-entered view. Receipt numbers run from 1 in each office. Some matter payments go
+ * to the trust account, with their ledgers and a signed three-way reconciliation (trust.seed.ts).
  */
 export async function seedAccounting(db: Db, faker: Faker, now = new Date()): Promise<void> {
   const officeRows = await db
@@ -90,6 +92,8 @@ export async function seedAccounting(db: Db, faker: Faker, now = new Date()): Pr
         inquiryId: matter?.id ?? null,
         lawTypeId: matter?.lawTypeId ?? null,
         paymentType: faker.helpers.arrayElement(posted ? POSTED_TYPES : DESK_TYPES),
+        // About one matter payment in eight is client money for the trust account (trust.seed.ts).
+        account: matter && faker.datatype.boolean({ probability: 0.125 }) ? 'TRUST' : 'OPERATING',
         feesCents: faker.number.int({ min: 2, max: 100 }) * 2_500,
         costCents: faker.datatype.boolean({ probability: 0.25 }) ? faker.number.int({ min: 1, max: 40 }) * 1_250 : 0,
         receiptNumber: receipt,
@@ -166,4 +170,5 @@ export async function seedAccounting(db: Db, faker: Faker, now = new Date()): Pr
     await db.insert(cashFlowReconciliations).values(signed.slice(i, i + 500));
   }
   if (counters.length) await db.insert(officeReceiptCounters).values(counters);
+  await seedTrust(db, faker, officeRows, ordered, admin?.id ?? null, now);
 }

@@ -3,12 +3,19 @@ import type { RequestParts } from '../fuzz/operations.ts';
 import type { Refs } from './caller-and-refs.ts';
 import { next, uniqueHolidayDate } from './caller-and-refs.ts';
 import { cashFlowReconciliations } from '../../src/modules/accounting/accounting.tables.ts';
+import { trustReconciliations } from '../../src/modules/accounting/trust.tables.ts';
 import type { OfficeRecords } from './record-factories.ts';
 
 /** A past office day no other request names (reconciliation works day by day), in 2024. */
 function pastDay(): string {
   const day = new Date(Date.UTC(2024, 0, 1) + (next() % 600) * 86_400_000);
   return day.toISOString().slice(0, 10);
+}
+
+/** A past month no other request names (the three-way reconciliation works month by month), from 2001. */
+function pastMonth(): string {
+  const n = next() % 240;
+  return `${2001 + Math.floor(n / 12)}-${String((n % 12) + 1).padStart(2, '0')}`;
 }
 
 /**
@@ -148,6 +155,40 @@ export const TEMPLATES: Readonly<Record<string, RouteTemplate>> = {
         costCents: 0,
         paymentDate: '2026-01-05',
       }),
+  },
+  'POST /api/v1/trust/disbursement': {
+    // The factory's trust entry leaves the matter $90.00 in trust: enough for this one.
+    base: async (records) => {
+      await records.trustEntry();
+      const inquiryId = (await records.inquiry()).id;
+      return body({ officeId: records.office.id, inquiryId, amountCents: 100, payee: 'Scope', purpose: 'Check' });
+    },
+  },
+  'POST /api/v1/trust/reverseDisbursement': {
+    base: async (records) => body({ id: (await records.trustEntry()).id, reason: 'Scope check' }),
+  },
+  'POST /api/v1/trust/threeWay': {
+    base: async (records) => body({ officeId: records.office.id, month: pastMonth(), statementBalanceCents: 0 }),
+  },
+  'POST /api/v1/trust/signThreeWay': {
+    // A month of its own long before any entry: all three balances are zero, so it can be signed.
+    base: async (records) => body({ officeId: records.office.id, month: pastMonth(), statementBalanceCents: 0 }),
+  },
+  'POST /api/v1/trust/reopenThreeWay': {
+    // Only a signed month can be reopened: the base signs a month of its own first.
+    base: async (records) => {
+      const month = pastMonth();
+      await records.db.insert(trustReconciliations).values({
+        officeId: records.office.id,
+        month,
+        version: 1,
+        status: 'SIGNED',
+        statementCents: 0,
+        bookCents: 0,
+        ledgersCents: 0,
+      });
+      return body({ officeId: records.office.id, month, reason: 'Scope check' });
+    },
   },
   'POST /api/v1/cashFlow/deposit': {
     base: async (records) =>

@@ -8,6 +8,7 @@ import { clients } from '../../src/modules/clients/clients.tables.ts';
 import { inquiries } from '../../src/modules/inquiries/inquiries.tables.ts';
 import { trackingLineMappings, trackingLines } from '../../src/modules/marketing/marketing.tables.ts';
 import { payments } from '../../src/modules/accounting/accounting.tables.ts';
+import { trustLedgerEntries } from '../../src/modules/accounting/trust.tables.ts';
 import { cannedTexts, smsMessages } from '../../src/modules/sms/sms.tables.ts';
 import type { RecordKind } from '../../src/platform/access/record-scope.ts';
 import { buildClient } from '../factories/clients.factory.ts';
@@ -239,6 +240,39 @@ export class OfficeRecords extends Lazy {
   }
 
   /**
+   * A disbursement from the office's trust account for the office's inquiry, after a trust payment's deposit
+   * that leaves money to spare (so a route may disburse again from the same matter).
+   */
+  trustEntry() {
+    return this.once('trustEntry', async () => {
+      const inquiry = await this.inquiry();
+      const [payment] = await this.db
+        .insert(payments)
+        .values({
+          officeId: this.office.id,
+          clientId: inquiry.clientId,
+          inquiryId: inquiry.id,
+          paymentType: 'CHECK',
+          account: 'TRUST',
+          feesCents: 10_000,
+          costCents: 0,
+          receiptNumber: 900_000 + next(),
+          paymentDate: '2026-01-05',
+        })
+        .returning();
+      const common = { officeId: this.office.id, inquiryId: inquiry.id, entryDate: '2026-01-05' };
+      await this.db
+        .insert(trustLedgerEntries)
+        .values({ ...common, kind: 'DEPOSIT', amountCents: 10_000, paymentId: payment!.id });
+      const [row] = await this.db
+        .insert(trustLedgerEntries)
+        .values({ ...common, kind: 'DISBURSEMENT', amountCents: -1_000, payee: 'Court clerk', purpose: 'Filing fee' })
+        .returning();
+      return this.track('trust_ledger_entries', row);
+    });
+  }
+
+  /**
    * The id of the office's record of a kind (the n-th of it: routes that name two clients get two), or
    * undefined for collectionAccount: collections is not built yet, so no office has such a record.
    */
@@ -269,6 +303,8 @@ export class OfficeRecords extends Lazy {
         return (await this.trackingLine()).id;
       case 'payment':
         return (await this.payment()).id;
+      case 'trustEntry':
+        return (await this.trustEntry()).id;
       case 'collectionAccount':
         return undefined;
     }

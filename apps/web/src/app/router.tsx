@@ -97,6 +97,9 @@ const moduleRoutes: RouteObject[] = [
   permittedPage(paths.accounting.cashFlowRecon.path, () =>
     import('@/features/accounting/pages/cash-flow-recon-page.tsx').then((m) => ({ Component: m.CashFlowReconPage })),
   ),
+  permittedPage(paths.accounting.trust.path, () =>
+    import('@/features/accounting/pages/trust-page.tsx').then((m) => ({ Component: m.TrustPage })),
+  ),
   notAvailable(paths.accounting.cashFlowManagement.path, 'Cash flow management'),
   permittedPage(paths.payment.detail.path, () =>
     import('@/features/accounting/pages/payment-page.tsx').then((m) => ({ Component: m.PaymentPage })),

@@ -6,6 +6,7 @@ import {
   Loader,
   Menu,
   Modal,
+  Notification,
   Paper,
   Table,
   TextInput,
@@ -44,6 +45,7 @@ export const theme = createTheme({
     // Mantine's close buttons have no accessible name of their own.
     Modal: Modal.extend({ defaultProps: { radius: 'md', closeButtonProps: { 'aria-label': 'Close' } } }),
     Drawer: Drawer.extend({ defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } }),
+    Notification: Notification.extend({ defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } }),
     Paper: Paper.extend({ defaultProps: { radius: 'md' } }),
     Table: Table.extend({ defaultProps: { verticalSpacing: 'xs', fz: 'sm', highlightOnHover: true } }),
   },

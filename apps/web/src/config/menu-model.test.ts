@@ -19,10 +19,11 @@ function shown(permissions: Permission[], role: Role = 'OPERATOR'): string[] {
 }
 
 describe('menu model (SPEC §2 menu groups, §6 permissions)', () => {
+  // Trust (client trust money, docs/accounting.md) is ours, beside the SPEC's cash-flow screens.
   it('lists the groups and items of SPEC §2 in order', () => {
     expect(MENU.map((g) => `${g.label}: ${g.items.map((i) => i.label).join(', ')}`)).toEqual([
       'Dashboard: Call Center, Office, Corporate',
-      'Accounting: Cash Flow, Recon, Management',
+      'Accounting: Cash Flow, Recon, Trust, Management',
       'Communication: Leads, Calls, SMS, Reporting',
       'Appointments: Set, All, PI, By Week',
       'Marketing: Tracking Lines',
@@ -46,7 +47,7 @@ describe('menu model (SPEC §2 menu groups, §6 permissions)', () => {
   it('ignores record conditions such as the office when deciding whether an item shows', () => {
     expect(shown([grant('CASH_FLOW', ['READ'], [office]), grant('DASHBOARD_OFFICE', ['READ'], [office])])).toEqual([
       'Dashboard: Office',
-      'Accounting: Cash Flow',
+      'Accounting: Cash Flow, Trust',
     ]);
   });
 

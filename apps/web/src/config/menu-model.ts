@@ -50,6 +50,7 @@ export const MENU: readonly MenuGroup[] = [
     items: [
       item('Cash Flow', paths.accounting.cashFlow.path, paths.accounting.cashFlow.href(), [paths.payment.detail.path]),
       item('Recon', paths.accounting.cashFlowRecon.path),
+      item('Trust', paths.accounting.trust.path),
       item('Management', paths.accounting.cashFlowManagement.path),
     ],
   },

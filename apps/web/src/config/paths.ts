@@ -79,6 +79,8 @@ export const paths = {
       href: (query: { cashflow?: 'office' } = {}) => withQuery('/accounting/cash-flow', query),
     },
     cashFlowRecon: fixed('/accounting/cash-flow-recon'),
+    /** Client trust money (not a SPEC §2 route; docs/accounting.md). */
+    trust: fixed('/accounting/trust'),
     cashFlowManagement: fixed('/accounting/cash-flow-management'),
   },
   payment: {

@@ -27,6 +27,7 @@ export const ROUTE_ACCESS: Readonly<Record<string, RouteRequirement>> = {
 
   [paths.accounting.cashFlow.path]: needs('CASH_FLOW'),
   [paths.accounting.cashFlowRecon.path]: needs('CASH_FLOW_RECON'),
+  [paths.accounting.trust.path]: needs('CASH_FLOW'),
   [paths.accounting.cashFlowManagement.path]: needs('CASH_FLOW_MANAGEMENT'),
   [paths.payment.detail.path]: needs('CASH_FLOW'),
 

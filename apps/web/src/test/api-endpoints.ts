@@ -17,6 +17,12 @@ import {
   paymentDetailSchema,
 } from '@casedesk/contract/accounting/payment';
 import {
+  threeWaySchema,
+  trustEntrySchema,
+  trustLedgerSchema,
+  trustLedgersResponseSchema,
+} from '@casedesk/contract/accounting/trust';
+import {
   depositSchema,
   officeEnteredTotalSchema,
   reconRowSchema,
@@ -133,6 +139,13 @@ export const JSON_ENDPOINTS = {
   'POST /api/v1/cashFlow/reconcile': reconRowSchema,
   'POST /api/v1/cashFlow/reopenRecon': reconRowSchema,
   'POST /api/v1/cashFlow/deposit': depositSchema,
+  'POST /api/v1/trust/ledgers': trustLedgersResponseSchema,
+  'GET /api/v1/trust/ledger/:inquiryId': trustLedgerSchema,
+  'POST /api/v1/trust/disbursement': trustEntrySchema,
+  'POST /api/v1/trust/reverseDisbursement': trustEntrySchema,
+  'POST /api/v1/trust/threeWay': threeWaySchema,
+  'POST /api/v1/trust/signThreeWay': threeWaySchema,
+  'POST /api/v1/trust/reopenThreeWay': threeWaySchema,
 
   'PUT /api/v1/appointment': savedAppointmentSchema,
   'POST /api/v1/appointment/all': appointmentListResponseSchema,

@@ -18,6 +18,14 @@ export const PAYMENT_TYPE_LABELS: Record<PaymentType, string> = {
   WIRE: 'Wire',
 };
 
+/**
+ * The bank account the money went into: the firm's operating account, or the client trust account (IOLTA),
+ * whose money belongs to the client until disbursed (docs/accounting.md, Client trust money).
+ */
+export const PAYMENT_ACCOUNTS = ['OPERATING', 'TRUST'] as const;
+export type PaymentAccount = (typeof PAYMENT_ACCOUNTS)[number];
+export const PAYMENT_ACCOUNT_LABELS: Record<PaymentAccount, string> = { OPERATING: 'Operating', TRUST: 'Trust' };
+
 /** One entry's amount at most: $10,000,000.00, far beyond any fee, far below a safe integer when summed. */
 export const MAX_PAYMENT_CENTS = 1_000_000_000;
 export const RECEIPT_NUMBER_MAX = 2_147_483_647;
@@ -64,6 +72,8 @@ export const PAYMENT_MESSAGES = {
   inactiveOffice: 'This office is inactive and takes no new payments.',
   sortBy: 'Sort By must be a cash-flow column.',
   dateRange: 'Date To cannot be before Date From.',
+  account: 'Account must be one of Operating, Trust.',
+  trustNeedsMatter: 'A trust payment needs a matter: trust money is held for one client matter.',
 } as const;
 
 const cents = (message: string) =>
@@ -95,6 +105,7 @@ export const paymentWriteSchema = z
     /** The day the money counts for, in the office's time zone. */
     paymentDate: isoDateSchema('Payment Date'),
     officeEntered: z.boolean().default(false),
+    account: z.enum(PAYMENT_ACCOUNTS, { error: PAYMENT_MESSAGES.account }).default('OPERATING'),
     note: z
       .string()
       .trim()
@@ -106,6 +117,9 @@ export const paymentWriteSchema = z
   .superRefine((value, ctx) => {
     if (value.feesCents === 0 && value.costCents === 0) {
       ctx.addIssue({ code: 'custom', message: PAYMENT_MESSAGES.nothing, path: ['feesCents'] });
+    }
+    if (value.account === 'TRUST' && !value.inquiryId) {
+      ctx.addIssue({ code: 'custom', message: PAYMENT_MESSAGES.trustNeedsMatter, path: ['inquiryId'] });
     }
   });
 export type PaymentWrite = z.infer<typeof paymentWriteSchema>;
@@ -180,6 +194,7 @@ export const cashFlowRowSchema = z.object({
   lawTypeId: z.uuid().nullable(),
   lawType: z.string().nullable(),
   paymentType: z.enum(PAYMENT_TYPES),
+  account: z.enum(PAYMENT_ACCOUNTS),
   feesCents: z.number().int(),
   costCents: z.number().int(),
   receiptNumber: z.number().int().nullable(),

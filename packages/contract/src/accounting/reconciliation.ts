@@ -25,7 +25,7 @@ export const RECON_MESSAGES = {
   referenceLength: `Reference must be ${DEPOSIT_REFERENCE_MAX} characters or less.`,
 } as const;
 
-const monthSchema = z
+export const monthSchema = z
   .string({ error: RECON_MESSAGES.month })
   .regex(/^(19|[2-9]\d)\d{2}-(0[1-9]|1[0-2])$/, RECON_MESSAGES.month);
 

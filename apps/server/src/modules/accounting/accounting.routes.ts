@@ -32,6 +32,7 @@ import {
   reversePayment,
 } from './payments.service.ts';
 import { reconciliationRoutes } from './reconciliation.routes.ts';
+import { trustRoutes } from './trust.routes.ts';
 
 const tags = ['accounting'];
 
@@ -112,7 +113,7 @@ export async function accountingRoutes(app: AppInstance): Promise<void> {
         tags,
         summary:
           'Reverses a payment: a linked entry with the opposite amounts and the reason; nothing is deleted. ' +
-          '409 when it is already reversed',
+          '409 when it is already reversed, or for a trust payment whose money was disbursed meanwhile',
         body: reversePaymentSchema,
         response: { 200: paymentDetailSchema },
       },
@@ -186,4 +187,5 @@ export async function accountingRoutes(app: AppInstance): Promise<void> {
 
   await reconciliationRoutes(app);
   await cashFlowReportRoutes(app);
+  await trustRoutes(app);
 }

@@ -1,4 +1,4 @@
-import { PAYMENT_TYPES } from '@casedesk/contract/accounting/payment';
+import { PAYMENT_ACCOUNTS, PAYMENT_TYPES } from '@casedesk/contract/accounting/payment';
 import { sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import {
@@ -39,6 +39,8 @@ export const payments = pgTable(
     inquiryId: uuid().references(() => inquiries.id),
     lawTypeId: uuid().references(() => dropdownOptions.id),
     paymentType: text({ enum: PAYMENT_TYPES }).notNull(),
+    /** The bank account: a TRUST payment is also a deposit on its matter's trust ledger (trust.tables.ts). */
+    account: text({ enum: PAYMENT_ACCOUNTS }).notNull().default('OPERATING'),
     feesCents: bigint({ mode: 'number' }).notNull(),
     costCents: bigint({ mode: 'number' }).notNull(),
     /** Unique per office; a reversal has none (it keeps the original's on screen through reverses_id). */

@@ -17,6 +17,7 @@ const row = (i: number): CashFlowRow => ({
   lawTypeId: null,
   lawType: 'Immigration',
   paymentType: 'CHECK',
+  account: 'OPERATING',
   feesCents: 100_000 + i,
   costCents: i % 3 === 0 ? 0 : 1_999,
   receiptNumber: i,

@@ -28,8 +28,8 @@ const reversalId = sql<string | null>`(select r.id from ${payments} r where r.re
 const lawTypeName = sql<string | null>`(select d.value from ${dropdownOptions} d where d.id = ${payments.lawTypeId})`;
 const enteredByName = sql<string | null>`(select u.display_name from ${users} u where u.id = ${payments.enteredById})`;
 
-/** A matter as the list names it: its law type and the day it was opened. */
-const matterLabel = sql<
+/** A matter as the list names it: its law type and the day it was opened (needs inquiries and offices joined). */
+export const matterLabel = sql<
   string | null
 >`(select concat_ws(' · ', (select d.value from ${dropdownOptions} d where d.id = i.law_type_id), to_char(i.created_at at time zone ${offices.timeZone}, 'MM-DD-YYYY')) from ${inquiries} i where i.id = ${payments.inquiryId})`;
 
@@ -46,6 +46,7 @@ const rowColumns = {
   lawTypeId: payments.lawTypeId,
   lawType: lawTypeName,
   paymentType: payments.paymentType,
+  account: payments.account,
   feesCents: payments.feesCents,
   costCents: payments.costCents,
   receiptNumber: payments.receiptNumber,

@@ -20,6 +20,7 @@ import { requireInquiryRef } from '../inquiries/inquiries.service.ts';
 import { officeToday } from './office-day.ts';
 import { renderReceiptPdf } from './receipt-pdf.ts';
 import { requireOpenDay } from './reconciliation.service.ts';
+import { depositTrustPayment, reverseTrustDeposit } from './trust.service.ts';
 import {
   findCashFlowPage,
   findClientPayments,
@@ -147,6 +148,7 @@ export async function enterPayment(db: Db, actor: Actor, input: PaymentWrite): P
     await requireOpenDay(tx, input.officeId, input.paymentDate, 'paymentDate');
     const values = { ...input, lawTypeId, receiptNumber, enteredById: actor.userId };
     const paymentId = await insertPayment(tx, values);
+    if (values.account === 'TRUST') await depositTrustPayment(tx, actor, { ...values, id: paymentId });
     await recordAudit(tx, {
       actorId: actor.userId,
       action: 'payment.enter',
@@ -188,6 +190,7 @@ export async function reversePayment(db: Db, actor: Actor, input: ReversePayment
       inquiryId: original.inquiryId,
       lawTypeId: original.lawTypeId,
       paymentType: original.paymentType,
+      account: original.account,
       feesCents: -original.feesCents,
       costCents: -original.costCents,
       receiptNumber: null,
@@ -198,6 +201,7 @@ export async function reversePayment(db: Db, actor: Actor, input: ReversePayment
       reason: input.reason,
     };
     const reversalId = await insertPayment(tx, values);
+    if (original.account === 'TRUST') await reverseTrustDeposit(tx, actor, original, { ...values, id: reversalId });
     await recordAudit(tx, {
       actorId: actor.userId,
       action: 'payment.reverse',

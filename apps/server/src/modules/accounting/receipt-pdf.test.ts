@@ -15,6 +15,7 @@ const payment: PaymentDetail = {
   lawTypeId: null,
   lawType: null,
   paymentType: 'MONEY_ORDER',
+  account: 'OPERATING',
   feesCents: 125_050,
   costCents: 1_999,
   receiptNumber: 42,

@@ -21,6 +21,7 @@ export const RECORD_KINDS = [
   'collectionAccount',
   'trackingLine',
   'payment',
+  'trustEntry',
 ] as const;
 export type RecordKind = (typeof RECORD_KINDS)[number];
 

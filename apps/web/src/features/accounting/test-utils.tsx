@@ -56,6 +56,7 @@ export const ROW: CashFlowRow = {
   lawType: 'Family',
   lawTypeId: null,
   paymentType: 'CHECK',
+  account: 'OPERATING',
   feesCents: 125050,
   costCents: 2500,
   receiptNumber: 1001,

@@ -1,5 +1,6 @@
 import type { CashFlowFilter, CashFlowListRequestInput } from '@casedesk/contract/accounting/payment';
 import type { ReconRequest } from '@casedesk/contract/accounting/reconciliation';
+import type { ThreeWayRequest, TrustLedgersRequestInput } from '@casedesk/contract/accounting/trust';
 
 /**
  * The accounting module's query keys (read by this feature only). Every entry, reversal or deposit changes
@@ -14,4 +15,7 @@ export const accountingKeys = {
   payment: (paymentId: string) => [...accountingKeys.all, 'payment', paymentId] as const,
   reconTable: (request: ReconRequest) => [...accountingKeys.all, 'reconTable', request] as const,
   reconTotal: (request: ReconRequest) => [...accountingKeys.all, 'reconTotal', request] as const,
+  trustLedgers: (request: TrustLedgersRequestInput) => [...accountingKeys.all, 'trustLedgers', request] as const,
+  trustLedger: (inquiryId: string) => [...accountingKeys.all, 'trustLedger', inquiryId] as const,
+  threeWay: (request: ThreeWayRequest) => [...accountingKeys.all, 'threeWay', request] as const,
 };

@@ -1,5 +1,10 @@
 import { z } from 'zod';
-import { PAYMENT_MESSAGES, paymentWriteSchema, type PaymentWrite } from '@casedesk/contract/accounting/payment';
+import {
+  PAYMENT_ACCOUNTS,
+  PAYMENT_MESSAGES,
+  paymentWriteSchema,
+  type PaymentWrite,
+} from '@casedesk/contract/accounting/payment';
 import { parseCents } from '@casedesk/contract/common/money';
 
 const field = paymentWriteSchema.shape;
@@ -31,10 +36,14 @@ export const paymentFormSchema = z
     receiptNumber,
     paymentDate: field.paymentDate,
     officeEntered: z.boolean(),
+    account: z.enum(PAYMENT_ACCOUNTS, { error: PAYMENT_MESSAGES.account }),
   })
   .superRefine((value, ctx) => {
     if (value.fees === 0 && value.cost === 0) {
       ctx.addIssue({ code: 'custom', message: PAYMENT_MESSAGES.nothing, path: ['fees'] });
+    }
+    if (value.account === 'TRUST' && !value.inquiryId) {
+      ctx.addIssue({ code: 'custom', message: PAYMENT_MESSAGES.trustNeedsMatter, path: ['inquiryId'] });
     }
   });
 export type PaymentFormInput = z.input<typeof paymentFormSchema>;
@@ -51,6 +60,7 @@ export function emptyPaymentForm(paymentDate: string): PaymentFormInput {
     receiptNumber: '',
     paymentDate,
     officeEntered: false,
+    account: 'OPERATING',
   };
 }
 
@@ -66,6 +76,7 @@ export function toPaymentWrite(values: PaymentFormValues): PaymentWrite {
     receiptNumber: values.receiptNumber,
     paymentDate: values.paymentDate,
     officeEntered: values.officeEntered,
+    account: values.account,
     note: null,
   };
 }
@@ -80,4 +91,5 @@ export const SERVER_FIELDS: Record<string, keyof PaymentFormInput> = {
   costCents: 'cost',
   receiptNumber: 'receiptNumber',
   paymentDate: 'paymentDate',
+  account: 'account',
 };

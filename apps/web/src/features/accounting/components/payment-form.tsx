@@ -20,7 +20,7 @@ import {
   type PaymentFormInput,
   type PaymentFormValues,
 } from './payment-form-values.ts';
-import { PAYMENT_TYPE_OPTIONS, today } from './payment-labels.ts';
+import { PAYMENT_ACCOUNT_OPTIONS, PAYMENT_TYPE_OPTIONS, today } from './payment-labels.ts';
 import { showServerFieldErrors } from './server-field-errors.ts';
 
 interface PaymentFormProps {
@@ -123,6 +123,16 @@ export function PaymentForm({ onSaved, onCancel }: PaymentFormProps) {
             placeholder="Next number"
           />
           <FormTextInput control={control} name="paymentDate" label="Payment Date" type="date" required />
+          <FormSelect
+            control={control}
+            name="account"
+            label="Account"
+            required
+            data={PAYMENT_ACCOUNT_OPTIONS}
+            description="Trust: the client's money, held for the matter"
+            allowDeselect={false}
+            emptyValue=""
+          />
         </SimpleGrid>
         <FormCheckbox control={control} name="officeEntered" label="Office entered" />
         <Group justify="flex-end" gap="sm">

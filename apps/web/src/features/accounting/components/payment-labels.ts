@@ -1,6 +1,15 @@
-import { PAYMENT_TYPES, PAYMENT_TYPE_LABELS } from '@casedesk/contract/accounting/payment';
+import {
+  PAYMENT_ACCOUNT_LABELS,
+  PAYMENT_ACCOUNTS,
+  PAYMENT_TYPES,
+  PAYMENT_TYPE_LABELS,
+} from '@casedesk/contract/accounting/payment';
 
 export const PAYMENT_TYPE_OPTIONS = PAYMENT_TYPES.map((value) => ({ value, label: PAYMENT_TYPE_LABELS[value] }));
+export const PAYMENT_ACCOUNT_OPTIONS = PAYMENT_ACCOUNTS.map((value) => ({
+  value,
+  label: PAYMENT_ACCOUNT_LABELS[value],
+}));
 
 /** yyyy-MM-dd of the browser's day: the default payment and office day (the server refuses a future one). */
 export function today(at: Date = new Date()): string {

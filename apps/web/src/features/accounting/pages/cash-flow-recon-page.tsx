@@ -1,4 +1,4 @@
-import { Button, Group, Select, SimpleGrid, Text, TextInput } from '@mantine/core';
+import { Button, Group, Select, SimpleGrid, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import type { ReconRow, ReconTotal } from '@casedesk/contract/accounting/reconciliation';
 import { formatMoney } from '@casedesk/contract/common/money';
@@ -13,25 +13,13 @@ import { useReconTotal } from '../api/get-recon-total.ts';
 import { canEnterPayment, canReconcile, canReopenRecon, canReversePayment } from '../components/accounting-access.ts';
 import { AddDepositButton } from '../components/deposit-form.tsx';
 import { reconColumns, unbalancedStyle } from '../components/recon-columns.tsx';
+import { Figure } from '../components/figure.tsx';
 import { ReconDayEntries } from '../components/recon-day-entries.tsx';
 import { ReconDayModal, type ReconAction } from '../components/recon-day-modal.tsx';
 import { today } from '../components/payment-labels.ts';
 
 const rowId = (row: ReconRow) => `${row.officeId}:${row.day}`;
 const isMonth = (text: string) => /^\d{4}-(0[1-9]|1[0-2])$/.test(text);
-
-function Figure({ label, value, alert = false }: { label: string; value: string; alert?: boolean }) {
-  return (
-    <div>
-      <Text size="xs" c="dimmed">
-        {label}
-      </Text>
-      <Text fw={600} c={alert ? 'red.8' : undefined}>
-        {value}
-      </Text>
-    </div>
-  );
-}
 
 function MonthSummary({ total }: { total: ReconTotal }) {
   return (

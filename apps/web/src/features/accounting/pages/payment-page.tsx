@@ -2,7 +2,7 @@ import { Alert, Anchor, Badge, Group, Paper, SimpleGrid, Skeleton, Stack, Text, 
 import { useDocumentTitle } from '@mantine/hooks';
 import type { ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
-import { PAYMENT_TYPE_LABELS, type PaymentDetail } from '@casedesk/contract/accounting/payment';
+import { PAYMENT_ACCOUNT_LABELS, PAYMENT_TYPE_LABELS, type PaymentDetail } from '@casedesk/contract/accounting/payment';
 import { formatMoney } from '@casedesk/contract/common/money';
 import { formatDateInput } from '@casedesk/contract/common/text';
 import { LoadError } from '@/components/load-error.tsx';
@@ -39,6 +39,7 @@ function PaymentFields({ payment }: { payment: PaymentDetail }) {
       <Field label="Matter">{payment.matter}</Field>
       <Field label="Law type">{payment.lawType}</Field>
       <Field label="Payment type">{PAYMENT_TYPE_LABELS[payment.paymentType]}</Field>
+      <Field label="Account">{PAYMENT_ACCOUNT_LABELS[payment.account]}</Field>
       <Field label="Fees">{formatMoney(payment.feesCents)}</Field>
       <Field label="Cost">{formatMoney(payment.costCents)}</Field>
       <Field label="Total">{formatMoney(payment.feesCents + payment.costCents)}</Field>
