@@ -126,6 +126,25 @@ describe('cash flow', () => {
     await waitFor(() => expect(api.calls('POST /api/v1/cashFlow/totals').length).toBeGreaterThan(totalsBefore));
   });
 
+  it('a trust payment needs a matter (the contract’s message, checked in the browser); the account is sent', async () => {
+    const api = stubServer({
+      'POST /api/v1/client/search': { ...page([clientSummary({ id: CLIENT_ID })]), totalCountIsLowerBound: false },
+      'POST /api/v1/cashFlow/payment': PAYMENT,
+    });
+    const user = userEvent.setup();
+    renderPage(<CashFlowPage />);
+    const form = await openForm(user);
+    await choose(user, form, /^Account/, 'Trust');
+    await user.type(within(form).getByRole('textbox', { name: /^Fees/ }), '500');
+    await user.click(within(form).getByRole('button', { name: 'Save payment' }));
+    expect(await within(form).findByText(PAYMENT_MESSAGES.trustNeedsMatter, { exact: false })).toBeTruthy();
+    expect(api.calls('POST /api/v1/cashFlow/payment')).toHaveLength(0);
+    await choose(user, form, /^Account/, 'Operating');
+    await user.click(within(form).getByRole('button', { name: 'Save payment' }));
+    await waitFor(() => expect(api.bodies('POST /api/v1/cashFlow/payment')).toHaveLength(1));
+    expect(api.bodies('POST /api/v1/cashFlow/payment')[0]).toMatchObject({ account: 'OPERATING', feesCents: 50000 });
+  });
+
   it('office-entered view: one office and today, the totals by payment type, and the deposit slip printed', async () => {
     const api = stubServer({
       'POST /api/v1/cashFlow/officeEnteredCashFlow': page([ROW]),
