@@ -55,7 +55,7 @@ export async function addPaymentsAtScale(database: Database, count: number, log:
 }
 
 /**
- * Adds `count` trust deposits, one for each of the newest payments, on the matters (inquiries) of the payment's
+ * Adds `count` trust deposits, one for each of the newest payments that has none yet (the seed's trust payments have), on the matters (inquiries) of the payment's
  * office. The balance trigger is off during the load and the balances are summed once after it: one row
  * trigger a deposit would make the load ten times longer, and the totals come out the same.
  */
@@ -71,6 +71,7 @@ export async function addTrustEntriesAtScale(database: Database, count: number, 
        select p.office_id, m.id, 'DEPOSIT', p.fees_cents + p.cost_cents, p.payment_date, p.entered_at, p.id
        from (select *, row_number() over (order by payment_date desc, id) as g from payments
              where reverses_id is null and fees_cents + cost_cents > 0
+               and not exists (select 1 from trust_ledger_entries t where t.payment_id = payments.id)
              order by payment_date desc, id limit $1) p
        join bench_matters m on m.office_id = p.office_id and m.n = 1 + p.g % m.of`,
       [count],
