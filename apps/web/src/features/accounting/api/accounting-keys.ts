@@ -14,4 +14,5 @@ export const accountingKeys = {
   payment: (paymentId: string) => [...accountingKeys.all, 'payment', paymentId] as const,
   reconTable: (request: ReconRequest) => [...accountingKeys.all, 'reconTable', request] as const,
   reconTotal: (request: ReconRequest) => [...accountingKeys.all, 'reconTotal', request] as const,
+  report: (reportId: string) => [...accountingKeys.all, 'report', reportId] as const,
 };
