@@ -244,6 +244,7 @@ export const FILE_ENDPOINTS = [
   'POST /api/v1/client/export',
   'POST /api/v1/inquiry/export',
   'POST /api/v1/inquiry/exportToPdf',
+  'GET /api/v1/payment/:paymentId/receipt',
   'POST /api/v1/reports/:report/export',
 ] as const;
 

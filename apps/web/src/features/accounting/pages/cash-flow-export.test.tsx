@@ -1,6 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { CashFlowReportStatus } from '@casedesk/contract/accounting/cash-flow-report';
+import { captureDownloads } from '@/test/downloads.ts';
 import { accepted, file } from '@/test/fake-api.ts';
 import { id, renderPage, stubServer } from '../test-utils.tsx';
 import { CashFlowPage } from './cash-flow-page.tsx';
@@ -16,15 +17,9 @@ const status = (state: CashFlowReportStatus['state'], rowsDone: number, error: s
   error,
 });
 
-/** The file names the browser was asked to save. A real click on the download link would navigate happy-dom. */
 let saved: string[] = [];
 beforeEach(() => {
-  saved = [];
-  URL.createObjectURL = vi.fn(() => 'blob:cash-flow');
-  URL.revokeObjectURL = vi.fn();
-  vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
-    saved.push(this.download);
-  });
+  saved = captureDownloads();
 });
 afterEach(() => {
   vi.restoreAllMocks();
