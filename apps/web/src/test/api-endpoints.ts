@@ -11,6 +11,7 @@ import {
   userAccessListResponseSchema,
   whoCanSeeResponseSchema,
 } from '@casedesk/contract/access/access-admin';
+import { cashFlowAccessSchema, cashFlowAccessUserSchema } from '@casedesk/contract/accounting/cash-flow-access';
 import { cashFlowReportQueuedSchema, cashFlowReportStatusSchema } from '@casedesk/contract/accounting/cash-flow-report';
 import {
   cashFlowListResponseSchema,
@@ -135,6 +136,8 @@ export const JSON_ENDPOINTS = {
   'POST /api/v1/cashFlow/reopenRecon': reconRowSchema,
   'POST /api/v1/cashFlow/deposit': depositSchema,
   'GET /api/v1/cashFlow/report/:reportId': cashFlowReportStatusSchema,
+  'GET /api/v1/cashFlow/accessControl': cashFlowAccessSchema,
+  'PUT /api/v1/cashFlow/updateAccessControl': cashFlowAccessUserSchema,
 
   'PUT /api/v1/appointment': savedAppointmentSchema,
   'POST /api/v1/appointment/all': appointmentListResponseSchema,

@@ -15,4 +15,5 @@ export const accountingKeys = {
   reconTable: (request: ReconRequest) => [...accountingKeys.all, 'reconTable', request] as const,
   reconTotal: (request: ReconRequest) => [...accountingKeys.all, 'reconTotal', request] as const,
   report: (reportId: string) => [...accountingKeys.all, 'report', reportId] as const,
+  access: () => [...accountingKeys.all, 'access'] as const,
 };
