@@ -15,18 +15,25 @@ import { EditCashFlowAccessButton } from '../components/edit-cash-flow-access-bu
 
 const rowId = (user: CashFlowAccessUser) => user.userId;
 
+/** One permission type's levels and offices; clipped at 800 px, so the whole text is the cell's title. */
 function accessColumn(
   type: keyof typeof CASH_FLOW_PERMISSION_LABELS,
   officeName: (id: string) => string,
 ): DataTableColumn<CashFlowAccessUser> {
+  const text = (user: CashFlowAccessUser) =>
+    describeAccess(
+      user.permissions.find((p) => p.permissionType === type),
+      officeName,
+    );
   return {
     id: type,
     header: CASH_FLOW_PERMISSION_LABELS[type],
-    accessor: (user) =>
-      describeAccess(
-        user.permissions.find((p) => p.permissionType === type),
-        officeName,
-      ),
+    accessor: text,
+    cell: (user) => (
+      <Text size="sm" truncate title={text(user)}>
+        {text(user)}
+      </Text>
+    ),
   };
 }
 
@@ -39,28 +46,27 @@ function useColumns(canEdit: boolean): DataTableColumn<CashFlowAccessUser>[] {
       {
         id: 'displayName',
         header: 'User',
-        width: 220,
+        width: 190,
         cell: (user) => (
           <Group gap={6} wrap="nowrap">
-            <Text size="sm" truncate title={user.mail}>
+            <Text size="sm" truncate title={`${user.displayName} · ${user.mail} · ${user.role}`}>
               {user.displayName}
             </Text>
             {!user.accountEnabled && (
-              <Badge size="xs" color="gray">
+              <Badge size="xs" color="gray" style={{ flexShrink: 0 }}>
                 Disabled
               </Badge>
             )}
           </Group>
         ),
       },
-      { id: 'officeName', header: 'Office', width: 130 },
-      { id: 'role', header: 'Role', width: 100 },
+      { id: 'officeName', header: 'Office', width: 110 },
       accessColumn('CASH_FLOW', officeName),
       accessColumn('CASH_FLOW_RECON', officeName),
       accessColumn('CASH_FLOW_MANAGEMENT', officeName),
     ];
     if (canEdit) {
-      columns.push({ id: 'edit', header: '', width: 70, cell: (user) => <EditCashFlowAccessButton user={user} /> });
+      columns.push({ id: 'edit', header: '', width: 64, cell: (user) => <EditCashFlowAccessButton user={user} /> });
     }
     return columns;
   }, [offices.data, canEdit]);
