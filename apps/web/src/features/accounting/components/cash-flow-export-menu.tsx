@@ -1,7 +1,9 @@
-import { Button, Menu } from '@mantine/core';
 import type { CashFlowExportRequest, CashFlowListRequestInput } from '@casedesk/contract/accounting/payment';
+import { ExportMenu } from '@/components/list-page/export-menu.tsx';
 import { useExportCashFlow } from '../api/export-cash-flow.ts';
 import { useRequestCashFlowReport } from '../api/request-cash-flow-report.ts';
+
+const FORMATS = ['csv', 'xlsx', 'pdf'] as const;
 
 interface CashFlowExportMenuProps {
   /** The list's request: its filter and sort; every row is exported whatever page is shown. */
@@ -24,17 +26,11 @@ export function CashFlowExportMenu({ request, disabled, onReportQueued }: CashFl
       },
     });
   return (
-    <Menu position="bottom-end" withinPortal>
-      <Menu.Target>
-        <Button variant="default" loading={exporter.isPending || report.isPending} disabled={disabled}>
-          Export
-        </Button>
-      </Menu.Target>
-      <Menu.Dropdown>
-        <Menu.Item onClick={() => exportAs('csv')}>CSV</Menu.Item>
-        <Menu.Item onClick={() => exportAs('xlsx')}>Excel (XLSX)</Menu.Item>
-        <Menu.Item onClick={exportPdf}>PDF report</Menu.Item>
-      </Menu.Dropdown>
-    </Menu>
+    <ExportMenu
+      formats={FORMATS}
+      onExport={(format) => (format === 'pdf' ? exportPdf() : exportAs(format))}
+      loading={exporter.isPending || report.isPending}
+      disabled={disabled}
+    />
   );
 }
