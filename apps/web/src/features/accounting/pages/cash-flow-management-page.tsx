@@ -1,12 +1,11 @@
 import { Badge, Group, Paper, Stack, Text, Title } from '@mantine/core';
-import { useDocumentTitle } from '@mantine/hooks';
 import { useMemo } from 'react';
 import type { CashFlowAccessUser } from '@casedesk/contract/accounting/cash-flow-access';
 import { PAYMENT_TYPE_LABELS, PAYMENT_TYPES } from '@casedesk/contract/accounting/payment';
 import { useAllOffices } from '@/api/dropdowns/all-offices.ts';
 import { DataTable } from '@/components/data-table/data-table.tsx';
 import type { DataTableColumn } from '@/components/data-table/data-table-types.ts';
-import { LoadError } from '@/components/load-error.tsx';
+import { ListPage } from '@/components/list-page/list-page.tsx';
 import { useSession } from '@/lib/session-context.ts';
 import { useCashFlowAccess } from '../api/get-cash-flow-access.ts';
 import { canManageCashFlowAccess } from '../components/accounting-access.ts';
@@ -101,19 +100,16 @@ function PaymentTypes() {
  * (the users of the offices the caller's CASH_FLOW_MANAGEMENT reaches), changed with a reason; and the payment types.
  */
 export function CashFlowManagementPage() {
-  useDocumentTitle('Cash flow management · Casedesk');
   const session = useSession();
   const access = useCashFlowAccess();
   const columns = useColumns(canManageCashFlowAccess(session));
   return (
-    <Stack gap="md" maw={1600} mx="auto">
-      <Stack gap={2}>
-        <Title order={1}>Cash flow management</Title>
-        <Text size="sm" c="dimmed">
-          Who may see and enter cash flow, reconcile office days and manage this access, and for which offices.
-        </Text>
-      </Stack>
-      {access.isError && <LoadError title="Cash-flow access could not be loaded" onRetry={() => access.refetch()} />}
+    <ListPage
+      title="Cash flow management"
+      description="Who may see and enter cash flow, reconcile office days and manage this access, and for which offices."
+      query={access}
+      errorTitle="Cash-flow access could not be loaded"
+    >
       <div data-testid="cash-flow-access-table">
         <DataTable
           label="Cash-flow access"
@@ -127,6 +123,6 @@ export function CashFlowManagementPage() {
         />
       </div>
       <PaymentTypes />
-    </Stack>
+    </ListPage>
   );
 }
