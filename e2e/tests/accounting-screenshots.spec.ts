@@ -26,6 +26,13 @@ test('cash flow: the list with totals, Add payment, the office-entered view and 
   await shootAtEachWidth(page, 'accounting-cash-flow');
   expect(await seriousViolations(page)).toEqual([]);
 
+  await page.getByRole('button', { name: 'Export' }).click();
+  await expect(page.getByRole('menuitem', { name: 'PDF report' })).toBeVisible();
+  await shootAtEachWidth(page, 'accounting-cash-flow-export-menu', false);
+  expect(await seriousViolations(page)).toEqual([]);
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('menu')).toBeHidden();
+
   await page.getByRole('button', { name: 'Add payment' }).click();
   await expect(page.getByRole('form', { name: 'New payment' })).toBeVisible();
   await shootAtEachWidth(page, 'accounting-add-payment', false);
@@ -58,4 +65,22 @@ test('reconciliation: a month of office days, the summary and the reopen form', 
   await expect(page.getByRole('form', { name: 'Reopen day' })).toBeVisible();
   await shootAtEachWidth(page, 'accounting-recon-reopen', false);
   expect(await seriousViolations(page)).toEqual([]);
+});
+
+test('cash-flow management: users and their access, the edit form and the payment types', async ({ page }) => {
+  await signIn(page, USERS.admin, '/accounting/cash-flow-management');
+  const table = page.getByTestId('cash-flow-access-table');
+  await expect(table.getByRole('row').nth(2)).toBeVisible();
+  await expect(page.getByLabel('Payment types')).toContainText('Money order');
+  await shootAtEachWidth(page, 'accounting-cash-flow-management');
+  expect(await seriousViolations(page)).toEqual([]);
+
+  await table
+    .getByRole('button', { name: /^Edit / })
+    .first()
+    .click();
+  await expect(page.getByRole('form', { name: 'Edit cash-flow access' })).toBeVisible();
+  await shootAtEachWidth(page, 'accounting-cash-flow-management-edit', false);
+  expect(await seriousViolations(page)).toEqual([]);
+  await page.getByRole('button', { name: 'Cancel' }).click();
 });

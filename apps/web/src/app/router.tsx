@@ -100,7 +100,11 @@ const moduleRoutes: RouteObject[] = [
   permittedPage(paths.accounting.trust.path, () =>
     import('@/features/accounting/pages/trust-page.tsx').then((m) => ({ Component: m.TrustPage })),
   ),
-  notAvailable(paths.accounting.cashFlowManagement.path, 'Cash flow management'),
+  permittedPage(paths.accounting.cashFlowManagement.path, () =>
+    import('@/features/accounting/pages/cash-flow-management-page.tsx').then((m) => ({
+      Component: m.CashFlowManagementPage,
+    })),
+  ),
   permittedPage(paths.payment.detail.path, () =>
     import('@/features/accounting/pages/payment-page.tsx').then((m) => ({ Component: m.PaymentPage })),
   ),

@@ -1,6 +1,8 @@
 import { apiFetch } from '@/lib/api-client.ts';
 
 interface DownloadOptions {
+  /** POST for exports of a list (the body is its request); GET for a file that already exists. */
+  method?: 'GET' | 'POST';
   query?: Record<string, string | number | undefined>;
   body?: unknown;
   /** Used when the server names no file (Content-Disposition); the server's name wins. */
@@ -13,14 +15,19 @@ interface DownloadOptions {
  */
 export async function downloadFile(path: string, options: DownloadOptions): Promise<Blob> {
   const response = await apiFetch(path, {
-    method: 'POST',
+    method: options.method ?? 'POST',
     query: options.query,
     body: options.body,
     withOffsetHours: true,
     accept: '*/*',
   });
+  return saveResponse(response, options.filename);
+}
+
+/** Saves a file answer under the server's file name, else `filename`. */
+export async function saveResponse(response: Response, filename: string): Promise<Blob> {
   const blob = await response.blob();
-  saveBlob(blob, filenameOf(response) ?? options.filename);
+  saveBlob(blob, filenameOf(response) ?? filename);
   return blob;
 }
 

@@ -19,13 +19,17 @@ function sourceFiles(dir: string): string[] {
   });
 }
 
-/** The method of the call a path literal belongs to: the first `method:` before the call's end; downloads POST. */
+/**
+ * The method of the call a path literal belongs to: the first `method:` before the call's end; downloads POST
+ * unless they say otherwise.
+ */
 function methodAfter(source: string, index: number): string {
   const rest = source.slice(index);
   const callEnd = rest.search(/\n\}/);
   const call = callEnd === -1 ? rest : rest.slice(0, callEnd);
-  if (/downloadFile\(\s*$/.test(source.slice(Math.max(0, index - 40), index))) return 'POST';
-  return /method: '([A-Z]+)'/.exec(call)?.[1] ?? 'GET';
+  const method = /method: '([A-Z]+)'/.exec(call)?.[1];
+  if (/downloadFile\(\s*$/.test(source.slice(Math.max(0, index - 40), index))) return method ?? 'POST';
+  return method ?? 'GET';
 }
 
 /** `METHOD /path` of every call, a `${x}` segment as `*`. */

@@ -11,6 +11,8 @@ import {
   userAccessListResponseSchema,
   whoCanSeeResponseSchema,
 } from '@casedesk/contract/access/access-admin';
+import { cashFlowAccessSchema, cashFlowAccessUserSchema } from '@casedesk/contract/accounting/cash-flow-access';
+import { cashFlowReportQueuedSchema, cashFlowReportStatusSchema } from '@casedesk/contract/accounting/cash-flow-report';
 import {
   cashFlowListResponseSchema,
   cashFlowTotalsSchema,
@@ -146,6 +148,9 @@ export const JSON_ENDPOINTS = {
   'POST /api/v1/trust/threeWay': threeWaySchema,
   'POST /api/v1/trust/signThreeWay': threeWaySchema,
   'POST /api/v1/trust/reopenThreeWay': threeWaySchema,
+  'GET /api/v1/cashFlow/report/:reportId': cashFlowReportStatusSchema,
+  'GET /api/v1/cashFlow/accessControl': cashFlowAccessSchema,
+  'PUT /api/v1/cashFlow/updateAccessControl': cashFlowAccessUserSchema,
 
   'PUT /api/v1/appointment': savedAppointmentSchema,
   'POST /api/v1/appointment/all': appointmentListResponseSchema,
@@ -249,11 +254,20 @@ export const JSON_ENDPOINTS = {
 export const FILE_ENDPOINTS = [
   'POST /api/v1/appointment/export',
   'POST /api/v1/call/export',
+  'POST /api/v1/cashFlow/export',
+  'POST /api/v1/cashFlow/report',
+  'GET /api/v1/cashFlow/report/:reportId/file',
   'POST /api/v1/client/export',
   'POST /api/v1/inquiry/export',
   'POST /api/v1/inquiry/exportToPdf',
+  'GET /api/v1/payment/:paymentId/receipt',
   'POST /api/v1/reports/:report/export',
 ] as const;
+
+/** Downloads that may answer 202 with JSON instead (a file built in the background), and the schema of that. */
+export const ACCEPTED_ENDPOINTS = {
+  'POST /api/v1/cashFlow/report': cashFlowReportQueuedSchema,
+} as const satisfies Partial<Record<(typeof FILE_ENDPOINTS)[number], z.ZodType>>;
 
 export type JsonEndpoint = keyof typeof JSON_ENDPOINTS;
 export type FileEndpoint = (typeof FILE_ENDPOINTS)[number];

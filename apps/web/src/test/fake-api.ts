@@ -8,6 +8,7 @@
  *     'PUT /api/v1/attorney/:attorneyId/availability': ({ params, body }) => ({ ...SCHEDULE, ... }),
  *     'PUT /api/v1/appointment': apiError(409, APPOINTMENT_MESSAGES.alreadyScheduled),
  *     'POST /api/v1/appointment/export': file('client,phone\n', 'text/csv'),
+ *     'POST /api/v1/cashFlow/report': accepted({ id, state: 'QUEUED', ... }),
  *   });
  *   render(...);
  *   expect(api.bodies('POST /api/v1/client/search')).toEqual([{ pageNumber: 1, ... }]);
@@ -17,8 +18,9 @@
  *   an endpoint not listed there does not compile. `:name` matches one path segment (request.params.name).
  * - A handler is the answer itself or a function of the request (method, url, path, query, params, body) that
  *   returns it, or a Promise of it (one that never settles keeps the call pending). The answer is the JSON
- *   body (typed as the contract has it), apiError(status, message, extra) for the server's error shape, or
- *   file(...) for a download.
+ *   body (typed as the contract has it), apiError(status, message, extra) for the server's error shape,
+ *   file(...) for a download, or accepted(...) for a download of ACCEPTED_ENDPOINTS built in the background
+ *   (202 with JSON, checked against that endpoint's schema).
  * - Each answer is parsed through the endpoint's contract schema, as it would go over the wire. A fixture that
  *   does not match fails the test (apps/web/src/test/setup.ts checks after each test) with the endpoint and
  *   zod's issues; the app sees a 500 meanwhile. A handler that throws fails the test the same way.
@@ -33,7 +35,13 @@ import { vi } from 'vitest';
 import type { z } from 'zod';
 import type { ClientConfig } from '@casedesk/contract/common/config';
 import { ERROR_CODES, ERROR_STATUS, errorBodySchema, type ErrorBody } from '@casedesk/contract/common/errors';
-import { FILE_ENDPOINTS, JSON_ENDPOINTS, type Endpoint, type JsonEndpoint } from './api-endpoints.ts';
+import {
+  ACCEPTED_ENDPOINTS,
+  FILE_ENDPOINTS,
+  JSON_ENDPOINTS,
+  type Endpoint,
+  type JsonEndpoint,
+} from './api-endpoints.ts';
 
 export type { Endpoint } from './api-endpoints.ts';
 
@@ -61,6 +69,11 @@ export class FileReply {
     readonly contentType: string,
     readonly filename?: string,
   ) {}
+}
+
+/** A 202 Accepted answer of a download that the server builds in the background (ACCEPTED_ENDPOINTS). */
+export class AcceptedReply {
+  constructor(readonly body: unknown) {}
 }
 
 const STATUS_TEXT: Record<number, string> = {
@@ -96,6 +109,11 @@ export function file(content: string, contentType = 'text/csv', filename?: strin
   return new FileReply(content, contentType, filename);
 }
 
+/** 202 with the JSON status of a download built in the background. */
+export function accepted(body: z.input<(typeof ACCEPTED_ENDPOINTS)[keyof typeof ACCEPTED_ENDPOINTS]>): AcceptedReply {
+  return new AcceptedReply(body);
+}
+
 type ParamNames<P extends string> = P extends `${string}/:${infer Name}/${infer Rest}`
   ? Name | ParamNames<`/${Rest}`>
   : P extends `${string}/:${infer Name}`
@@ -120,7 +138,11 @@ export interface FakeRequest<Params = Record<string, string>> {
   endpoint: Endpoint | undefined;
 }
 
-export type ResponseOf<E extends Endpoint> = E extends JsonEndpoint ? z.input<(typeof JSON_ENDPOINTS)[E]> : FileReply;
+export type ResponseOf<E extends Endpoint> = E extends JsonEndpoint
+  ? z.input<(typeof JSON_ENDPOINTS)[E]>
+  : E extends keyof typeof ACCEPTED_ENDPOINTS
+    ? FileReply | AcceptedReply
+    : FileReply;
 export type Reply<E extends Endpoint> = ResponseOf<E> | ErrorReply;
 export type Handler<E extends Endpoint> =
   Reply<E> | ((request: FakeRequest<ParamsOf<E>>) => Reply<E> | Promise<Reply<E>>);
@@ -219,16 +241,25 @@ function answer(request: FakeRequest, reply: unknown): Response {
     if (reply.filename) headers.set('Content-Disposition', `attachment; filename="${reply.filename}"`);
     return new Response(reply.content, { headers });
   }
+  if (reply instanceof AcceptedReply) {
+    const schema = (ACCEPTED_ENDPOINTS as Partial<Record<Endpoint, z.ZodType>>)[endpoint];
+    if (!schema) return fail(`${label} never answers 202: answer it with file(...)`);
+    return checked(label, schema, reply.body, 202);
+  }
   if (!(endpoint in JSON_ENDPOINTS)) return fail(`${label} is a download: answer it with file(...)`);
   if (reply === undefined) return fail(`${label} is undefined: return the body, apiError(...) or a Promise of one`);
-  // What goes over the wire, read back as the app's reader reads it.
-  const wire: unknown = JSON.parse(JSON.stringify(reply));
-  const parsed = JSON_ENDPOINTS[endpoint as JsonEndpoint].safeParse(wire);
+  return checked(label, JSON_ENDPOINTS[endpoint as JsonEndpoint], reply, 200);
+}
+
+/** The JSON answer as it goes over the wire, read back as the app's reader reads it, if it matches `schema`. */
+function checked(label: string, schema: z.ZodType, body: unknown, status: number): Response {
+  const wire: unknown = JSON.parse(JSON.stringify(body));
+  const parsed = schema.safeParse(wire);
   if (!parsed.success) {
     const issues = parsed.error.issues.map((i) => `  - ${i.path.join('.') || '(root)'}: ${i.message}`).join('\n');
     return fail(`${label} does not match the contract:\n${issues}`);
   }
-  return json(wire);
+  return json(wire, status);
 }
 
 /** Stubs `fetch` with a fake of the product API answering from `handlers` (see the top of this file). */

@@ -1,6 +1,13 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { centsSchema, formatCents, formatMoney, parseCents, sanitizeDecimalInput } from './money.ts';
+import {
+  centsSchema,
+  formatCents,
+  formatGroupedCents,
+  formatMoney,
+  parseCents,
+  sanitizeDecimalInput,
+} from './money.ts';
 
 describe('formatCents (SPEC §5: cents with two decimals)', () => {
   it.each([
@@ -107,5 +114,31 @@ describe('formatMoney (an amount to read)', () => {
         (cents) => parseCents(formatMoney(cents).replace('$', '')) === cents,
       ),
     );
+  });
+});
+
+describe('formatGroupedCents (a column of figures)', () => {
+  it.each([
+    [1234567, '12,345.67'],
+    [100000000, '1,000,000.00'],
+    [99999, '999.99'],
+    [5, '0.05'],
+    [-123456, '-1,234.56'],
+    [-5, '-0.05'],
+  ])('%d → %s', (cents, shown) => {
+    expect(formatGroupedCents(cents)).toBe(shown);
+  });
+
+  it('is formatMoney without the dollar sign, and reads back to the same cents', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: -1e12, max: 1e12 }), (cents) => {
+        const grouped = formatGroupedCents(cents);
+        return grouped === formatMoney(cents).replace('$', '') && parseCents(grouped) === cents;
+      }),
+    );
+  });
+
+  it('gives nothing for what is not a number', () => {
+    expect(formatGroupedCents(Number.NaN)).toBe('');
   });
 });

@@ -15,14 +15,27 @@ export function formatCents(cents: number): string {
   return `${sign}${digits.slice(0, -2)}.${digits.slice(-2)}`;
 }
 
+/**
+ * 1234567 → '12,345.67', -123456 → '-1,234.56': an amount to read in a column of figures, grouped by thousands
+ * (never for an input, nor for CSV and XLSX cells, which stay as formatCents writes them).
+ */
+export function formatGroupedCents(cents: number): string {
+  return groupedParts(cents)?.join('') ?? '';
+}
+
 /** 13260375 → '$132,603.75', -5 → '-$0.05': an amount to read, grouped by thousands (never for an input). */
 export function formatMoney(cents: number): string {
+  const parts = groupedParts(cents);
+  return parts ? `${parts[0]}$${parts[1]}` : '';
+}
+
+/** The sign ('-' or '') and the grouped amount, or null for a value that is not a number. */
+function groupedParts(cents: number): [string, string] | null {
   const plain = formatCents(cents);
-  if (plain === '') return '';
+  if (plain === '') return null;
   const negative = plain.startsWith('-');
   const [whole = '', fraction = ''] = (negative ? plain.slice(1) : plain).split('.');
-  const grouped = whole.replace(/\B(?=(\d{3})+$)/g, ',');
-  return `${negative ? '-' : ''}$${grouped}.${fraction}`;
+  return [negative ? '-' : '', `${whole.replace(/\B(?=(\d{3})+$)/g, ',')}.${fraction}`];
 }
 
 const DECIMAL = /^(-?)(\d*)(?:\.(\d{0,2}))?$/;

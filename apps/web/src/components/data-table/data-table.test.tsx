@@ -185,7 +185,7 @@ describe('DataTable states', () => {
       />,
     );
     const cells = within(screen.getByTestId('data-table-totals')).getAllByRole('cell');
-    expect(cells.map((c) => c.textContent)).toEqual(['', 'Total', '', '1234.56', '']);
+    expect(cells.map((c) => c.textContent)).toEqual(['', 'Total', '', '1,234.56', '']);
     expect(cells[3]!.style.textAlign).toBe('right');
   });
 

@@ -1,6 +1,6 @@
 import dayjs from 'dayjs';
 import type { ReactNode } from 'react';
-import { formatCents } from '@casedesk/contract/common/money';
+import { formatGroupedCents } from '@casedesk/contract/common/money';
 import { formatPhone } from '@casedesk/contract/common/text';
 import type { ColumnKind, DataTableColumn } from './data-table-types.ts';
 
@@ -14,12 +14,12 @@ function formatDate(value: unknown, format: string): string {
   return date.isValid() ? date.format(format) : String(value);
 }
 
-/** A cell value shown by kind: cents with two decimals, phones as (###) ###-####, dates per SPEC §5. */
+/** A cell value shown by kind: cents with two decimals grouped by thousands, phones as (###) ###-####, dates per SPEC §5. */
 export function formatValue(value: unknown, kind: ColumnKind = 'text'): string {
   if (value === null || value === undefined) return '';
   switch (kind) {
     case 'cents':
-      return typeof value === 'number' ? formatCents(value) : String(value);
+      return typeof value === 'number' ? formatGroupedCents(value) : String(value);
     case 'number':
       return typeof value === 'number' ? value.toLocaleString('en-US') : String(value);
     case 'phone':

@@ -18,4 +18,6 @@ export const accountingKeys = {
   trustLedgers: (request: TrustLedgersRequestInput) => [...accountingKeys.all, 'trustLedgers', request] as const,
   trustLedger: (inquiryId: string) => [...accountingKeys.all, 'trustLedger', inquiryId] as const,
   threeWay: (request: ThreeWayRequest) => [...accountingKeys.all, 'threeWay', request] as const,
+  report: (reportId: string) => [...accountingKeys.all, 'report', reportId] as const,
+  access: () => [...accountingKeys.all, 'access'] as const,
 };

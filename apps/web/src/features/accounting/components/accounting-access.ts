@@ -12,3 +12,4 @@ export const canEnterPayment = (session: Session) => holds(session, 'CASH_FLOW',
 export const canReversePayment = (session: Session) => holds(session, 'CASH_FLOW', 'UPDATE');
 export const canReconcile = (session: Session) => holds(session, 'CASH_FLOW_RECON', 'CREATE');
 export const canReopenRecon = (session: Session) => holds(session, 'CASH_FLOW_RECON', 'UPDATE');
+export const canManageCashFlowAccess = (session: Session) => holds(session, 'CASH_FLOW_MANAGEMENT', 'UPDATE');

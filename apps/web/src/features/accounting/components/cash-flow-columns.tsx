@@ -47,8 +47,8 @@ export const CASH_FLOW_TABLE_COLUMNS: DataTableColumn<CashFlowRow>[] = [
   },
   { id: 'office', header: header('office'), sortable: true, width: 90, cell: (r) => clipped(r.office) },
   { id: 'client', header: header('client'), sortable: true, width: 100, cell: (r) => clipped(r.client) },
-  { id: 'lmsClientNumber', header: header('lmsClientNumber'), sortable: true, width: 90 },
-  { id: 'matter', header: header('matter'), sortable: true, width: 110, cell: (r) => clipped(r.matter) },
+  { id: 'lmsClientNumber', header: header('lmsClientNumber'), sortable: true, width: 80 },
+  { id: 'matter', header: header('matter'), sortable: true, width: 100, cell: (r) => clipped(r.matter) },
   { id: 'lawType', header: header('lawType'), sortable: true, width: 95, cell: (r) => clipped(r.lawType) },
   {
     id: 'paymentType',
@@ -57,9 +57,9 @@ export const CASH_FLOW_TABLE_COLUMNS: DataTableColumn<CashFlowRow>[] = [
     width: 90,
     accessor: (r) => PAYMENT_TYPE_LABELS[r.paymentType],
   },
-  { id: 'fees', header: header('fees'), kind: 'cents', sortable: true, width: 115, accessor: (r) => r.feesCents },
-  { id: 'cost', header: header('cost'), kind: 'cents', sortable: true, width: 100, accessor: (r) => r.costCents },
-  { id: 'receiptNum', header: header('receiptNum'), sortable: true, width: 100, cell: receipt },
+  { id: 'fees', header: header('fees'), kind: 'cents', sortable: true, width: 130, accessor: (r) => r.feesCents },
+  { id: 'cost', header: header('cost'), kind: 'cents', sortable: true, width: 120, accessor: (r) => r.costCents },
+  { id: 'receiptNum', header: header('receiptNum'), sortable: true, width: 85, cell: receipt },
   { id: 'enteredBy', header: header('enteredBy'), sortable: true, width: 95, cell: (r) => clipped(r.enteredBy) },
   { id: 'time', header: header('time'), kind: 'dateTime', sortable: true, width: 168 },
 ];

@@ -44,7 +44,7 @@ describe('cash flow', () => {
     expect(headers).toEqual(CASH_FLOW_COLUMNS.map((c) => expect.stringContaining(c.header)));
     expect(await within(table).findByTitle('Ana Lopez')).toBeTruthy();
     const totals = await within(table).findByTestId('data-table-totals');
-    expect(totals.textContent).toContain('1250.50');
+    expect(totals.textContent).toContain('1,250.50');
     expect(totals.textContent).toContain('25.00');
 
     await user.click(screen.getByRole('switch', { name: 'Show reversed' }));

@@ -1,5 +1,5 @@
 import { SegmentedControl } from '@mantine/core';
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { CASH_FLOW_SORTS, type CashFlowRow } from '@casedesk/contract/accounting/payment';
 import { DataTable } from '@/components/data-table/data-table.tsx';
@@ -13,6 +13,8 @@ import { useCashFlow } from '../api/list-cash-flow.ts';
 import { canEnterPayment } from '../components/accounting-access.ts';
 import { AddPaymentButton } from '../components/add-payment-button.tsx';
 import { CASH_FLOW_TABLE_COLUMNS, reversalStyle } from '../components/cash-flow-columns.tsx';
+import { CashFlowExportMenu } from '../components/cash-flow-export-menu.tsx';
+import { CashFlowReportProgress } from '../components/cash-flow-report-progress.tsx';
 import { CashFlowFilters, EMPTY_CASH_FLOW_FILTER, toCashFlowFilter } from '../components/cash-flow-filters.tsx';
 import { OfficeEnteredView } from '../components/office-entered-view.tsx';
 
@@ -59,15 +61,26 @@ function CashFlowList({ actions }: { actions: ReactNode }) {
   });
   const entries = useCashFlow(list.request);
   const totals = useCashFlowTotals(list.filter);
+  const [reportId, setReportId] = useState<string | null>(null);
   return (
     <ListPage
       title="Cash flow"
       description="Payments received, as entered by the offices and by accounting. Open an entry to see or reverse it."
-      actions={actions}
+      actions={
+        <>
+          <CashFlowExportMenu
+            request={list.request}
+            disabled={!entries.data?.totalCount}
+            onReportQueued={setReportId}
+          />
+          {actions}
+        </>
+      }
       filters={<CashFlowFilters value={list.values} onChange={list.setValues} />}
       query={entries}
       errorTitle="Cash flow could not be loaded"
     >
+      {reportId && <CashFlowReportProgress key={reportId} reportId={reportId} onClose={() => setReportId(null)} />}
       <div data-testid="cash-flow-table">
         <DataTable
           {...list.table}

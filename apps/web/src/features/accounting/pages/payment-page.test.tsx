@@ -1,12 +1,15 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { PAYMENT_MESSAGES } from '@casedesk/contract/accounting/payment';
-import { apiError } from '@/test/fake-api.ts';
+import { captureDownloads } from '@/test/downloads.ts';
+import { apiError, file } from '@/test/fake-api.ts';
 import { CASH_FLOW_READER, PAYMENT, PAYMENT_ID, id, renderPage, stubServer } from '../test-utils.tsx';
 import { PaymentPage } from './payment-page.tsx';
 
 const REVERSAL = { ...PAYMENT, id: id(52), feesCents: -125050, costCents: -2500, reversesId: PAYMENT_ID };
+
+afterEach(() => vi.restoreAllMocks());
 
 describe('payment page', () => {
   it('shows every field with amounts as money', async () => {
@@ -17,6 +20,20 @@ describe('payment page', () => {
       expect(screen.getByText(text)).toBeTruthy();
     }
     expect(screen.getByText('Paid at the front desk')).toBeTruthy();
+  });
+
+  it('downloads the receipt as a PDF at the browser’s offset', async () => {
+    const saved = captureDownloads();
+    const api = stubServer({
+      'GET /api/v1/payment/:paymentId/receipt': file('%PDF-1.7', 'application/pdf', 'receipt-1001.pdf'),
+    });
+    const user = userEvent.setup();
+    renderPage(<PaymentPage />, CASH_FLOW_READER, `/payment/${PAYMENT_ID}`);
+    await user.click(await screen.findByRole('button', { name: 'Receipt (PDF)' }));
+    await waitFor(() => expect(saved).toEqual(['receipt-1001.pdf']));
+    const asked = api.calls('GET /api/v1/payment/:paymentId/receipt')[0]!;
+    expect(asked.params.paymentId).toBe(PAYMENT_ID);
+    expect(asked.url).toMatch(/offsetHours=/);
   });
 
   it('reverses with a required reason and shows the server’s message', async () => {

@@ -1,4 +1,4 @@
-import { Alert, Anchor, Badge, Group, Paper, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Badge, Button, Group, Paper, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import type { ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
@@ -11,6 +11,7 @@ import { paths } from '@/config/paths.ts';
 import { isApiError } from '@/lib/api-error.ts';
 import { useSession } from '@/lib/session-context.ts';
 import { usePayment } from '../api/get-payment.ts';
+import { useDownloadPaymentReceipt } from '../api/download-payment-receipt.ts';
 import { canReversePayment } from '../components/accounting-access.ts';
 import { ReversePaymentButton } from '../components/reverse-payment-button.tsx';
 
@@ -83,6 +84,16 @@ function ReversalPanel({ payment }: { payment: PaymentDetail }) {
   );
 }
 
+/** The receipt as a PDF, times at the browser's offset. */
+function ReceiptButton({ paymentId }: { paymentId: string }) {
+  const receipt = useDownloadPaymentReceipt();
+  return (
+    <Button variant="default" loading={receipt.isPending} onClick={() => receipt.mutate(paymentId)}>
+      Receipt (PDF)
+    </Button>
+  );
+}
+
 /** SPEC §2 /payment/{paymentId}: one cash-flow entry, its reversal, and "Reverse" for CASH_FLOW UPDATE. */
 export function PaymentPage() {
   const { paymentId = '' } = useParams();
@@ -112,7 +123,10 @@ export function PaymentPage() {
             {detail.reversesId && <Badge color="red">Reversal</Badge>}
           </Group>
         </Stack>
-        {reversible && <ReversePaymentButton payment={detail} />}
+        <Group gap="sm">
+          <ReceiptButton paymentId={detail.id} />
+          {reversible && <ReversePaymentButton payment={detail} />}
+        </Group>
       </Group>
       <ReversalPanel payment={detail} />
       <Paper withBorder p="md">

@@ -1,4 +1,4 @@
-import { Button, Menu, Stack, Text } from '@mantine/core';
+import { Stack, Text } from '@mantine/core';
 import { useCallback } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import {
@@ -9,6 +9,7 @@ import {
 import type { AppointmentExportFormat } from '@casedesk/contract/appointments/appointment-export';
 import { addDays } from '@casedesk/contract/appointments/zoned-time';
 import { DataTable } from '@/components/data-table/data-table.tsx';
+import { ExportMenu } from '@/components/list-page/export-menu.tsx';
 import { ListPage } from '@/components/list-page/list-page.tsx';
 import { useListRequest } from '@/components/list-page/use-list-request.ts';
 import { paths } from '@/config/paths.ts';
@@ -30,6 +31,8 @@ import {
 } from '../components/appointment-list-filters.tsx';
 import { AppointmentListLegend } from '../components/appointment-list-legend.tsx';
 import { WeekPicker, weekStartOf, WeekTotals } from '../components/week-totals.tsx';
+
+const EXPORT_FORMATS = ['csv', 'xlsx'] as const;
 
 const rowId = (row: AppointmentRow) => row.id;
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
@@ -107,17 +110,12 @@ function AppointmentList({ type }: { type: AppointmentListType }) {
       title={page.title}
       description={page.description}
       actions={
-        <Menu position="bottom-end" withinPortal>
-          <Menu.Target>
-            <Button variant="default" loading={exporter.isPending} disabled={!appointments.data?.totalCount}>
-              Export
-            </Button>
-          </Menu.Target>
-          <Menu.Dropdown>
-            <Menu.Item onClick={() => exportAs('csv')}>CSV</Menu.Item>
-            <Menu.Item onClick={() => exportAs('xlsx')}>Excel (XLSX)</Menu.Item>
-          </Menu.Dropdown>
-        </Menu>
+        <ExportMenu
+          formats={EXPORT_FORMATS}
+          onExport={exportAs}
+          loading={exporter.isPending}
+          disabled={!appointments.data?.totalCount}
+        />
       }
       summary={
         isWeek && (

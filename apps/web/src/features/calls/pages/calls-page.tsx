@@ -1,7 +1,7 @@
-import { Button, Menu } from '@mantine/core';
 import { useNavigate } from 'react-router';
 import { CALL_SORTS, type CallExportFormat, type CallRow } from '@casedesk/contract/calls/call';
 import { DataTable } from '@/components/data-table/data-table.tsx';
+import { ExportMenu } from '@/components/list-page/export-menu.tsx';
 import { ListPage } from '@/components/list-page/list-page.tsx';
 import { useListRequest } from '@/components/list-page/use-list-request.ts';
 import { paths } from '@/config/paths.ts';
@@ -15,6 +15,7 @@ import { OngoingCallLegend } from '../components/ongoing-call-indicator.tsx';
 import { useOngoingRows } from '../components/use-ongoing-rows.ts';
 
 const rowId = (row: CallRow) => row.id;
+const EXPORT_FORMATS = ['csv', 'xlsx'] as const;
 
 /** SPEC §2 /communication/calls: the call log, sorted, filtered and paged by the server; ongoing calls highlighted. */
 export function CallsPage() {
@@ -41,17 +42,12 @@ export function CallsPage() {
       title="Calls"
       actions={
         <>
-          <Menu position="bottom-end" withinPortal>
-            <Menu.Target>
-              <Button variant="default" loading={exporter.isPending} disabled={!calls.data?.totalCount}>
-                Export
-              </Button>
-            </Menu.Target>
-            <Menu.Dropdown>
-              <Menu.Item onClick={() => exportAs('csv')}>CSV</Menu.Item>
-              <Menu.Item onClick={() => exportAs('xlsx')}>Excel (XLSX)</Menu.Item>
-            </Menu.Dropdown>
-          </Menu>
+          <ExportMenu
+            formats={EXPORT_FORMATS}
+            onExport={exportAs}
+            loading={exporter.isPending}
+            disabled={!calls.data?.totalCount}
+          />
           <ClickToCallButton variant="button" />
         </>
       }

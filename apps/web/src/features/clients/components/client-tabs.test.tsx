@@ -92,7 +92,7 @@ describe('ClientTabs', () => {
     expect(tabNames()).toEqual(['Payments']);
     expect(screen.getByText('Money order')).toBeTruthy();
     expect(screen.getByText('Los Angeles')).toBeTruthy();
-    expect(screen.getByText('1250.50')).toBeTruthy();
+    expect(screen.getByText('1,250.50')).toBeTruthy();
     expect(screen.getByText('17')).toBeTruthy();
     expect(screen.getByText('Reversal')).toBeTruthy();
   });

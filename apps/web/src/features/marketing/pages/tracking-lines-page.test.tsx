@@ -17,8 +17,8 @@ describe('TrackingLinesPage', () => {
     expect(within(table).getByText('Leads 1st')).toBeTruthy();
     expect(within(table).getByText('Leads last')).toBeTruthy();
     expect(within(table).getByText('Fees 1st')).toBeTruthy();
-    expect(within(table).getAllByText('3500.00')).toHaveLength(2);
-    expect(within(table).getByText('1250.00')).toBeTruthy();
+    expect(within(table).getAllByText('3,500.00')).toHaveLength(2);
+    expect(within(table).getByText('1,250.00')).toBeTruthy();
     expect(screen.getByTestId('attribution-totals').textContent).toContain('5 leads');
     expect(screen.getByTestId('attribution-totals').textContent).toContain('fees collected $3,500.00');
     const request = api.bodies('POST /api/v1/dnis/attribution')[0] as Record<string, string>;

@@ -1,8 +1,11 @@
-import { Alert, Button, Group, Menu, Paper, Select, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Group, Paper, Select, Stack, Text, TextInput, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import type { ReportFormat } from '@casedesk/contract/reports/report';
+import { ExportMenu } from '@/components/list-page/export-menu.tsx';
 import { isApiError } from '@/lib/api-error.ts';
 import type { ReportRange } from './report-range.ts';
+
+const EXPORT_FORMATS = ['csv', 'xlsx'] as const;
 
 interface ReportCardProps<G extends string> {
   title: string;
@@ -53,17 +56,12 @@ export function ReportCard<G extends string>(props: ReportCardProps<G>) {
               allowDeselect={false}
               w={150}
             />
-            <Menu position="bottom-end" withinPortal>
-              <Menu.Target>
-                <Button variant="default" loading={props.exporting} disabled={props.empty || denied}>
-                  Export
-                </Button>
-              </Menu.Target>
-              <Menu.Dropdown>
-                <Menu.Item onClick={() => props.onExport('csv')}>CSV</Menu.Item>
-                <Menu.Item onClick={() => props.onExport('xlsx')}>Excel (XLSX)</Menu.Item>
-              </Menu.Dropdown>
-            </Menu>
+            <ExportMenu
+              formats={EXPORT_FORMATS}
+              onExport={props.onExport}
+              loading={props.exporting}
+              disabled={props.empty || denied}
+            />
           </Group>
         </Group>
         {denied ? (
