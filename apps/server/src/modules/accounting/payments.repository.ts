@@ -8,6 +8,7 @@ import type {
 import type { Scope } from '@casedesk/contract/access/permissions';
 import { pageOffset } from '@casedesk/contract/common/paging';
 import type { SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { and, eq, gte, isNull, lte, sql } from 'drizzle-orm';
 import type { Database, Db } from '../../platform/db/database.ts';
 import { listPage } from '../../platform/db/list-page.ts';
@@ -28,10 +29,14 @@ const reversalId = sql<string | null>`(select r.id from ${payments} r where r.re
 const lawTypeName = sql<string | null>`(select d.value from ${dropdownOptions} d where d.id = ${payments.lawTypeId})`;
 const enteredByName = sql<string | null>`(select u.display_name from ${users} u where u.id = ${payments.enteredById})`;
 
-/** A matter as the list names it: its law type and the day it was opened (needs inquiries and offices joined). */
-export const matterLabel = sql<
-  string | null
->`(select concat_ws(' · ', (select d.value from ${dropdownOptions} d where d.id = i.law_type_id), to_char(i.created_at at time zone ${offices.timeZone}, 'MM-DD-YYYY')) from ${inquiries} i where i.id = ${payments.inquiryId})`;
+/**
+ * A matter as the lists name it: its law type and the day it was opened, in the time zone of the offices row the
+ * query joins. A correlated subquery on the matter's id, so a query need not join inquiries for it.
+ */
+export const matterLabelOf = (inquiryId: AnyPgColumn) =>
+  sql<
+    string | null
+  >`(select concat_ws(' · ', (select d.value from ${dropdownOptions} d where d.id = i.law_type_id), to_char(i.created_at at time zone ${offices.timeZone}, 'MM-DD-YYYY')) from ${inquiries} i where i.id = ${inquiryId})`;
 
 const rowColumns = {
   id: payments.id,
@@ -42,7 +47,7 @@ const rowColumns = {
   client: sql<string>`concat_ws(' ', ${clients.firstName}, ${clients.lastName})`,
   lmsClientNumber: clients.lmsClientNumber,
   inquiryId: payments.inquiryId,
-  matter: matterLabel,
+  matter: matterLabelOf(payments.inquiryId),
   lawTypeId: payments.lawTypeId,
   lawType: lawTypeName,
   paymentType: payments.paymentType,

@@ -10,7 +10,7 @@ import { clients } from '../clients/clients.tables.ts';
 import { inquiries } from '../inquiries/inquiries.tables.ts';
 import { offices } from '../offices/offices.tables.ts';
 import { users } from '../users/users.tables.ts';
-import { matterLabel } from './payments.repository.ts';
+import { matterLabelOf } from './payments.repository.ts';
 import { trustBalances, trustLedgerEntries } from './trust.tables.ts';
 
 const reversal = alias(trustLedgerEntries, 'trust_reversal');
@@ -124,7 +124,12 @@ export async function findDepositOfPayment(db: Db, paymentId: string) {
  */
 export async function findTrustMatter(db: Db, inquiryId: string, scope: Scope) {
   const [row] = await db
-    .select({ inquiryId: inquiries.id, clientId: inquiries.clientId, client: clientName, matter: matterLabel })
+    .select({
+      inquiryId: inquiries.id,
+      clientId: inquiries.clientId,
+      client: clientName,
+      matter: matterLabelOf(inquiries.id),
+    })
     .from(inquiries)
     .innerJoin(clients, eq(clients.id, inquiries.clientId))
     .leftJoin(offices, eq(offices.id, inquiries.officeId))
@@ -166,7 +171,7 @@ export async function findTrustLedgersPage(
         officeId: trustBalances.officeId,
         office: offices.name,
         inquiryId: trustBalances.inquiryId,
-        matter: matterLabel,
+        matter: matterLabelOf(trustBalances.inquiryId),
         clientId: inquiries.clientId,
         client: clientName,
         balanceCents: trustBalances.balanceCents,
