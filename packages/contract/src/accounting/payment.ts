@@ -223,6 +223,8 @@ export const paymentIdParamsSchema = z.object({ paymentId: z.uuid() }).strict();
 
 /** GET /api/v1/payment/:paymentId: every field, with the reversal and the reason. */
 export const paymentDetailSchema = cashFlowRowSchema.extend({
+  /** Fees plus cost, added in SQL from the same row (docs/accounting.md: nothing adds up figures in the browser). */
+  totalCents: z.number().int(),
   note: z.string().nullable(),
   reason: z.string().nullable(),
   reversal: cashFlowRowSchema.extend({ reason: z.string().nullable() }).nullable(),

@@ -145,6 +145,7 @@ describe('POST /api/v1/cashFlow/payment', () => {
     expect(next).toMatchObject({
       feesCents: 125_050,
       costCents: 1_999,
+      totalCents: 127_049,
       enteredBy: 'Morgan Manager',
       reversedById: null,
     });
@@ -183,6 +184,9 @@ describe('POST /api/v1/cashFlow/deletePayment', () => {
     });
     expect(res.statusCode, res.body).toBe(200);
     const reversed = paymentDetailSchema.parse(res.json());
+    expect(reversed.totalCents).toBe(20_305);
+    const reversalDetail = await send('GET', `/api/v1/payment/${reversed.reversal!.id}`, SEEDED.manager);
+    expect(paymentDetailSchema.parse(reversalDetail.json()).totalCents).toBe(-20_305);
     expect(reversed.reversal).toMatchObject({
       feesCents: -20_002,
       costCents: -303,

@@ -215,13 +215,20 @@ export async function sumCashFlow(db: Db, filter: CashFlowFilter | undefined, sc
 
 /** One payment inside the scope, with its reversal link; `forUpdate` locks the payment row. */
 export async function findPaymentRow(db: Db, id: string, scope: Scope, forUpdate = false) {
-  const query = joined(db.select({ ...rowColumns, note: payments.note, reason: payments.reason }))
+  const query = joined(
+    db.select({
+      ...rowColumns,
+      totalCents: sql<string>`${payments.feesCents} + ${payments.costCents}`,
+      note: payments.note,
+      reason: payments.reason,
+    }),
+  )
     .where(and(eq(payments.id, id), officeScopeSql(payments.officeId, scope)))
     .limit(1);
   const [row] = forUpdate ? await query.for('update', { of: payments }) : await query;
   if (!row) return undefined;
-  const { note, reason } = row as { note: string | null; reason: string | null };
-  return { ...toCashFlowRow(row as RowFromDb), note, reason };
+  const { totalCents, note, reason } = row as { totalCents: string; note: string | null; reason: string | null };
+  return { ...toCashFlowRow(row as RowFromDb), totalCents: Number(totalCents), note, reason };
 }
 
 export type NewPayment = typeof payments.$inferInsert;

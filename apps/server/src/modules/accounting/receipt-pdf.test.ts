@@ -18,6 +18,7 @@ const payment: PaymentDetail = {
   account: 'OPERATING',
   feesCents: 125_050,
   costCents: 1_999,
+  totalCents: 127_049,
   receiptNumber: 42,
   enteredById: null,
   enteredBy: 'Morgan Manager',
