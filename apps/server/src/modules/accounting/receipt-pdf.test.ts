@@ -52,6 +52,7 @@ describe('receipt', () => {
       id: '00000000-0000-4000-8000-000000000009',
       feesCents: -125_050,
       costCents: -1_999,
+      totalCents: -127_049,
       receiptNumber: null,
       paymentDate: '2026-01-16',
       enteredBy: 'Alex Admin',

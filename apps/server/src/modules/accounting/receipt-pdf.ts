@@ -40,7 +40,7 @@ export function receiptContent(payment: PaymentDetail, offsetHours: number): Rec
     amounts: [
       ['Fees', formatMoney(payment.feesCents)],
       ['Cost', formatMoney(payment.costCents)],
-      ['Total', formatMoney(payment.feesCents + payment.costCents)],
+      ['Total', formatMoney(payment.totalCents)],
     ],
     notice: isReversal
       ? `This entry reverses an earlier payment. Reason: ${payment.reason ?? '—'}`

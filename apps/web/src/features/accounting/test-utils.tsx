@@ -14,6 +14,7 @@ import { page } from '@/test/fixtures.ts';
 
 export const id = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
 export const OFFICE_ID = id(31);
+export const OTHER_OFFICE_ID = id(32);
 export const CLIENT_ID = id(41);
 export const PAYMENT_ID = id(51);
 
@@ -35,7 +36,7 @@ export const ACCOUNTANT: UserDetail = {
   officeId: OFFICE_ID,
 };
 
-const grant = (permissionType: Permission['permissionType'], levels: AccessType[]): Permission => ({
+export const grant = (permissionType: Permission['permissionType'], levels: AccessType[]): Permission => ({
   permissionType,
   accessLevelDTO: levels.map((accessType) => ({ accessType, conditionDTO: [] })),
 });
@@ -68,13 +69,23 @@ export const ROW: CashFlowRow = {
   reversedById: null,
 };
 
-export const PAYMENT: PaymentDetail = { ...ROW, note: 'Paid at the front desk', reason: null, reversal: null };
+export const PAYMENT: PaymentDetail = {
+  ...ROW,
+  totalCents: 127550,
+  note: 'Paid at the front desk',
+  reason: null,
+  reversal: null,
+};
 
 /** What the server answers unless a test says otherwise. */
 const DEFAULTS: Handlers = {
   'POST /api/v1/cashFlow/all': page([ROW]),
   'POST /api/v1/cashFlow/totals': { count: 1, feesCents: 125050, costCents: 2500, totalCents: 127550 },
   'GET /api/v1/dropdown/office': [{ id: OFFICE_ID, name: 'Los Angeles', officeType: 'OFFICE' }],
+  'GET /api/v1/dropdown/allOffices': [
+    { id: OFFICE_ID, name: 'Los Angeles' },
+    { id: OTHER_OFFICE_ID, name: 'San Diego' },
+  ],
   'GET /api/v1/payment/:paymentId': ({ params }) =>
     params.paymentId === PAYMENT_ID ? PAYMENT : apiError(404, 'Payment not found'),
 };

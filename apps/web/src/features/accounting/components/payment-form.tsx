@@ -5,12 +5,14 @@ import { Controller, useForm, useWatch } from 'react-hook-form';
 import type { PaymentDetail } from '@casedesk/contract/accounting/payment';
 import { formatDateInput } from '@casedesk/contract/common/text';
 import { useClientInquiries } from '@/api/clients/client-details.ts';
-import { useOfficeOptions } from '@/api/dropdowns/office-options.ts';
+import { useAllOffices } from '@/api/dropdowns/all-offices.ts';
 import { fieldErrorText } from '@/components/form-field/form-field.tsx';
 import { FormSelect, FormTextInput } from '@/components/form-field/form-inputs.tsx';
 import { FormCheckbox } from '@/components/form-field/form-toggles.tsx';
 import { isApiError } from '@/lib/api-error.ts';
+import { useSession } from '@/lib/session-context.ts';
 import { useEnterPayment } from '../api/enter-payment.ts';
+import { cashFlowEntryOffices } from './accounting-access.ts';
 import { ClientSearchSelect } from './client-search-select.tsx';
 import {
   emptyPaymentForm,
@@ -38,7 +40,8 @@ export function PaymentForm({ onSaved, onCancel }: PaymentFormProps) {
     unknown,
     PaymentFormValues
   >({ resolver: zodResolver(paymentFormSchema), defaultValues: emptyPaymentForm(today()), mode: 'onTouched' });
-  const offices = useOfficeOptions('CASH_FLOW');
+  // Active offices (an inactive one takes no payments) where the user has CASH_FLOW CREATE.
+  const offices = cashFlowEntryOffices(useSession(), useAllOffices().data ?? []);
   const clientId = useWatch({ control, name: 'clientId' });
   const inquiries = useClientInquiries(clientId || null);
   const enter = useEnterPayment();
@@ -77,7 +80,7 @@ export function PaymentForm({ onSaved, onCancel }: PaymentFormProps) {
             name="officeId"
             label="Office"
             required
-            data={(offices.data ?? []).map((o) => ({ value: o.id, label: o.name }))}
+            data={offices.map((o) => ({ value: o.id, label: o.name }))}
             placeholder="Choose an office"
             searchable
             emptyValue=""

@@ -4,7 +4,17 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { CASH_FLOW_COLUMNS, PAYMENT_MESSAGES } from '@casedesk/contract/accounting/payment';
 import { apiError } from '@/test/fake-api.ts';
 import { clientSummary, page } from '@/test/fixtures.ts';
-import { CASH_FLOW_READER, CLIENT_ID, OFFICE_ID, PAYMENT, ROW, renderPage, stubServer } from '../test-utils.tsx';
+import {
+  CASH_FLOW_READER,
+  CLIENT_ID,
+  OFFICE_ID,
+  OTHER_OFFICE_ID,
+  PAYMENT,
+  ROW,
+  grant,
+  renderPage,
+  stubServer,
+} from '../test-utils.tsx';
 import { today } from '../components/payment-labels.ts';
 import { CashFlowPage } from './cash-flow-page.tsx';
 
@@ -68,6 +78,29 @@ describe('cash flow', () => {
     renderPage(<CashFlowPage />, CASH_FLOW_READER);
     await screen.findByRole('table', { name: 'Cash flow' });
     expect(screen.queryByRole('button', { name: 'Add payment' })).toBeNull();
+  });
+
+  it('offers the offices of CASH_FLOW CREATE in Add payment, not those the user may only read', async () => {
+    stubServer({
+      'GET /api/v1/dropdown/office': [
+        { id: OFFICE_ID, name: 'Los Angeles', officeType: 'OFFICE' },
+        { id: OTHER_OFFICE_ID, name: 'San Diego', officeType: 'OFFICE' },
+      ],
+    });
+    const user = userEvent.setup();
+    const createInLosAngeles = grant('CASH_FLOW', ['READ', 'CREATE']);
+    createInLosAngeles.accessLevelDTO[1]!.conditionDTO = [
+      { conditionType: 'OFFICE', relationType: 'EQUALS', values: [OFFICE_ID] },
+    ];
+    renderPage(<CashFlowPage />, [createInLosAngeles]);
+    await user.click(await screen.findByRole('button', { name: 'Add payment' }));
+    const form = await screen.findByRole('form', { name: 'New payment' });
+    const office = within(form).getByRole('combobox', { name: /^Office/ });
+    await user.click(office);
+    await waitFor(() => expect(office.getAttribute('aria-controls')).toBeTruthy());
+    const listbox = document.getElementById(office.getAttribute('aria-controls')!)!;
+    expect(await within(listbox).findByRole('option', { name: 'Los Angeles', hidden: true })).toBeTruthy();
+    expect(within(listbox).queryByRole('option', { name: 'San Diego', hidden: true })).toBeNull();
   });
 
   it('sends typed dollars as cents, shows the server’s 400 field message and the 409 receipt message', async () => {

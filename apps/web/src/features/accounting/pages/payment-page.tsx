@@ -43,7 +43,7 @@ function PaymentFields({ payment }: { payment: PaymentDetail }) {
       <Field label="Account">{PAYMENT_ACCOUNT_LABELS[payment.account]}</Field>
       <Field label="Fees">{formatMoney(payment.feesCents)}</Field>
       <Field label="Cost">{formatMoney(payment.costCents)}</Field>
-      <Field label="Total">{formatMoney(payment.feesCents + payment.costCents)}</Field>
+      <Field label="Total">{formatMoney(payment.totalCents)}</Field>
       <Field label="Receipt num">{payment.receiptNumber}</Field>
       <Field label="Payment date">{formatDateInput(payment.paymentDate)}</Field>
       <Field label="Office entered">{payment.officeEntered ? 'Yes' : 'No'}</Field>
