@@ -148,7 +148,7 @@ export async function findCashFlowPage(
 
 /**
  * The running totals' rows a filter reaches: the same office scope and filter as cashFlowConditions, on the
- * totals' columns. Undefined for a filter by client, which the totals do not split by (such a filter is
+ * totals' columns. Null for a filter by client, which the totals do not split by (such a filter is
  * narrow, and is summed from the payments themselves).
  */
 function dayTotalsConditions(filter: CashFlowFilter | undefined, scope: Scope): SQL | undefined | null {
