@@ -1,9 +1,8 @@
 import type { Permission } from '@casedesk/contract/access/permissions';
 import { cashFlowAccessSchema, cashFlowAccessUserSchema } from '@casedesk/contract/accounting/cash-flow-access';
-import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TestApp } from '../../../test/support/test-app.ts';
-import { createTestApp, SEEDED } from '../../../test/support/test-app.ts';
+import type { Injector, TestApp } from '../../../test/support/test-app.ts';
+import { createTestApp, injector, SEEDED } from '../../../test/support/test-app.ts';
 import { setLocalPassword } from '../../platform/idp/idp.repository.ts';
 import { DEMO_PASSWORD } from '../../seed/seed.ts';
 import { findPermissionsOfUser, setPermissions } from '../access/access.service.ts';
@@ -17,14 +16,7 @@ let t: TestApp;
 let office: Record<string, string>;
 let serial = 0;
 
-async function send(method: 'GET' | 'PUT' | 'POST', url: string, as: string | null, payload?: object) {
-  return t.app.inject({
-    method,
-    url,
-    headers: as ? await t.authFor(as) : {},
-    ...(payload === undefined ? {} : { payload }),
-  }) as Promise<LightMyRequestResponse>;
-}
+let send: Injector;
 
 const inOffices = (...ids: string[]) => [
   { conditionType: 'OFFICE' as const, relationType: 'EQUALS' as const, values: ids },
@@ -57,6 +49,7 @@ async function userIn(officeName: string, permissions: Permission[]): Promise<{ 
 
 beforeAll(async () => {
   t = await createTestApp();
+  send = injector(t);
   const rows = await t.database.query<{ id: string; name: string }>('select id, name from offices');
   office = Object.fromEntries(rows.map((o) => [o.name, o.id]));
 });

@@ -1,11 +1,10 @@
 import { cashFlowReportStatusSchema, CASH_FLOW_REPORT_MESSAGES } from '@casedesk/contract/accounting/cash-flow-report';
 import { cashFlowTotalsSchema } from '@casedesk/contract/accounting/payment';
-import type { LightMyRequestResponse } from 'fastify';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pdfTextLines } from '../../../test/support/pdf-text.ts';
-import type { TestApp } from '../../../test/support/test-app.ts';
-import { createTestApp, SEEDED } from '../../../test/support/test-app.ts';
+import type { Injector, TestApp } from '../../../test/support/test-app.ts';
+import { createTestApp, injector, SEEDED } from '../../../test/support/test-app.ts';
 import { sumsLine } from './cash-flow-report-pdf.ts';
 import { runCashFlowReport } from './cash-flow-report.service.ts';
 
@@ -17,14 +16,7 @@ let t: TestApp;
 let office: Record<string, string>;
 let serial = 0;
 
-async function send(method: 'GET' | 'POST', url: string, as: string | null, payload?: object) {
-  return t.app.inject({
-    method,
-    url,
-    headers: as ? await t.authFor(as) : {},
-    ...(payload === undefined ? {} : { payload }),
-  }) as Promise<LightMyRequestResponse>;
-}
+let send: Injector;
 
 async function newClient(officeName: string, lastName = `Report ${process.pid}-${++serial}`): Promise<string> {
   const [row] = await t.database.query<{ id: string }>(
@@ -48,6 +40,7 @@ const report = (as: string | null, body: object) => send('POST', '/api/v1/cashFl
 
 beforeAll(async () => {
   t = await createTestApp();
+  send = injector(t);
   const rows = await t.database.query<{ id: string; name: string }>('select id, name from offices');
   office = Object.fromEntries(rows.map((o) => [o.name, o.id]));
 });

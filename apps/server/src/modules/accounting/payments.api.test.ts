@@ -5,11 +5,10 @@ import {
   type PaymentWriteInput,
 } from '@casedesk/contract/accounting/payment';
 import { parseCents } from '@casedesk/contract/common/money';
-import type { LightMyRequestResponse } from 'fastify';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TestApp } from '../../../test/support/test-app.ts';
-import { createTestApp, SEEDED } from '../../../test/support/test-app.ts';
+import type { Injector, TestApp } from '../../../test/support/test-app.ts';
+import { createTestApp, injector, SEEDED } from '../../../test/support/test-app.ts';
 
 /*
  * The cash-flow ledger through HTTP. Each test enters its own client's payments and reads them back by that
@@ -19,14 +18,7 @@ let t: TestApp;
 let office: Record<string, string>;
 let serial = 0;
 
-async function send(method: 'GET' | 'POST', url: string, as: string | null, payload?: object) {
-  return t.app.inject({
-    method,
-    url,
-    headers: as ? await t.authFor(as) : {},
-    ...(payload === undefined ? {} : { payload }),
-  }) as Promise<LightMyRequestResponse>;
-}
+let send: Injector;
 
 /** A fresh client (so the test owns every payment it reads) in an office. */
 async function newClient(officeName = 'Los Angeles'): Promise<string> {
@@ -69,6 +61,7 @@ async function totals(as: string, filter: object) {
 
 beforeAll(async () => {
   t = await createTestApp();
+  send = injector(t);
   const rows = await t.database.query<{ id: string; name: string }>('select id, name from offices');
   office = Object.fromEntries(rows.map((o) => [o.name, o.id]));
 });

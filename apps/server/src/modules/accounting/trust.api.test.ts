@@ -1,10 +1,9 @@
 import { paymentDetailSchema } from '@casedesk/contract/accounting/payment';
 import { trustEntrySchema, trustLedgerSchema, trustLedgersResponseSchema } from '@casedesk/contract/accounting/trust';
-import type { LightMyRequestResponse } from 'fastify';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TestApp } from '../../../test/support/test-app.ts';
-import { createTestApp, SEEDED } from '../../../test/support/test-app.ts';
+import type { Injector, TestApp } from '../../../test/support/test-app.ts';
+import { createTestApp, injector, SEEDED } from '../../../test/support/test-app.ts';
 
 /*
  * Client trust money through HTTP: trust payments, disbursements and the ledgers. Each test works on matters of
@@ -14,14 +13,7 @@ let t: TestApp;
 let office: Record<string, string>;
 let serial = 0;
 
-async function send(method: 'GET' | 'POST', url: string, as: string | null, payload?: object) {
-  return t.app.inject({
-    method,
-    url,
-    headers: as ? await t.authFor(as) : {},
-    ...(payload === undefined ? {} : { payload }),
-  }) as Promise<LightMyRequestResponse>;
-}
+let send: Injector;
 
 async function ok(url: string, as: string, payload: object) {
   const res = await send('POST', url, as, payload);
@@ -83,6 +75,7 @@ async function storedBalance(matter: Matter): Promise<number> {
 
 beforeAll(async () => {
   t = await createTestApp();
+  send = injector(t);
   const rows = await t.database.query<{ id: string; name: string }>('select id, name from offices');
   office = Object.fromEntries(rows.map((o) => [o.name, o.id]));
 });

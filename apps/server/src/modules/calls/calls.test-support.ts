@@ -1,5 +1,4 @@
 import { eq } from 'drizzle-orm';
-import type { LightMyRequestResponse } from 'fastify';
 import type { TestApp } from '../../../test/support/test-app.ts';
 import { SEEDED } from '../../../test/support/test-app.ts';
 import { notifyActorsChanged } from '../../platform/auth/actor-cache.ts';
@@ -41,20 +40,7 @@ export async function setClickToCall(t: TestApp, mail: string, clickToCall: stri
   notifyActorsChanged();
 }
 
-export function injector(t: TestApp) {
-  return async (
-    method: 'GET' | 'POST',
-    url: string,
-    as: string | null,
-    payload?: unknown,
-  ): Promise<LightMyRequestResponse> =>
-    t.app.inject({
-      method,
-      url,
-      headers: as ? await t.authFor(as) : {},
-      ...(payload === undefined ? {} : { payload: payload as object }),
-    });
-}
+export { injector } from '../../../test/support/test-app.ts';
 
 export { createInquiryIn, newClient } from '../../../test/support/inquiries.ts';
 
