@@ -340,5 +340,7 @@ test.describe('accounting: enter, deposit, reconcile', () => {
       `Check | ${OFFICE} | 250.01 | Reversed`,
       `Money order | ${OFFICE} | 80.00 | `,
     ]);
+    await page.getByRole('table', { name: 'Payments' }).scrollIntoViewIfNeeded();
+    await shoot(page, 'accounting-client-payments', false);
   });
 });
