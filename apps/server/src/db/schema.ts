@@ -24,3 +24,5 @@ export * from '../modules/appointments/appointments.tables.ts';
 export * from '../modules/calendar/calendar.tables.ts';
 export * from '../modules/directory/directory.tables.ts';
 export * from '../modules/accounting/trust.tables.ts';
+export * from '../modules/collections/collections.tables.ts';
+export * from '../modules/collections/payment-plans.tables.ts';

@@ -19,6 +19,7 @@ import { dropdownOptions } from '../dropdowns/dropdowns.tables.ts';
 import { inquiries } from '../inquiries/inquiries.tables.ts';
 import { offices } from '../offices/offices.tables.ts';
 import { users } from '../users/users.tables.ts';
+import { collectionAccounts } from '../collections/collections.tables.ts';
 
 /**
  * The cash-flow ledger (docs/accounting.md). Append-only: no row is updated or deleted by the app (migration
@@ -55,6 +56,8 @@ export const payments = pgTable(
     reversesId: uuid().references((): AnyPgColumn => payments.id),
     /** On a reversal: why, as typed. */
     reason: text(),
+    /** The collection account the money pays down (a reversal carries its original's). */
+    collectionAccountId: uuid().references(() => collectionAccounts.id),
   },
   (t) => [
     uniqueIndex('payments_office_receipt_unique')
@@ -76,6 +79,9 @@ export const payments = pgTable(
     // Sorted by entry time.
     index('payments_entered_idx').on(t.enteredAt.desc().nullsFirst(), t.id),
     index('payments_client_idx').on(t.clientId),
+    index('payments_collection_account_idx')
+      .on(t.collectionAccountId)
+      .where(sql`${t.collectionAccountId} is not null`),
     check(
       'payments_entry_or_reversal',
       sql`(${t.reversesId} is null and ${t.receiptNumber} is not null and ${t.reason} is null

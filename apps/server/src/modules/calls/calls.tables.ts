@@ -6,6 +6,7 @@ import { inquiries } from '../inquiries/inquiries.tables.ts';
 import { offices } from '../offices/offices.tables.ts';
 import { trackingLines } from '../marketing/marketing.tables.ts';
 import { users } from '../users/users.tables.ts';
+import { collectionAccounts } from '../collections/collections.tables.ts';
 
 /** SPEC §3 Call, with what the calls list (SPEC §2 headers) and the provider need. */
 export const calls = pgTable(
@@ -24,8 +25,8 @@ export const calls = pgTable(
     operatorId: uuid().references(() => users.id),
     officeId: uuid().references(() => offices.id),
     trackingLineId: uuid().references(() => trackingLines.id),
-    /** Collections accounts come with the collections issue; kept as a plain id until then. */
-    collectionAccountId: uuid(),
+    /** A collection call or text: the account it works (the contact rules count these). */
+    collectionAccountId: uuid().references(() => collectionAccounts.id),
     /** The operator's own phone, the first leg of a click-to-call. */
     operatorNumber: text(),
     title: text(),
@@ -37,6 +38,9 @@ export const calls = pgTable(
     statusUpdatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
+    index('calls_collection_account_idx')
+      .on(t.collectionAccountId, t.callStartTime)
+      .where(sql`${t.collectionAccountId} is not null`),
     index('calls_inquiry_idx').on(t.inquiryId),
     index('calls_client_idx').on(t.clientId),
     index('calls_start_time_idx').on(t.callStartTime),

@@ -6,6 +6,7 @@ import { dropdownOptions } from '../dropdowns/dropdowns.tables.ts';
 import { inquiries } from '../inquiries/inquiries.tables.ts';
 import { offices } from '../offices/offices.tables.ts';
 import { users } from '../users/users.tables.ts';
+import { collectionAccounts } from '../collections/collections.tables.ts';
 
 /** SPEC §3 Text message, with its provider id and delivery status. */
 export const smsMessages = pgTable(
@@ -24,8 +25,8 @@ export const smsMessages = pgTable(
     inquiryId: uuid().references(() => inquiries.id),
     operatorId: uuid().references(() => users.id),
     officeId: uuid().references(() => offices.id),
-    /** Collections accounts come with the collections issue; kept as a plain id until then. */
-    collectionAccountId: uuid(),
+    /** A collection call or text: the account it works (the contact rules count these). */
+    collectionAccountId: uuid().references(() => collectionAccounts.id),
     collectorId: uuid().references(() => users.id),
     categoryId: uuid().references(() => dropdownOptions.id),
     reasonId: uuid().references(() => dropdownOptions.id),
@@ -38,6 +39,9 @@ export const smsMessages = pgTable(
     createdDate: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
+    index('sms_messages_collection_account_idx')
+      .on(t.collectionAccountId, t.createdDate)
+      .where(sql`${t.collectionAccountId} is not null`),
     index('sms_messages_inquiry_idx').on(t.inquiryId),
     index('sms_messages_client_idx').on(t.clientId, t.createdDate),
     index('sms_messages_participant_idx').on(t.participantNumber, t.createdDate),
