@@ -58,6 +58,8 @@ export type ContactCheckResult =
       timeZone: string;
     };
 
+const DAY_MS = 86_400_000;
+
 type Refused = Extract<ContactCheckResult, { allowed: false }>;
 
 /** A day rule that holds calls until `firstDay` (yyyy-MM-dd in the client's zone). */
@@ -102,10 +104,15 @@ function refuse(check: ContactCheck, reason: ContactRefusalReason, nextAllowedAt
 function callHold(check: ContactCheck, today: string): DayHold | null {
   const { rule, timeZone } = check;
   const windowStart = addDays(today, -(rule.windowDays - 1));
+  // Older calls cannot reach today's window or quiet days: those span at most max(windowDays, quiet days)
+  // local days back, and local days are 25 hours long at most once in such a span. Skipping them keeps a
+  // long history cheap (reading a call's local day is the costly step).
+  const horizon = check.at.getTime() - (Math.max(rule.windowDays, rule.quietDaysAfterConversation) + 2) * DAY_MS;
   const daysInWindow: string[] = [];
   let conversationDay: string | null = null;
   for (const entry of check.history) {
-    if (entry.direction !== 'OUTBOUND' || entry.at.getTime() > check.at.getTime()) continue;
+    const at = entry.at.getTime();
+    if (entry.direction !== 'OUTBOUND' || at > check.at.getTime() || at < horizon) continue;
     const day = wallTimeOf(entry.at, timeZone).date;
     if (day >= windowStart) daysInWindow.push(day);
     if (entry.conversation && (conversationDay === null || day > conversationDay)) conversationDay = day;
