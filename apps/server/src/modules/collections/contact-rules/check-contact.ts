@@ -128,6 +128,7 @@ function callHold(check: ContactCheck, today: string): DayHold | null {
   }
   if (conversationDay !== null) {
     const firstDay = addDays(conversationDay, rule.quietDaysAfterConversation);
+    // On a tie the conversation is named: "we spoke on Friday" explains itself better than a count.
     if (firstDay > today && (!hold || firstDay >= hold.firstDay)) {
       hold = { rule: 'AFTER_CONVERSATION', firstDay, conversationDay };
     }
