@@ -8,7 +8,7 @@ import {
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { checkContact, type ContactCheck, type ContactCheckResult, type ContactHistoryEntry } from './check-contact.ts';
-import { instantOfMinute, minuteOf, oracleFor } from './contact-oracle.test-support.ts';
+import { instantOfMinute, localClock, minuteOf, oracleFor } from './contact-oracle.test-support.ts';
 
 /**
  * The acceptance test of the contact rules: a simulated year (2026) of collection calls and texts in
@@ -77,8 +77,20 @@ interface SimEvent {
   retry: boolean;
 }
 
+/**
+ * Any instant of the year, or one within 90 s of a whole UTC hour: every US zone is a whole number of hours
+ * from UTC, so that is where the local 8:00 and 21:00 boundaries (and midnights) fall.
+ */
+const HOUR_MS = 3_600_000;
+const offsetArb = fc.oneof(
+  fc.integer({ min: 0, max: YEAR_MS - 1 }),
+  fc
+    .tuple(fc.integer({ min: 1, max: 365 * 24 - 1 }), fc.integer({ min: -90_000, max: 90_000 }))
+    .map(([hour, ms]) => hour * HOUR_MS + ms),
+);
+
 const eventArb: fc.Arbitrary<SimEvent> = fc.record({
-  offsetMs: fc.integer({ min: 0, max: YEAR_MS - 1 }),
+  offsetMs: offsetArb,
   kind: fc.constantFrom<EventKind>('CALL', 'CALL', 'CALL', 'CALL', 'TEXT', 'TEXT', 'INBOUND_CALL', 'STOP', 'START'),
   conversation: fc.integer({ min: 0, max: 14 }).map((n) => n === 0),
   retry: fc.boolean(),
@@ -183,28 +195,52 @@ const ruleArb: fc.Arbitrary<ContactRule> = fc
     ...counts,
   }));
 
-// Half the checks fall on a daylight-saving day, a third of those in the two hours around 2:00 local.
-const instantArb = fc.oneof(
-  fc.integer({ min: YEAR_START, max: YEAR_START + YEAR_MS - 1 }),
-  fc.tuple(fc.constantFrom(...DST_DAYS), fc.integer({ min: -11 * 60, max: 35 * 60 })).map(([d, m]) => d + m * 60_000),
+// A third of the checks fall on a daylight-saving day, a third anywhere in the year, and a third within a
+// minute of the rule's own earliest or latest hour (found on the oracle's clock).
+const instantArb = (timeZone: string, rule: ContactRule) =>
+  fc.oneof(
+    offsetArb.map((offset) => YEAR_START + offset),
+    fc
+      .tuple(fc.constantFrom(...DST_DAYS), fc.integer({ min: -11 * 60, max: 35 * 60 }))
+      .map(([day, minutes]) => day + minutes * 60_000),
+    fc
+      .tuple(
+        fc.integer({ min: 0, max: 364 }),
+        fc.constantFrom(rule.earliestHour, rule.latestHour),
+        fc.integer({ min: -60_000, max: 60_000 }),
+      )
+      .map(([day, hour, ms]) => boundaryInstant(timeZone, YEAR_START + day * 86_400_000, hour) + ms),
+  );
+
+/** The instant the zone's clock reaches hour:00 on or after the UTC day `dayStart` (the next one if skipped). */
+function boundaryInstant(timeZone: string, dayStart: number, hour: number): number {
+  for (let minute = dayStart / 60_000, tries = 0; tries < 72; minute += 60, tries += 1) {
+    if (localClock(timeZone, minute).minute === (hour % 24) * 60) return minute * 60_000;
+  }
+  throw new Error(`${timeZone} never reads ${hour}:00 after ${new Date(dayStart).toISOString()}`);
+}
+
+const historyArb = fc.array(
+  fc.record({
+    minutesBefore: fc.integer({ min: -600, max: 20 * 1440 }),
+    direction: fc.constantFrom<'INBOUND' | 'OUTBOUND'>('OUTBOUND', 'OUTBOUND', 'INBOUND'),
+    conversation: fc.boolean(),
+  }),
+  { maxLength: 25 },
 );
 
 const checkArb: fc.Arbitrary<ContactCheck> = fc
-  .record({
-    timeZone: fc.constantFrom(...US_ZONES),
-    rule: ruleArb,
-    at: instantArb,
-    channel: fc.constantFrom<'CALL' | 'TEXT'>('CALL', 'CALL', 'TEXT'),
-    optedOut: fc.boolean(),
-    history: fc.array(
-      fc.record({
-        minutesBefore: fc.integer({ min: -600, max: 20 * 1440 }),
-        direction: fc.constantFrom<'INBOUND' | 'OUTBOUND'>('OUTBOUND', 'OUTBOUND', 'INBOUND'),
-        conversation: fc.boolean(),
-      }),
-      { maxLength: 25 },
-    ),
-  })
+  .tuple(fc.constantFrom(...US_ZONES), ruleArb)
+  .chain(([timeZone, rule]) =>
+    fc.record({
+      timeZone: fc.constant(timeZone),
+      rule: fc.constant(rule),
+      at: instantArb(timeZone, rule),
+      channel: fc.constantFrom<'CALL' | 'TEXT'>('CALL', 'CALL', 'TEXT'),
+      optedOut: fc.boolean(),
+      history: historyArb,
+    }),
+  )
   .map(({ at, history, ...rest }) => ({
     ...rest,
     at: new Date(at),

@@ -75,6 +75,14 @@ describe('time of day, in the client zone', () => {
     expect(nextOf(call('2026-11-01T01:30:00Z'))).toEqual(new Date('2026-11-01T13:00:00Z')); // Sat 21:30 EDT
   });
 
+  it('skips a day whose whole window the spring-forward jump removes', () => {
+    // A rule allowing 2:00 to 3:00 only: on 8 March 2026 New York goes from 1:59:59 EST to 3:00 EDT.
+    const rule: ContactRule = { ...DEFAULT_CONTACT_RULE, earliestHour: 2, latestHour: 3 };
+    expect(nextOf(call('2026-03-08T06:30:00Z', { rule }))).toEqual(new Date('2026-03-09T06:00:00Z')); // 9 March 2:00 EDT
+    // On the fall-back day 2:00 comes once, after both 1:00s.
+    expect(nextOf(call('2026-11-01T05:30:00Z', { rule }))).toEqual(new Date('2026-11-01T07:00:00Z')); // 2:00 EST
+  });
+
   it('reads 8:00 in every US zone on both daylight-saving days', () => {
     const eight: [string, string, string][] = [
       ['America/Chicago', '2026-03-08T13:00:00Z', '2026-11-01T14:00:00Z'],
