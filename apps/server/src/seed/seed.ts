@@ -16,6 +16,7 @@ import { insertUser } from '../modules/users/users.repository.ts';
 import type { Db } from '../platform/db/database.ts';
 import { setLocalPassword } from '../platform/idp/idp.repository.ts';
 import { seedCalls } from './calls.seed.ts';
+import { seedCollections } from './collections.seed.ts';
 import { seedMarketing } from './marketing.seed.ts';
 import { seedInquiries } from './inquiries.seed.ts';
 import { seedLitigationEvents } from './litigation.seed.ts';
@@ -146,6 +147,8 @@ export async function seedDemoData(db: Db, options: { clients: number; seed?: nu
   await seedLitigationEvents(db, faker);
   // Last, so the faker's earlier draws (and the data the other seeds made) stay as they were.
   await seedAccounting(db, faker);
+  // After the cash flow: its payments are entries of the ledger, on days the accounting seed leaves free.
+  await seedCollections(db, faker);
   await vacuumAfterBulkLoad(db);
 }
 

@@ -69,6 +69,8 @@ export const collectorListSchema = z.array(collectorOptionSchema);
 
 /** One account's amount at most, like one cash-flow entry: $10,000,000.00. */
 export const MAX_ACCOUNT_CENTS = 1_000_000_000;
+/** The PDF of the accounts list prints at most this many rows; CSV and XLSX take any number. */
+export const ACCOUNTS_PDF_MAX_ROWS = 5000;
 export const ACCOUNT_NOTE_MAX = 2000;
 export const BULK_ASSIGN_MAX = 1000;
 
@@ -91,9 +93,11 @@ export const COLLECTION_ACCOUNT_MESSAGES = {
   paidNeedsZero: 'An account can be set to Paid only when its balance is $0.00.',
   adjustment: 'Amount must be an amount in dollars and cents, not 0.',
   adjustmentReason: 'Reason is a required field.',
+  adjustmentBelowZero: 'An adjustment cannot take the balance below $0.00.',
   bulkIds: `Choose from 1 to ${BULK_ASSIGN_MAX} accounts.`,
   balanceRange: 'Balance To cannot be less than Balance From.',
   sortBy: 'Sort By must be an accounts column.',
+  pdfTooLarge: `The PDF holds at most ${ACCOUNTS_PDF_MAX_ROWS.toLocaleString('en-US')} accounts. Narrow the filters, or export CSV or XLSX.`,
   matterOfOtherClient: 'The matter belongs to another client.',
   accountOfOtherClient: 'The collection account belongs to another client.',
   collectorOutOfReach: 'Collector must be a user who may work collection accounts in every chosen account’s office.',
