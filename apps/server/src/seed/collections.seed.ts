@@ -1,16 +1,9 @@
-import type { PaymentType } from '@casedesk/contract/accounting/payment';
 import type { CollectionStatus } from '@casedesk/contract/collections/account';
 import { COLLECTION_STATUS_LABELS } from '@casedesk/contract/collections/account';
 import { SEEDED_TERMS } from '@casedesk/contract/collections/term';
 import { formatDateInput } from '@casedesk/contract/common/text';
-import type { Faker } from '@faker-js/faker';
-import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm';
-import {
-  bankDeposits,
-  cashFlowReconciliations,
-  officeReceiptCounters,
-  payments,
-} from '../modules/accounting/accounting.tables.ts';
+import { base, en, en_US, Faker } from '@faker-js/faker';
+import { and, asc, eq, isNotNull, sql } from 'drizzle-orm';
 import { officeToday } from '../modules/accounting/office-day.ts';
 import { calls } from '../modules/calls/calls.tables.ts';
 import { clients } from '../modules/clients/clients.tables.ts';
@@ -27,9 +20,17 @@ import { offices } from '../modules/offices/offices.tables.ts';
 import { smsMessages } from '../modules/sms/sms.tables.ts';
 import { users } from '../modules/users/users.tables.ts';
 import type { Db } from '../platform/db/database.ts';
-import { zonedInstant } from './accounting.seed.ts';
 
-/** How many accounts of each status the demo has (about 60), in every branch office. */
+/*
+ * Collections demo data, so the collector's first sign-in shows real work. In two steps around the cash-flow
+ * seed: the accounts are opened first (one per client, on one of the client's matters), so the accounting seed's
+ * operating payments of those clients carry their account (the payments trigger keeps paid_cents, as in use);
+ * once the money is in, each account gets its status, what it was owed, its collector, follow-up, history,
+ * write-offs, calls, texts and the collector's notifications. A faker of its own, so the other seeds' draws stay
+ * as they were. Straight inserts: about 60 accounts and a few hundred rows.
+ */
+
+/** How many accounts of each status the demo has (about 60, over the branch offices). */
 const STATUS_MIX: [CollectionStatus, number][] = [
   ['ACTIVE', 20],
   ['REVIEW', 8],
@@ -38,15 +39,9 @@ const STATUS_MIX: [CollectionStatus, number][] = [
   ['PAID', 7],
   ['CLOSED', 7],
 ];
+const ACCOUNTS = STATUS_MIX.reduce((n, [, count]) => n + count, 0);
 /** Most accounts are the seeded collector's; the rest wait for someone to assign them. */
 const ASSIGNED_SHARE = 0.8;
-/**
- * Collection payments are dated before the cash-flow demo's days (the 91 before today, accounting.seed.ts), on
- * weekdays: an account's first payment this many days back, the next ones PAYMENT_STEP_DAYS apart (at most four,
- * so the last is still more than 91 days back).
- */
-const HISTORY_DAYS_BACK = { min: 170, max: 330 };
-const PAYMENT_STEP_DAYS = 21;
 const CALL_RESOLUTIONS = ['Promised to pay', 'Left voicemail', 'No answer', 'Disputed balance', 'Asked for a plan'];
 const OUTBOUND_TEXTS = [
   'Hi, this is your collections specialist at the firm. Please call us back about your account balance.',
@@ -61,185 +56,231 @@ const STATUS_NOTES: Partial<Record<CollectionStatus, string>> = {
   PAID: 'Paid in full.',
   CLOSED: 'Settled; the rest written off.',
 };
-
-type NewPayment = typeof payments.$inferInsert;
-type NewEvent = typeof collectionAccountEvents.$inferInsert;
-
 const DAY_MS = 86_400_000;
-const addDays = (day: string, n: number) => new Date(Date.parse(`${day}T12:00:00Z`) + n * DAY_MS).toISOString().slice(0, 10);
-const isWeekday = (day: string) => ![0, 6].includes(new Date(`${day}T12:00:00Z`).getUTCDay());
+
+function collectionsFaker(): Faker {
+  const faker = new Faker({ locale: [en_US, en, base] });
+  faker.seed(20_261_126);
+  return faker;
+}
+
+const addDays = (day: string, n: number) =>
+  new Date(Date.parse(`${day}T12:00:00Z`) + n * DAY_MS).toISOString().slice(0, 10);
 
 /**
- * Collections demo data, so the collector's first sign-in shows real work: the terms, about 60 accounts in every
- * status across the branch offices, most assigned to the seeded collector, follow-ups past, today and ahead; their
- * history (opening, status changes with reasons, assignments, notes, write-offs); collection calls and texts
- * carrying the account; and payments through the cash-flow ledger (so paid_cents is the trigger's, as in use),
- * dated before the cash-flow demo's months, each such office day deposited and reconciled like the seed's others.
- * Straight inserts: about 60 accounts and a few hundred rows in all.
+ * Step one, before the cash flow: the terms, and an account for each of about 60 clients with a matter, spread
+ * over the branch offices, opened four to eight months ago. What they owe and their status come in step two.
  */
-export async function seedCollections(db: Db, faker: Faker, now = new Date()): Promise<void> {
-  const terms = await db
-    .insert(collectionTerms)
-    .values(SEEDED_TERMS.map((t) => ({ name: t.name, isPaymentPlan: t.isPaymentPlan })))
-    .returning({ id: collectionTerms.id, name: collectionTerms.name, isPaymentPlan: collectionTerms.isPaymentPlan });
-  const planTerm = terms.find((t) => t.isPaymentPlan)!;
-  const [collector] = await db.select().from(users).where(eq(users.role, 'COLLECTOR'));
-  const [admin] = await db.select().from(users).where(eq(users.role, 'ADMIN'));
-  if (!collector || !admin) return;
-  const officeRows = await db
-    .select()
+export async function openCollectionAccounts(db: Db, now = new Date()): Promise<void> {
+  const faker = collectionsFaker();
+  await db.insert(collectionTerms).values(SEEDED_TERMS.map((t) => ({ name: t.name, isPaymentPlan: t.isPaymentPlan })));
+  const [admin] = await db.select({ id: users.id }).from(users).where(eq(users.role, 'ADMIN'));
+  const branches = await db
+    .select({ id: offices.id })
     .from(offices)
     .where(and(eq(offices.status, 'ACTIVE'), eq(offices.officeType, 'OFFICE')))
     .orderBy(offices.name);
-  // Clients with a matter in the office and a phone to call and text.
-  const candidates = await db
-    .select({
-      clientId: clients.id,
-      inquiryId: inquiries.id,
-      officeId: inquiries.officeId,
-      firstName: clients.firstName,
-      lastName: clients.lastName,
-      phone: sql<string | null>`coalesce(${clients.mobileNumber}, ${clients.primaryNumber})`,
-    })
+  const matters = await db
+    .select({ clientId: inquiries.clientId, inquiryId: inquiries.id, officeId: inquiries.officeId })
     .from(inquiries)
     .innerJoin(clients, eq(clients.id, inquiries.clientId))
     .where(and(isNotNull(inquiries.officeId), sql`${clients.mergedIntoId} is null`))
-    .orderBy(inquiries.createdAt, inquiries.id);
-  const [collectionsCategory] = await db
+    .orderBy(asc(inquiries.createdAt), asc(inquiries.id));
+  const taken = new Set<string>();
+  const accounts: (typeof collectionAccounts.$inferInsert)[] = [];
+  for (let i = 0; accounts.length < ACCOUNTS && i < ACCOUNTS * 3; i += 1) {
+    const office = branches[i % branches.length]!;
+    const matter = matters.find((m) => m.officeId === office.id && !taken.has(m.clientId));
+    if (!matter) continue;
+    taken.add(matter.clientId);
+    accounts.push({
+      officeId: office.id,
+      clientId: matter.clientId,
+      inquiryId: matter.inquiryId,
+      // What is owed is set once the payments are in (step two); until then a placeholder.
+      originalCents: 1,
+      openedById: admin?.id ?? null,
+      openedAt: new Date(now.getTime() - faker.number.int({ min: 120, max: 240 }) * DAY_MS),
+    });
+  }
+  if (accounts.length) await db.insert(collectionAccounts).values(accounts);
+}
+
+interface Account {
+  id: string;
+  accountNumber: number;
+  officeId: string;
+  clientId: string;
+  inquiryId: string | null;
+  paidCents: number;
+  openedAt: Date;
+}
+
+/**
+ * Step two, after the cash flow: accounts that were paid the most are the paid ones, then the settled (closed,
+ * with the rest written off), then the plans; the others are active, in review or escalated, owing more than
+ * they paid. Then their history, calls, texts and the collector's bell.
+ */
+export async function workCollectionAccounts(db: Db, now = new Date()): Promise<void> {
+  const faker = collectionsFaker();
+  const [collector] = await db.select().from(users).where(eq(users.role, 'COLLECTOR'));
+  const [admin] = await db.select().from(users).where(eq(users.role, 'ADMIN'));
+  if (!collector || !admin) return;
+  const terms = await db.select().from(collectionTerms);
+  const planTerm = terms.find((t) => t.isPaymentPlan)!;
+  const officeRows = await db.select().from(offices);
+  const accounts: Account[] = await db
+    .select({
+      id: collectionAccounts.id,
+      accountNumber: collectionAccounts.accountNumber,
+      officeId: collectionAccounts.officeId,
+      clientId: collectionAccounts.clientId,
+      inquiryId: collectionAccounts.inquiryId,
+      paidCents: collectionAccounts.paidCents,
+      openedAt: collectionAccounts.openedAt,
+    })
+    .from(collectionAccounts)
+    .orderBy(sql`${collectionAccounts.paidCents} desc`, collectionAccounts.accountNumber);
+  const people = new Map(
+    (
+      await db
+        .select({
+          id: clients.id,
+          name: sql<string>`${clients.firstName} || ' ' || ${clients.lastName}`,
+          phone: sql<string | null>`coalesce(${clients.mobileNumber}, ${clients.primaryNumber})`,
+        })
+        .from(clients)
+        .where(sql`${clients.id} in (select client_id from collection_accounts)`)
+    ).map((c) => [c.id, c]),
+  );
+  const [category] = await db
     .select({ id: dropdownOptions.id })
     .from(dropdownOptions)
     .where(and(eq(dropdownOptions.dropdownType, 'SMS_CATEGORY'), eq(dropdownOptions.value, 'Collections')));
-  const [reminderReason] = await db
+  const [reason] = await db
     .select({ id: dropdownOptions.id })
     .from(dropdownOptions)
     .where(and(eq(dropdownOptions.dropdownType, 'SMS_REASON'), eq(dropdownOptions.value, 'Payment Reminder')));
 
-  const used = new Set<string>();
-  const statuses = STATUS_MIX.flatMap(([status, count]) => Array.from({ length: count }, () => status));
-  const accounts: (typeof collectionAccounts.$inferInsert & { id: string })[] = [];
-  const events: NewEvent[] = [];
-  const plannedPayments: { accountId: string; officeId: string; clientId: string; inquiryId: string; cents: number }[] = [];
+  // The best-paid first: PAID, CLOSED (settled), PAYMENT_PLAN; the rest shuffled among the others.
+  const ordered: CollectionStatus[] = ['PAID', 'CLOSED', 'PAYMENT_PLAN'].flatMap((status) =>
+    Array.from({ length: STATUS_MIX.find(([s]) => s === status)![1] }, () => status as CollectionStatus),
+  );
+  const others = faker.helpers.shuffle(
+    STATUS_MIX.filter(([s]) => !ordered.includes(s)).flatMap(([s, n]) => Array.from({ length: n }, () => s)),
+  );
+  const statuses = [...ordered, ...others];
+
+  const events: (typeof collectionAccountEvents.$inferInsert)[] = [];
   const adjustments: (typeof collectionAdjustments.$inferInsert)[] = [];
   const callRows: (typeof calls.$inferInsert)[] = [];
   const textRows: (typeof smsMessages.$inferInsert)[] = [];
   const bell: (typeof notifications.$inferInsert)[] = [];
+  let accountNotices = 0;
 
-  statuses.forEach((status, i) => {
-    const office = officeRows[i % officeRows.length]!;
-    const client = candidates.find((c) => c.officeId === office.id && !used.has(c.clientId));
-    if (!client) return;
-    used.add(client.clientId);
+  for (const [i, account] of accounts.entries()) {
+    const status = statuses[i] ?? 'ACTIVE';
+    const office = officeRows.find((o) => o.id === account.officeId)!;
+    const client = people.get(account.clientId)!;
+    const open = status !== 'PAID' && status !== 'CLOSED';
+    const assigned = status === 'PAYMENT_PLAN' || faker.datatype.boolean(ASSIGNED_SHARE);
+    const paid = status === 'PAID' && account.paidCents <= 0 ? 0 : account.paidCents;
+    const writtenOff = status === 'CLOSED' ? faker.number.int({ min: 4, max: 40 }) * 2_500 : 0;
+    // Owed: a paid account exactly what it paid; a settled one that and the write-off; the rest more than paid.
+    const originalCents =
+      status === 'PAID' && paid > 0
+        ? paid
+        : Math.max(paid, 0) + (writtenOff || faker.number.int({ min: 20, max: 600 }) * 2_500);
     const today = officeToday(office.timeZone, now);
-    const id = faker.string.uuid();
-    const open = !['PAID', 'CLOSED'].includes(status);
-    const assigned = faker.datatype.boolean(ASSIGNED_SHARE) || status === 'PAYMENT_PLAN';
-    const originalCents = faker.number.int({ min: 20, max: 600 }) * 2_500;
-    const openedAt = new Date(now.getTime() - faker.number.int({ min: 200, max: 360 }) * DAY_MS);
-    // Open accounts: a third overdue, some due today, the rest ahead; paid and closed ones have none.
     const followUpDate = open
-      ? addDays(today, faker.helpers.weightedArrayElement([
-          { weight: 4, value: -faker.number.int({ min: 1, max: 12 }) },
-          { weight: 2, value: 0 },
-          { weight: 6, value: faker.number.int({ min: 1, max: 21 }) },
-        ]))
+      ? addDays(
+          today,
+          faker.helpers.weightedArrayElement([
+            { weight: 4, value: -faker.number.int({ min: 1, max: 12 }) },
+            { weight: 2, value: 0 },
+            { weight: 6, value: faker.number.int({ min: 1, max: 21 }) },
+          ]),
+        )
       : null;
-    accounts.push({
-      id,
-      officeId: office.id,
-      clientId: client.clientId,
-      inquiryId: client.inquiryId,
-      status,
-      termId: status === 'PAYMENT_PLAN' ? planTerm.id : faker.helpers.arrayElement([...terms.map((t) => t.id), null]),
-      collectorId: assigned ? collector.id : null,
-      followUpDate,
-      originalCents,
-      openedById: admin.id,
-      openedAt,
-    });
-    const at = (daysAfterOpening: number) => new Date(openedAt.getTime() + daysAfterOpening * DAY_MS);
-    events.push({ accountId: id, kind: 'STATUS', toStatus: 'ACTIVE', title: 'Account opened', byId: admin.id, at: at(0) });
-    if (assigned) {
-      events.push({
-        accountId: id,
-        kind: 'ASSIGNMENT',
-        title: `Assigned to ${collector.displayName}`,
+    await db
+      .update(collectionAccounts)
+      .set({
+        status: status === 'PAID' && paid <= 0 ? 'ACTIVE' : status,
+        originalCents,
+        termId: status === 'PAYMENT_PLAN' ? planTerm.id : faker.helpers.arrayElement([...terms.map((t) => t.id), null]),
+        collectorId: assigned ? collector.id : null,
+        followUpDate,
+      })
+      .where(eq(collectionAccounts.id, account.id));
+    if (writtenOff) {
+      adjustments.push({
+        accountId: account.id,
+        amountCents: -writtenOff,
+        reason: 'Settlement: the rest written off',
         byId: admin.id,
-        at: at(1),
+        at: new Date(now.getTime() - faker.number.int({ min: 2, max: 20 }) * DAY_MS),
       });
     }
-    if (status !== 'ACTIVE') {
+
+    const at = (days: number) => new Date(account.openedAt.getTime() + days * DAY_MS);
+    events.push({ accountId: account.id, kind: 'STATUS', toStatus: 'ACTIVE', title: 'Account opened', byId: admin.id, at: at(0) });
+    if (assigned) {
+      events.push({ accountId: account.id, kind: 'ASSIGNMENT', title: `Assigned to ${collector.displayName}`, byId: admin.id, at: at(1) });
+    }
+    if (status !== 'ACTIVE' && !(status === 'PAID' && paid <= 0)) {
       events.push({
-        accountId: id,
+        accountId: account.id,
         kind: 'STATUS',
         fromStatus: 'ACTIVE',
         toStatus: status,
         title: `Status changed from Active to ${COLLECTION_STATUS_LABELS[status]}`,
         detail: STATUS_NOTES[status] ?? null,
         byId: assigned ? collector.id : admin.id,
-        at: at(faker.number.int({ min: 20, max: 120 })),
+        at: new Date(now.getTime() - faker.number.int({ min: 1, max: 30 }) * DAY_MS),
       });
     }
     if (followUpDate) {
       events.push({
-        accountId: id,
+        accountId: account.id,
         kind: 'FOLLOW_UP',
         title: `Follow-up date set to ${formatDateInput(followUpDate)}`,
         byId: assigned ? collector.id : admin.id,
-        at: new Date(now.getTime() - faker.number.int({ min: 1, max: 14 }) * DAY_MS),
+        at: new Date(now.getTime() - faker.number.int({ min: 0, max: 12 }) * DAY_MS - 3_600_000),
+      });
+    }
+    if (assigned && open && accountNotices < 3) {
+      accountNotices += 1;
+      bell.push({
+        userId: collector.id,
+        notificationType: 'ACCOUNT',
+        notificationId: account.id,
+        description: `Account ${account.accountNumber} was assigned to you by ${admin.displayName}`,
+        createdAt: new Date(now.getTime() - accountNotices * 3 * 3_600_000),
       });
     }
 
-    // Payments: paid and closed accounts in full (closed: part paid, the rest written off), plans and some
-    // active ones in part.
-    const paidCents =
-      status === 'PAID'
-        ? originalCents
-        : status === 'CLOSED'
-          ? Math.round((originalCents * faker.number.int({ min: 3, max: 7 })) / 10 / 100) * 100
-          : status === 'PAYMENT_PLAN' || faker.datatype.boolean(0.4)
-            ? Math.round((originalCents * faker.number.int({ min: 1, max: 5 })) / 10 / 100) * 100
-            : 0;
-    const parts = paidCents === 0 ? 0 : Math.min(4, Math.max(1, Math.floor(paidCents / 25_000)));
-    let left = paidCents;
-    for (let p = 0; p < parts; p += 1) {
-      const cents = p === parts - 1 ? left : Math.floor(paidCents / parts / 100) * 100;
-      left -= cents;
-      plannedPayments.push({ accountId: id, officeId: office.id, clientId: client.clientId, inquiryId: client.inquiryId, cents });
-    }
-    if (status === 'CLOSED') {
-      adjustments.push({
-        accountId: id,
-        amountCents: -(originalCents - paidCents),
-        reason: 'Settlement: balance written off',
-        byId: admin.id,
-        at: at(130),
-      });
-    }
-
-    // Collection calls and texts of the assigned, open accounts (and some of the others').
-    if (!client.phone || !(assigned || faker.datatype.boolean(0.3))) return;
+    // Collection calls and texts on the collector's open accounts (and a few of the others').
+    if (!client.phone || !(assigned ? open : faker.datatype.boolean(0.2))) continue;
     const worker = assigned ? collector : admin;
     for (let c = 0; c < faker.number.int({ min: 1, max: 3 }); c += 1) {
-      const startedAt = new Date(now.getTime() - faker.number.int({ min: 1, max: 40 }) * DAY_MS - c * 3_600_000);
       callRows.push({
         direction: 'OUTBOUND',
         durationInSeconds: faker.number.int({ min: 15, max: 600 }),
-        callStartTime: startedAt,
+        callStartTime: new Date(now.getTime() - faker.number.int({ min: 1, max: 40 }) * DAY_MS - c * 3_600_000),
         callerId: office.outboundCallerId,
         numberDialed: client.phone,
         operatorNumber: worker.clickToCall,
-        clientId: client.clientId,
-        inquiryId: client.inquiryId,
+        clientId: account.clientId,
+        inquiryId: account.inquiryId,
         operatorId: worker.id,
         officeId: office.id,
-        collectionAccountId: id,
-        title: `${client.firstName} ${client.lastName}`,
+        collectionAccountId: account.id,
+        title: client.name,
         callResolution: faker.helpers.arrayElement(CALL_RESOLUTIONS),
         status: 'completed',
       });
     }
-    const textCount = faker.number.int({ min: 0, max: 3 });
-    for (let s = 0; s < textCount; s += 1) {
+    for (let s = 0; s < faker.number.int({ min: 0, max: 3 }); s += 1) {
       const sentAt = new Date(now.getTime() - faker.number.int({ min: 1, max: 30 }) * DAY_MS - s * 7_200_000);
       const inbound = s > 0 && faker.datatype.boolean(0.5);
       textRows.push({
@@ -247,137 +288,31 @@ export async function seedCollections(db: Db, faker: Faker, now = new Date()): P
         fromNumber: inbound ? client.phone : office.smsNumber,
         toNumber: inbound ? office.smsNumber : client.phone,
         body: faker.helpers.arrayElement(inbound ? INBOUND_TEXTS : OUTBOUND_TEXTS),
-        clientId: client.clientId,
-        inquiryId: client.inquiryId,
+        clientId: account.clientId,
+        inquiryId: account.inquiryId,
         operatorId: inbound ? null : worker.id,
         officeId: office.id,
-        collectionAccountId: id,
+        collectionAccountId: account.id,
         collectorId: assigned ? collector.id : null,
-        categoryId: inbound ? null : (collectionsCategory?.id ?? null),
-        reasonId: inbound ? null : (reminderReason?.id ?? null),
+        categoryId: inbound ? null : (category?.id ?? null),
+        reasonId: inbound ? null : (reason?.id ?? null),
         status: inbound ? 'received' : 'delivered',
         createdDate: sentAt,
       });
-      if (inbound && assigned && open) {
+      if (inbound && assigned) {
         bell.push({
           userId: collector.id,
           notificationType: 'COLLECTION_SMS',
-          notificationId: id,
-          description: `New text from ${client.firstName} ${client.lastName} on account (demo)`,
+          notificationId: account.id,
+          description: `New text from ${client.name} on account ${account.accountNumber}`,
           createdAt: sentAt,
         });
       }
     }
-    if (assigned && open && bell.filter((b) => b.notificationType === 'ACCOUNT').length < 3) {
-      bell.push({
-        userId: collector.id,
-        notificationType: 'ACCOUNT',
-        notificationId: id,
-        description: `An account of ${client.firstName} ${client.lastName} was assigned to you by ${admin.displayName}`,
-        createdAt: at(1),
-      });
-    }
-  });
-
-  await db.insert(collectionAccounts).values(accounts);
-  await db.insert(collectionAccountEvents).values(events);
+  }
+  if (events.length) await db.insert(collectionAccountEvents).values(events);
   if (adjustments.length) await db.insert(collectionAdjustments).values(adjustments);
   if (callRows.length) await db.insert(calls).values(callRows);
   if (textRows.length) await db.insert(smsMessages).values(textRows);
-  await enterPayments(db, faker, plannedPayments, officeRows, admin.id, now);
   if (bell.length) await db.insert(notifications).values(bell);
-  // Account numbers are the sequence's: name them in the notifications now that they are known.
-  await db.execute(sql`update notifications n set description = replace(n.description, 'on account (demo)',
-      'on account ' || a.account_number) from collection_accounts a
-    where n.notification_id = a.id and n.description like '%(demo)'`);
-}
-
-/**
- * The collection payments as cash-flow entries on weekdays before the cash-flow demo's months, with the office's
- * next receipt numbers; each office day they fall on gets its bank deposit and is reconciled (as every day the
- * accounting seed made older than a few days), so the ledger's days keep balancing.
- */
-async function enterPayments(
-  db: Db,
-  faker: Faker,
-  planned: { accountId: string; officeId: string; clientId: string; inquiryId: string; cents: number }[],
-  officeRows: { id: string; name: string; timeZone: string }[],
-  adminId: string,
-  now: Date,
-): Promise<void> {
-  if (planned.length === 0) return;
-  const counters = await db
-    .select()
-    .from(officeReceiptCounters)
-    .where(inArray(officeReceiptCounters.officeId, officeRows.map((o) => o.id)));
-  const lastNumber = new Map(counters.map((c) => [c.officeId, c.lastNumber]));
-  const rows: NewPayment[] = [];
-  // Each account's payments three weeks apart, oldest first.
-  const byAccount = new Map<string, typeof planned>();
-  for (const p of planned) byAccount.set(p.accountId, [...(byAccount.get(p.accountId) ?? []), p]);
-  for (const list of byAccount.values()) {
-    const office = officeRows.find((o) => o.id === list[0]!.officeId)!;
-    const today = officeToday(office.timeZone, now);
-    let day = addDays(today, -faker.number.int(HISTORY_DAYS_BACK));
-    for (const p of list) {
-      while (!isWeekday(day)) day = addDays(day, -1);
-      const receipt = (lastNumber.get(office.id) ?? 0) + 1;
-      lastNumber.set(office.id, receipt);
-      const desk = faker.datatype.boolean(0.7);
-      rows.push({
-        officeId: office.id,
-        clientId: p.clientId,
-        inquiryId: p.inquiryId,
-        paymentType: faker.helpers.arrayElement<PaymentType>(desk ? ['CHECK', 'CARD', 'CASH'] : ['ACH']),
-        feesCents: p.cents,
-        costCents: 0,
-        receiptNumber: receipt,
-        paymentDate: day,
-        officeEntered: desk,
-        enteredById: adminId,
-        enteredAt: zonedInstant(day, 11, faker.number.int({ min: 0, max: 59 }), office.timeZone),
-        collectionAccountId: p.accountId,
-      });
-      day = addDays(day, PAYMENT_STEP_DAYS);
-    }
-  }
-  await db.insert(payments).values(rows);
-  for (const [officeId, last] of lastNumber) {
-    await db
-      .insert(officeReceiptCounters)
-      .values({ officeId, lastNumber: last })
-      .onConflictDoUpdate({ target: officeReceiptCounters.officeId, set: { lastNumber: last } });
-  }
-  const days = new Map<string, { officeId: string; day: string; desk: number; posted: number }>();
-  for (const r of rows) {
-    const key = `${r.officeId} ${r.paymentDate}`;
-    const sums = days.get(key) ?? { officeId: r.officeId, day: r.paymentDate, desk: 0, posted: 0 };
-    if (r.officeEntered) sums.desk += r.feesCents;
-    else sums.posted += r.feesCents;
-    days.set(key, sums);
-  }
-  const office = (id: string) => officeRows.find((o) => o.id === id)!;
-  await db.insert(bankDeposits).values(
-    [...days.values()].map((d) => ({
-      officeId: d.officeId,
-      depositDate: d.day,
-      amountCents: d.desk + d.posted,
-      reference: `Deposit ${office(d.officeId).name.slice(0, 3).toUpperCase()}-${d.day.replaceAll('-', '')}`,
-      enteredById: adminId,
-      enteredAt: zonedInstant(d.day, 18, 0, office(d.officeId).timeZone),
-    })),
-  );
-  await db.insert(cashFlowReconciliations).values(
-    [...days.values()].map((d) => ({
-      officeId: d.officeId,
-      day: d.day,
-      version: 1,
-      status: 'RECONCILED' as const,
-      officeEnteredCents: d.desk,
-      accountingCents: d.posted,
-      depositCents: d.desk + d.posted,
-      byId: adminId,
-      at: zonedInstant(d.day, 19, 30, office(d.officeId).timeZone),
-    })),
-  );
 }
