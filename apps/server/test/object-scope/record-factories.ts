@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { base, en, en_US, Faker } from '@faker-js/faker';
 import { appointments } from '../../src/modules/appointments/appointments.tables.ts';
 import { attorneys } from '../../src/modules/attorneys/attorneys.tables.ts';
@@ -12,6 +11,7 @@ import { trustLedgerEntries } from '../../src/modules/accounting/trust.tables.ts
 import { cannedTexts, smsMessages } from '../../src/modules/sms/sms.tables.ts';
 import type { RecordKind } from '../../src/platform/access/record-scope.ts';
 import { buildClient } from '../factories/clients.factory.ts';
+import { insertCollectionAccount } from '../factories/collection-accounts.factory.ts';
 import { JURISDICTIONS, LAW_TYPES } from '../factories/reference-data.ts';
 import type { Db, OfficeRef, Refs } from './caller-and-refs.ts';
 import { insertUser, next, phone, uniqueHolidayDate } from './caller-and-refs.ts';
@@ -272,10 +272,20 @@ export class OfficeRecords extends Lazy {
     });
   }
 
-  /**
-   * The id of the office's record of a kind (the n-th of it: routes that name two clients get two), or
-   * undefined for collectionAccount: collections is not built yet, so no office has such a record.
-   */
+  /** A collection account of the office's client, on the office's inquiry (its matter). */
+  collectionAccount() {
+    return this.once('collectionAccount', async () => {
+      const inquiry = await this.inquiry();
+      const row = await insertCollectionAccount(this.db, {
+        officeId: this.office.id,
+        clientId: inquiry.clientId,
+        inquiryId: inquiry.id,
+      });
+      return this.track('collection_accounts', row);
+    });
+  }
+
+  /** The id of the office's record of a kind (the n-th of it: routes that name two clients get two). */
   async id(kind: RecordKind, n = 0): Promise<string | undefined> {
     if (n > 0 && kind !== 'client') throw new Error(`Only clients come in several per office; ${kind} #${n} asked`);
     switch (kind) {
@@ -306,17 +316,15 @@ export class OfficeRecords extends Lazy {
       case 'trustEntry':
         return (await this.trustEntry()).id;
       case 'collectionAccount':
-        return undefined;
+        return (await this.collectionAccount()).id;
     }
   }
 
   /**
    * The records of a kind a caller of another office must not reach. A user is tried both as a plain user
    * and as an attorney's user, since the attorney routes look users up through their attorney row.
-   * collectionAccount has no table yet (collections is unbuilt), so its "record" is a random uuid.
    */
   async others(kind: RecordKind): Promise<{ id: string; label: string }[]> {
-    if (kind === 'collectionAccount') return [{ id: randomUUID(), label: 'collectionAccount (a random uuid)' }];
     if (kind === 'user') {
       return [
         { id: (await this.user()).id, label: 'user' },
