@@ -47,7 +47,9 @@ beforeAll(async () => {
   la = await officeNamed(t.db(), 'Los Angeles');
   miami = await officeNamed(t.db(), 'Miami');
   laToday = todayAt(la);
-  [admin, manager, collector] = await Promise.all([SEEDED.admin, SEEDED.manager, SEEDED.collector].map(actorFor));
+  admin = await actorFor(SEEDED.admin);
+  manager = await actorFor(SEEDED.manager);
+  collector = await actorFor(SEEDED.collector);
 
   // Los Angeles, the seeded collector's account: three weekly instalments from day 1. The first is paid on its day,
   // the other two together on day 20, after both of their graces: one of three kept.
