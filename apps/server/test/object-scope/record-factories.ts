@@ -300,7 +300,9 @@ export class OfficeRecords extends Lazy {
       this.track('collection_accounts', account);
       const [row] = await this.db.insert(paymentPlans).values({ accountId: account!.id }).returning();
       const terms = { amountCents: 10_000, frequency: 'WEEKLY' as const, firstDueDate: '2031-03-10' };
-      await this.db.insert(paymentPlanVersions).values({ planId: row!.id, version: 1, ...terms, instalmentCount: null });
+      await this.db
+        .insert(paymentPlanVersions)
+        .values({ planId: row!.id, version: 1, ...terms, instalmentCount: null });
       await this.db.insert(paymentPlanInstalments).values(
         ['2031-03-10', '2031-03-17', '2031-03-24'].map((dueDate, i) => ({
           planId: row!.id,

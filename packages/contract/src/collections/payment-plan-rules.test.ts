@@ -37,7 +37,12 @@ describe('allocatePayments', () => {
       fc.property(fc.array(fc.integer({ min: 1, max: 100_000 }), { maxLength: 30 }), fc.integer(), (amounts, paid) => {
         const out = allocatePayments(amounts, paid);
         const sum = out.reduce((s, p) => s + p, 0);
-        expect(sum).toBe(Math.min(Math.max(0, paid), amounts.reduce((s, a) => s + a, 0)));
+        expect(sum).toBe(
+          Math.min(
+            Math.max(0, paid),
+            amounts.reduce((s, a) => s + a, 0),
+          ),
+        );
         out.forEach((p, i) => expect(p).toBeLessThanOrEqual(amounts[i]!));
         // Oldest first: an instalment is paid at all only when every earlier one is paid in full.
         out.forEach((p, i) => {

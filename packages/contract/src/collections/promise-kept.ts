@@ -38,8 +38,6 @@ export const promiseKeptRatesSchema = z.object({
   to: z.string(),
   total: countsSchema,
   byOffice: z.array(countsSchema.extend({ officeId: z.uuid(), office: z.string() })),
-  byCollector: z.array(
-    countsSchema.extend({ collectorId: z.uuid().nullable(), collector: z.string().nullable() }),
-  ),
+  byCollector: z.array(countsSchema.extend({ collectorId: z.uuid().nullable(), collector: z.string().nullable() })),
 });
 export type PromiseKeptRates = z.infer<typeof promiseKeptRatesSchema>;

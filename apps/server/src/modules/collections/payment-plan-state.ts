@@ -34,7 +34,11 @@ export function instalmentStates(versions: StoredVersion[], instalments: StoredI
     );
     own.forEach((i, n) => {
       const paidCents = paid[n]!;
-      out.push({ ...i, paidCents, shown: instalmentStatus({ amountCents: i.amountCents, paidCents, marked: i.status }) });
+      out.push({
+        ...i,
+        paidCents,
+        shown: instalmentStatus({ amountCents: i.amountCents, paidCents, marked: i.status }),
+      });
     });
   }
   return out.sort((a, b) => (a.planId === b.planId ? a.seq - b.seq : a.planId.localeCompare(b.planId)));

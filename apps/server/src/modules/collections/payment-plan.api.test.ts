@@ -127,7 +127,9 @@ describe('POST /api/v1/paymentPlan/create', () => {
     const account = await insertAccount(t.db(), officeA.id, { originalCents: 30_000 });
     const plan = await createPlan(account);
     expect(plan).toMatchObject({ accountId: account.id, status: 'ACTIVE', pauses: [] });
-    expect(plan.versions).toMatchObject([{ version: 1, amountCents: 10_000, frequency: 'WEEKLY', instalmentCount: null }]);
+    expect(plan.versions).toMatchObject([
+      { version: 1, amountCents: 10_000, frequency: 'WEEKLY', instalmentCount: null },
+    ]);
     expect(plan.instalments.map((i) => [i.seq, i.dueDate, i.amountCents, i.paidCents, i.status])).toEqual([
       [1, addDays(today, 1), 10_000, 0, 'DUE'],
       [2, addDays(today, 8), 10_000, 0, 'DUE'],
@@ -165,7 +167,9 @@ describe('POST /api/v1/paymentPlan/create', () => {
 
   it('two creates at once make one plan', async () => {
     const account = await insertAccount(t.db(), officeA.id);
-    const answers = await Promise.all([1, 2].map(() => send('POST', '/api/v1/paymentPlan/create', scoped, terms(account.id))));
+    const answers = await Promise.all(
+      [1, 2].map(() => send('POST', '/api/v1/paymentPlan/create', scoped, terms(account.id))),
+    );
     expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 409]);
   });
 
@@ -268,7 +272,9 @@ describe('POST /api/v1/paymentPlan/pause', () => {
     expect(res.statusCode, res.body).toBe(200);
     const paused = res.json() as PaymentPlan;
     expect(paused.status).toBe('PAUSED');
-    expect(paused.pauses).toMatchObject([{ pausedFrom: addDays(today, -7), resumeOn: addDays(today, 10), reason: 'Lost her job' }]);
+    expect(paused.pauses).toMatchObject([
+      { pausedFrom: addDays(today, -7), resumeOn: addDays(today, 10), reason: 'Lost her job' },
+    ]);
     expect(paused.instalments.map((i) => i.status)).toEqual(['PAUSED', 'PAUSED', 'PAUSED']);
     expect((await eventsOf(t.db(), account.id)).at(-1)).toMatchObject({ kind: 'PLAN', title: 'Payment plan paused' });
   });
@@ -276,7 +282,11 @@ describe('POST /api/v1/paymentPlan/pause', () => {
   it('resumes by hand: the unpaid instalments move on by the periods that fell inside the pause', async () => {
     const account = await insertAccount(t.db(), officeA.id, { originalCents: 30_000 });
     const plan = await createPlan(account, { firstDueDate: today });
-    await send('POST', '/api/v1/paymentPlan/pause', scoped, { planId: plan.id, reason: 'Hospital', pausedFrom: addDays(today, -7) });
+    await send('POST', '/api/v1/paymentPlan/pause', scoped, {
+      planId: plan.id,
+      reason: 'Hospital',
+      pausedFrom: addDays(today, -7),
+    });
     const res = await send('POST', '/api/v1/paymentPlan/pause', scoped, { planId: plan.id, resume: true });
     expect(res.statusCode, res.body).toBe(200);
     const resumed = res.json() as PaymentPlan;
@@ -302,7 +312,11 @@ describe('POST /api/v1/paymentPlan/pause', () => {
       [{ reason: 'Hardship', pausedFrom: addDays(today, -8) }, 'pausedFrom', PAYMENT_PLAN_MESSAGES.pauseFrom],
       [{ reason: 'Hardship', pausedFrom: addDays(today, 1) }, 'pausedFrom', PAYMENT_PLAN_MESSAGES.pauseFrom],
       [{ reason: 'Hardship', pausedFrom: today, resumeOn: today }, 'resumeOn', PAYMENT_PLAN_MESSAGES.resumeOn],
-      [{ reason: 'Hardship', pausedFrom: addDays(today, -3), resumeOn: today }, 'resumeOn', PAYMENT_PLAN_MESSAGES.resumeOnPast],
+      [
+        { reason: 'Hardship', pausedFrom: addDays(today, -3), resumeOn: today },
+        'resumeOn',
+        PAYMENT_PLAN_MESSAGES.resumeOnPast,
+      ],
     ];
     for (const [change, field, message] of cases) {
       const res = await send('POST', '/api/v1/paymentPlan/pause', scoped, { planId: plan.id, ...change });

@@ -90,10 +90,7 @@ export async function hasOpenPlan(db: Db, accountId: string): Promise<boolean> {
 }
 
 export async function insertPlan(db: Db, accountId: string, createdById: string | null): Promise<string> {
-  const [row] = await db
-    .insert(paymentPlans)
-    .values({ accountId, createdById })
-    .returning({ id: paymentPlans.id });
+  const [row] = await db.insert(paymentPlans).values({ accountId, createdById }).returning({ id: paymentPlans.id });
   return row!.id;
 }
 
@@ -127,11 +124,7 @@ export async function deleteInstalments(db: Db, ids: readonly string[]): Promise
 }
 
 /** Marks instalments, e.g. PAUSED by a pause; a new due date clears its reminder and miss, as for a new promise. */
-export async function markInstalments(
-  db: Db,
-  ids: readonly string[],
-  status: InstalmentStatus,
-): Promise<void> {
+export async function markInstalments(db: Db, ids: readonly string[], status: InstalmentStatus): Promise<void> {
   if (ids.length === 0) return;
   await db
     .update(paymentPlanInstalments)
@@ -161,7 +154,11 @@ export interface OpenPause {
 
 export async function findOpenPause(db: Db, planId: string): Promise<OpenPause | undefined> {
   const [row] = await db
-    .select({ id: paymentPlanPauses.id, pausedFrom: paymentPlanPauses.pausedFrom, resumeOn: paymentPlanPauses.resumeOn })
+    .select({
+      id: paymentPlanPauses.id,
+      pausedFrom: paymentPlanPauses.pausedFrom,
+      resumeOn: paymentPlanPauses.resumeOn,
+    })
     .from(paymentPlanPauses)
     .where(and(eq(paymentPlanPauses.planId, planId), sql`${paymentPlanPauses.resumedAt} is null`))
     .orderBy(sql`${paymentPlanPauses.at} desc`)

@@ -10,12 +10,7 @@ import {
 } from '@casedesk/contract/collections/payment-plan';
 import type { AppInstance } from '../../platform/http/app-instance.ts';
 import { pausePaymentPlan } from './payment-plan-pause.service.ts';
-import {
-  changePaymentPlan,
-  createPaymentPlan,
-  listPaymentPlans,
-  previewPaymentPlan,
-} from './payment-plan.service.ts';
+import { changePaymentPlan, createPaymentPlan, listPaymentPlans, previewPaymentPlan } from './payment-plan.service.ts';
 import { startPlanDays } from './plan-day.service.ts';
 
 const tags = ['collections'];

@@ -111,7 +111,12 @@ export async function previewPaymentPlan(
   const account = await requirePlanAccount(db, actor, input.accountId, 'READ');
   const instalments = scheduleFor(termsOf(input), account, now);
   const plannedCents = instalments.reduce((sum, i) => sum + i.amountCents, 0);
-  return { balanceCents: account.balanceCents, instalments, plannedCents, leftCents: account.balanceCents - plannedCents };
+  return {
+    balanceCents: account.balanceCents,
+    instalments,
+    plannedCents,
+    leftCents: account.balanceCents - plannedCents,
+  };
 }
 
 /** POST /paymentPlan/list: the account's plans, newest first, with versions, pauses and instalments. */
@@ -196,7 +201,8 @@ export async function changePaymentPlan(
 ): Promise<PaymentPlan> {
   const terms = termsOf(input);
   const ref = await requirePlan(db, actor, input.planId, 'UPDATE');
-  if (ref.status !== 'ACTIVE' && ref.status !== 'PAUSED') throw new AppError('BUSINESS_RULE', PAYMENT_PLAN_MESSAGES.notOpen);
+  if (ref.status !== 'ACTIVE' && ref.status !== 'PAUSED')
+    throw new AppError('BUSINESS_RULE', PAYMENT_PLAN_MESSAGES.notOpen);
   scheduleFor(terms, await requirePlanAccount(db, actor, ref.accountId, 'UPDATE'), now);
   await db.transaction(async (tx) => {
     const account = await requirePlanAccount(tx, actor, ref.accountId, 'UPDATE', true);

@@ -62,7 +62,12 @@ export interface TestAccount {
 export async function insertAccount(
   db: Db,
   officeId: string,
-  values: { originalCents?: number; collectorId?: string | null; status?: CollectionStatus; phone?: string | null } = {},
+  values: {
+    originalCents?: number;
+    collectorId?: string | null;
+    status?: CollectionStatus;
+    phone?: string | null;
+  } = {},
 ): Promise<TestAccount> {
   const phone = values.phone === undefined ? uniquePhone() : values.phone;
   const [client] = await db
@@ -91,12 +96,7 @@ export async function insertAccount(
 }
 
 /** A cash-flow payment carrying the account (its trigger adds it to what the account was paid). */
-export async function insertPayment(
-  db: Db,
-  account: TestAccount,
-  cents: number,
-  paymentDate: string,
-): Promise<void> {
+export async function insertPayment(db: Db, account: TestAccount, cents: number, paymentDate: string): Promise<void> {
   serial += 1;
   await db.insert(payments).values({
     receiptNumber: 7_000_000 + serial,
@@ -172,5 +172,7 @@ export async function accountNotifications(db: Db, accountId: string) {
 
 /** Moves a plan's version start back (as if it were made on an earlier day), for payments entered "before" it. */
 export async function startVersionAt(db: Db, planId: string, at: Date): Promise<void> {
-  await db.execute(sql`update payment_plan_versions set at = ${at.toISOString()}::timestamptz where plan_id = ${planId}::uuid`);
+  await db.execute(
+    sql`update payment_plan_versions set at = ${at.toISOString()}::timestamptz where plan_id = ${planId}::uuid`,
+  );
 }

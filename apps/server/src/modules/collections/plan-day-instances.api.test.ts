@@ -63,7 +63,13 @@ describe.skipIf(!process.env.DATABASE_URL)('the plan day on two instances agains
         method: 'POST',
         url: '/api/v1/paymentPlan/create',
         headers: await t.authFor(SEEDED.collector),
-        payload: { accountId: account.id, amountCents: 10_000, frequency: 'WEEKLY', firstDueDate: today, instalmentCount: null },
+        payload: {
+          accountId: account.id,
+          amountCents: 10_000,
+          frequency: 'WEEKLY',
+          firstDueDate: today,
+          instalmentCount: null,
+        },
       });
       expect(res.statusCode, res.body).toBe(200);
       accounts.push(account);

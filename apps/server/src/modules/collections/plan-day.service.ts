@@ -79,7 +79,10 @@ async function resumeDuePauses(db: Db, officeId: string, today: string): Promise
   return resumed;
 }
 
-function missedText(account: { accountNumber: number; clientFirstName: string; clientLastName: string }, i: MissedInstalment) {
+function missedText(
+  account: { accountNumber: number; clientFirstName: string; clientLastName: string },
+  i: MissedInstalment,
+) {
   return (
     `Account ${account.accountNumber} (${account.clientFirstName} ${account.clientLastName}): instalment ${i.seq} ` +
     `of ${formatMoney(i.amountCents)} due ${shownDate(i.dueDate)} was missed.`

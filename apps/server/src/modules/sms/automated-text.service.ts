@@ -27,8 +27,7 @@ export interface AutomatedText {
 }
 
 export type AutomatedTextOutcome =
-  | { stored: true; messageId: string }
-  | { stored: false; refused: 'OPTED_OUT' | 'NO_OFFICE_NUMBER' };
+  { stored: true; messageId: string } | { stored: false; refused: 'OPTED_OUT' | 'NO_OFFICE_NUMBER' };
 
 /**
  * Stores the text as queued, in the caller's transaction (so it commits with whatever claimed it, or not at all),
