@@ -21,6 +21,7 @@ import { calendarRoutes } from './modules/calendar/calendar.routes.ts';
 import { callsRoutes } from './modules/calls/calls.routes.ts';
 import { marketingRoutes } from './modules/marketing/marketing.routes.ts';
 import { clientsRoutes } from './modules/clients/clients.routes.ts';
+import { paymentPlanRoutes } from './modules/collections/payment-plan.routes.ts';
 import { clientMatchingRoutes } from './modules/clients/client-matching.routes.ts';
 import { dropdownsRoutes } from './modules/dropdowns/dropdowns.routes.ts';
 import { inquiriesRoutes } from './modules/inquiries/inquiries.routes.ts';
@@ -248,6 +249,7 @@ export async function buildApp({
   await app.register(officesRoutes);
   await app.register(accountingRoutes);
   await app.register(collectionsRoutes);
+  await app.register(paymentPlanRoutes);
   await app.register(appointmentsRoutes, { sendWelcomeText: await welcomeTextSender(app) });
   await app.register(webhooksRoutes);
   await app.register(simulatorRoutes, { loopback });

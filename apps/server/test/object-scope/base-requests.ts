@@ -56,6 +56,9 @@ async function booking(records: OfficeRecords, appointmentDateTime: string) {
   };
 }
 
+/** Terms a payment plan's account can take: $100.00 a month from a day after any test's today. */
+const planTerms = { amountCents: 10_000, frequency: 'MONTHLY', firstDueDate: '2031-03-10', instalmentCount: null };
+
 export const TEMPLATES: Readonly<Record<string, RouteTemplate>> = {
   'POST /api/v1/accessControl/explain': {
     base: async (records) =>
@@ -157,6 +160,21 @@ export const TEMPLATES: Readonly<Record<string, RouteTemplate>> = {
         paymentDate: '2026-01-05',
         collectionAccountId: (await records.collectionAccount()).id,
       }),
+  },
+  'POST /api/v1/paymentPlan/create': {
+    base: async (records) => body({ accountId: (await records.collectionAccount()).id, ...planTerms }),
+  },
+  'POST /api/v1/paymentPlan/preview': {
+    base: async (records) => body({ accountId: (await records.collectionAccount()).id, ...planTerms }),
+  },
+  'POST /api/v1/paymentPlan/list': {
+    base: async (records) => body({ accountId: (await records.collectionAccount()).id }),
+  },
+  'POST /api/v1/paymentPlan/change': {
+    base: async (records) => body({ planId: (await records.paymentPlan()).id, ...planTerms, amountCents: 5_000 }),
+  },
+  'POST /api/v1/paymentPlan/pause': {
+    base: async (records) => body({ planId: (await records.paymentPlan()).id, reason: 'Scope check' }),
   },
   'POST /api/v1/trust/disbursement': {
     // The factory's trust entry leaves the matter $90.00 in trust: enough for this one.

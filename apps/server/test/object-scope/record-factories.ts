@@ -7,6 +7,12 @@ import { clients } from '../../src/modules/clients/clients.tables.ts';
 import { inquiries } from '../../src/modules/inquiries/inquiries.tables.ts';
 import { trackingLineMappings, trackingLines } from '../../src/modules/marketing/marketing.tables.ts';
 import { payments } from '../../src/modules/accounting/accounting.tables.ts';
+import { collectionAccounts } from '../../src/modules/collections/collections.tables.ts';
+import {
+  paymentPlanInstalments,
+  paymentPlans,
+  paymentPlanVersions,
+} from '../../src/modules/collections/payment-plans.tables.ts';
 import { trustLedgerEntries } from '../../src/modules/accounting/trust.tables.ts';
 import { cannedTexts, smsMessages } from '../../src/modules/sms/sms.tables.ts';
 import type { RecordKind } from '../../src/platform/access/record-scope.ts';
@@ -285,6 +291,33 @@ export class OfficeRecords extends Lazy {
     });
   }
 
+  /** An active payment plan on an account of its own: three weekly instalments of $100.00 from 2031-03-10. */
+  paymentPlan() {
+    return this.once('paymentPlan', async () => {
+      const client = await this.client();
+      const [account] = await this.db
+        .insert(collectionAccounts)
+        .values({ officeId: this.office.id, clientId: client.id, originalCents: 30_000, status: 'PAYMENT_PLAN' })
+        .returning();
+      this.track('collection_accounts', account);
+      const [row] = await this.db.insert(paymentPlans).values({ accountId: account!.id }).returning();
+      const terms = { amountCents: 10_000, frequency: 'WEEKLY' as const, firstDueDate: '2031-03-10' };
+      await this.db
+        .insert(paymentPlanVersions)
+        .values({ planId: row!.id, version: 1, ...terms, instalmentCount: null });
+      await this.db.insert(paymentPlanInstalments).values(
+        ['2031-03-10', '2031-03-17', '2031-03-24'].map((dueDate, i) => ({
+          planId: row!.id,
+          version: 1,
+          seq: i + 1,
+          dueDate,
+          amountCents: 10_000,
+        })),
+      );
+      return this.track('payment_plans', row);
+    });
+  }
+
   /** The id of the office's record of a kind (the n-th of it: routes that name two clients get two). */
   async id(kind: RecordKind, n = 0): Promise<string | undefined> {
     if (n > 0 && kind !== 'client') throw new Error(`Only clients come in several per office; ${kind} #${n} asked`);
@@ -331,6 +364,7 @@ export class OfficeRecords extends Lazy {
         { id: (await this.attorney()).userId, label: "attorney's user" },
       ];
     }
+    if (kind === 'collectionAccount') return [{ id: (await this.collectionAccount()).id, label: kind }];
     return [{ id: (await this.id(kind))!, label: kind }];
   }
 }
