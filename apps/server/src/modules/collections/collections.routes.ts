@@ -34,6 +34,7 @@ import { accountTotals, getAccount, listAccounts, listCollectors, listStatuses }
 import { collectionAccessRoutes } from './collection-access.routes.ts';
 import { exportAccounts } from './collection-export.service.ts';
 import { accountTimeline } from './collection-timeline.service.ts';
+import { contactRulesRoutes } from './contact-rules.routes.ts';
 import { termsRoutes } from './terms.routes.ts';
 
 const tags = ['collections'];
@@ -260,5 +261,6 @@ export async function collectionsRoutes(app: AppInstance): Promise<void> {
   );
 
   await termsRoutes(app);
+  await contactRulesRoutes(app);
   await collectionAccessRoutes(app);
 }
