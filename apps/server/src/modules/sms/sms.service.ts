@@ -135,7 +135,13 @@ export async function sendSms(
   // Opt-out (TCPA): a number that replied STOP is never texted until it replies START.
   if (context.optedOut) throw new AppError('BUSINESS_RULE', SMS_MESSAGES.optedOut, { toNumber: SMS_MESSAGES.optedOut });
   if (account) {
-    await guardCollectionContact(deps.db, { actor, account, channel: 'TEXT', toNumber: input.toNumber, at: new Date() });
+    await guardCollectionContact(deps.db, {
+      actor,
+      account,
+      channel: 'TEXT',
+      toNumber: input.toNumber,
+      at: new Date(),
+    });
   }
 
   const row = {
