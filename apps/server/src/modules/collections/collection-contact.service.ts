@@ -2,7 +2,7 @@ import type { Actor } from '../../platform/auth/actor.ts';
 import type { Db } from '../../platform/db/database.ts';
 import type { RealtimeBus } from '../../platform/realtime/realtime-bus.ts';
 import { notifyUsers } from '../notifications/notifications.service.ts';
-import { findAccountRef, findOpenAccountOfClient } from './collection-accounts.repository.ts';
+import { findAccountRef, findOpenAccountOfClient } from './collection-account-refs.repository.ts';
 import { accountScope } from './collection-accounts.service.ts';
 
 /**

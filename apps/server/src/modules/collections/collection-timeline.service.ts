@@ -7,7 +7,7 @@ import type { z } from 'zod';
 import type { Actor } from '../../platform/auth/actor.ts';
 import type { Db } from '../../platform/db/database.ts';
 import { smsScope, smsScopeSql } from '../sms/sms.service.ts';
-import { findAccountRef } from './collection-accounts.repository.ts';
+import { findAccountRef } from './collection-account-refs.repository.ts';
 import { accountNotFound, accountScope } from './collection-accounts.service.ts';
 import type { TimelineWindow } from './collection-timeline.repository.ts';
 import {

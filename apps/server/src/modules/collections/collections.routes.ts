@@ -23,13 +23,8 @@ import { exportQuerySchema } from '@casedesk/contract/inquiries/lead-list';
 import { sendExport } from '../../platform/export/table-file.ts';
 import type { AppInstance } from '../../platform/http/app-instance.ts';
 import { sendList } from '../../platform/http/streamed-list.ts';
-import {
-  addNote,
-  adjustAccount,
-  assignAccounts,
-  openAccount,
-  patchAccount,
-} from './collection-account-changes.service.ts';
+import { openAccount, patchAccount } from './collection-account-changes.service.ts';
+import { addNote, adjustAccount, assignAccounts } from './collection-account-work.service.ts';
 import {
   accountTotals,
   getAccount,
