@@ -14,7 +14,7 @@ import {
   insertContactAttempt,
   isOptedOut,
 } from './contact-guard.repository.ts';
-import { findAccountRef, findOpenAccountOfClient } from './collection-accounts.repository.ts';
+import { findAccountRef, findOpenAccountOfClient } from './collection-account-refs.repository.ts';
 import { accountScope } from './collection-accounts.service.ts';
 
 /**

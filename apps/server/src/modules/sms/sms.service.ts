@@ -135,7 +135,13 @@ export async function sendSms(
   // A collection text asks the contact rules first: they refuse an opted-out number too, in their words, and
   // log the attempt for compliance.
   if (account) {
-    await guardCollectionContact(deps.db, { actor, account, channel: 'TEXT', toNumber: input.toNumber, at: new Date() });
+    await guardCollectionContact(deps.db, {
+      actor,
+      account,
+      channel: 'TEXT',
+      toNumber: input.toNumber,
+      at: new Date(),
+    });
   }
   // Opt-out (TCPA): a number that replied STOP is never texted until it replies START.
   if (context.optedOut) throw new AppError('BUSINESS_RULE', SMS_MESSAGES.optedOut, { toNumber: SMS_MESSAGES.optedOut });
