@@ -16,6 +16,7 @@ import { appointmentsRoutes } from './modules/appointments/appointments.routes.t
 import { attorneysRoutes } from './modules/attorneys/attorneys.routes.ts';
 import { officesRoutes } from './modules/offices/offices.routes.ts';
 import { accountingRoutes } from './modules/accounting/accounting.routes.ts';
+import { collectionsRoutes } from './modules/collections/collections.routes.ts';
 import { calendarRoutes } from './modules/calendar/calendar.routes.ts';
 import { callsRoutes } from './modules/calls/calls.routes.ts';
 import { marketingRoutes } from './modules/marketing/marketing.routes.ts';
@@ -247,6 +248,7 @@ export async function buildApp({
   await app.register(attorneysRoutes);
   await app.register(officesRoutes);
   await app.register(accountingRoutes);
+  await app.register(collectionsRoutes);
   await app.register(paymentPlanRoutes);
   await app.register(appointmentsRoutes, { sendWelcomeText: await welcomeTextSender(app) });
   await app.register(webhooksRoutes);

@@ -112,6 +112,7 @@ export const TEMPLATES: Readonly<Record<string, RouteTemplate>> = {
         outboundCallerId: refs.officeA.outboundCallerId,
         clientId: (await records.client()).id,
         inquiryId: (await records.inquiry()).id,
+        collectionAccountId: (await records.collectionAccount()).id,
       }),
     isolate: clientBesideInquiry,
   },
@@ -157,6 +158,7 @@ export const TEMPLATES: Readonly<Record<string, RouteTemplate>> = {
         feesCents: 5_000,
         costCents: 0,
         paymentDate: '2026-01-05',
+        collectionAccountId: (await records.collectionAccount()).id,
       }),
   },
   'POST /api/v1/paymentPlan/create': {
@@ -265,11 +267,21 @@ export const TEMPLATES: Readonly<Record<string, RouteTemplate>> = {
         reasonId: refs.smsReasonId,
         clientId: (await records.client()).id,
         inquiryId: (await records.inquiry()).id,
+        collectionAccountId: (await records.collectionAccount()).id,
       }),
   },
   'PUT /api/v1/sms': {
     // A change of nothing is no change to prove anything with: the reason is set again.
     base: async (records, refs) => body({ id: (await records.sms()).id, reason: refs.smsReasonId }),
+  },
+  'PATCH /api/v1/collectionAccount': {
+    // A change of nothing is refused before the account is looked up: the follow-up date is set.
+    base: async (records) => body({ id: (await records.collectionAccount()).id, followUpDate: '2031-01-07' }),
+  },
+  'POST /api/v1/collectionAccount/adjustment': {
+    // An adjustment is never 0, and a positive one never takes the balance below zero.
+    base: async (records) =>
+      body({ accountId: (await records.collectionAccount()).id, amountCents: 100, reason: 'Scope check' }),
   },
   'PUT /api/v1/user': {
     base: async (records) => ({

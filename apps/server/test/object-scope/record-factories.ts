@@ -17,6 +17,7 @@ import { trustLedgerEntries } from '../../src/modules/accounting/trust.tables.ts
 import { cannedTexts, smsMessages } from '../../src/modules/sms/sms.tables.ts';
 import type { RecordKind } from '../../src/platform/access/record-scope.ts';
 import { buildClient } from '../factories/clients.factory.ts';
+import { insertCollectionAccount } from '../factories/collection-accounts.factory.ts';
 import { JURISDICTIONS, LAW_TYPES } from '../factories/reference-data.ts';
 import type { Db, OfficeRef, Refs } from './caller-and-refs.ts';
 import { insertUser, next, phone, uniqueHolidayDate } from './caller-and-refs.ts';
@@ -277,14 +278,15 @@ export class OfficeRecords extends Lazy {
     });
   }
 
-  /** An account of the office's client owing $300.00, with no plan (a plan can be made on it). */
+  /** A collection account of the office's client, on the office's inquiry (its matter). */
   collectionAccount() {
     return this.once('collectionAccount', async () => {
-      const client = await this.client();
-      const [row] = await this.db
-        .insert(collectionAccounts)
-        .values({ officeId: this.office.id, clientId: client.id, originalCents: 30_000 })
-        .returning();
+      const inquiry = await this.inquiry();
+      const row = await insertCollectionAccount(this.db, {
+        officeId: this.office.id,
+        clientId: inquiry.clientId,
+        inquiryId: inquiry.id,
+      });
       return this.track('collection_accounts', row);
     });
   }
@@ -316,12 +318,7 @@ export class OfficeRecords extends Lazy {
     });
   }
 
-  /**
-   * The id of the office's record of a kind (the n-th of it: routes that name two clients get two), or undefined
-   * for collectionAccount: the routes that carry an account beside another record (a text, a call) refuse every
-   * account until they take them, so their base request leaves it out; the payment plan routes name officeA's
-   * account in their templates (base-requests.ts).
-   */
+  /** The id of the office's record of a kind (the n-th of it: routes that name two clients get two). */
   async id(kind: RecordKind, n = 0): Promise<string | undefined> {
     if (n > 0 && kind !== 'client') throw new Error(`Only clients come in several per office; ${kind} #${n} asked`);
     switch (kind) {
@@ -352,9 +349,7 @@ export class OfficeRecords extends Lazy {
       case 'trustEntry':
         return (await this.trustEntry()).id;
       case 'collectionAccount':
-        return undefined;
-      case 'paymentPlan':
-        return (await this.paymentPlan()).id;
+        return (await this.collectionAccount()).id;
     }
   }
 
