@@ -128,7 +128,14 @@ export async function openAccount(
     const inserted = await insertAccount(tx, values);
     const accountId = inserted.id;
     const events: NewAccountEvent[] = [
-      { accountId, kind: 'STATUS', toStatus: 'ACTIVE', title: 'Account opened', detail: input.note, byId: actor.userId },
+      {
+        accountId,
+        kind: 'STATUS',
+        toStatus: 'ACTIVE',
+        title: 'Account opened',
+        detail: input.note,
+        byId: actor.userId,
+      },
     ];
     if (input.collectorId) {
       const names = await findUserNames(tx, [input.collectorId]);
@@ -245,7 +252,12 @@ export async function assignAccounts(
       });
     }
     if (rows.some((r) => r.status === 'CLOSED')) refuseClosed();
-    if (input.collectorId) await requireCollectorFor(tx, input.collectorId, rows.map((r) => r.officeId));
+    if (input.collectorId)
+      await requireCollectorFor(
+        tx,
+        input.collectorId,
+        rows.map((r) => r.officeId),
+      );
     const changed = rows.filter((r) => r.collectorId !== input.collectorId);
     if (changed.length === 0) return 0;
     await assignAccountRows(

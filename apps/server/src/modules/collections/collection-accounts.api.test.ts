@@ -141,7 +141,13 @@ describe('who may reach the collections routes', () => {
         'accountIds',
         'Choose from 1 to 1000 accounts.',
       ],
-      ['POST', '/api/v1/collectionAccount/note', { accountId: office['Los Angeles'], note: ' ' }, 'note', 'Note is a required field.'],
+      [
+        'POST',
+        '/api/v1/collectionAccount/note',
+        { accountId: office['Los Angeles'], note: ' ' },
+        'note',
+        'Note is a required field.',
+      ],
       [
         'POST',
         '/api/v1/collectionAccount/adjustment',
@@ -149,7 +155,13 @@ describe('who may reach the collections routes', () => {
         'amountCents',
         'Amount must be an amount in dollars and cents, not 0.',
       ],
-      ['POST', '/api/v1/collectionAccount/export?offsetHours=0', { format: 'doc' }, 'format', 'Format must be one of csv, xlsx, pdf.'],
+      [
+        'POST',
+        '/api/v1/collectionAccount/export?offsetHours=0',
+        { format: 'doc' },
+        'format',
+        'Format must be one of csv, xlsx, pdf.',
+      ],
     ];
     for (const [method, url, body, field, message] of cases) {
       const res = await send(method, url, SEEDED.admin, body);
@@ -183,7 +195,12 @@ describe('opening an account', () => {
     expect(detail.accountNumber).toBeGreaterThan(100_000);
     expect(detail.matter).toMatch(/\d{2}-\d{2}-\d{4}$/);
     expect(detail.statusHistory).toEqual([
-      expect.objectContaining({ fromStatus: null, toStatus: 'ACTIVE', note: 'Fees unpaid after the settlement', by: 'Alex Admin' }),
+      expect.objectContaining({
+        fromStatus: null,
+        toStatus: 'ACTIVE',
+        note: 'Fees unpaid after the settlement',
+        by: 'Alex Admin',
+      }),
     ]);
     const audit = await t
       .db()
@@ -204,13 +221,27 @@ describe('opening an account', () => {
 
     const la = await clientWithMatter(t, office['Los Angeles']!);
     const base = { officeId: office['Los Angeles'], clientId: la.clientId, originalCents: 100 };
-    const otherMatter = await send('POST', '/api/v1/collectionAccount', worker.mail, { ...base, inquiryId: vegas.inquiryId });
+    const otherMatter = await send('POST', '/api/v1/collectionAccount', worker.mail, {
+      ...base,
+      inquiryId: vegas.inquiryId,
+    });
     expect(otherMatter.statusCode).toBe(400);
     expect(otherMatter.json().fieldErrors).toEqual({ inquiryId: 'The matter belongs to another client.' });
 
-    await t.db().update(collectionTerms).set({ active: false }).where(eq(collectionTerms.id, term('Settlement')));
-    const retired = await send('POST', '/api/v1/collectionAccount', worker.mail, { ...base, termId: term('Settlement') });
-    await t.db().update(collectionTerms).set({ active: true }).where(eq(collectionTerms.id, term('Settlement')));
+    await t
+      .db()
+      .update(collectionTerms)
+      .set({ active: false })
+      .where(eq(collectionTerms.id, term('Settlement')));
+    const retired = await send('POST', '/api/v1/collectionAccount', worker.mail, {
+      ...base,
+      termId: term('Settlement'),
+    });
+    await t
+      .db()
+      .update(collectionTerms)
+      .set({ active: true })
+      .where(eq(collectionTerms.id, term('Settlement')));
     expect(retired.statusCode).toBe(400);
     expect(retired.json().fieldErrors).toEqual({ termId: 'Term must be one of the terms.' });
 
@@ -223,7 +254,9 @@ describe('opening an account', () => {
     expect(notCollector.json().fieldErrors).toEqual({
       collectorId: 'Collector must be a user who may work collection accounts in the account’s office.',
     });
-    expect(await t.db().select().from(collectionAccounts).where(eq(collectionAccounts.clientId, la.clientId))).toEqual([]);
+    expect(await t.db().select().from(collectionAccounts).where(eq(collectionAccounts.clientId, la.clientId))).toEqual(
+      [],
+    );
   });
 });
 
@@ -282,7 +315,12 @@ describe('PATCH /api/v1/collectionAccount', () => {
     const closed = await patch(SEEDED.admin, { id: detail.id, followUpDate: '2031-01-01' });
     expect(closed.statusCode).toBe(422);
     expect(closed.json().message).toBe('This account is closed. Reopen it by setting another status first.');
-    const reopened = await patch(SEEDED.admin, { id: detail.id, status: 'ACTIVE', note: 'Reopened', followUpDate: '2031-01-01' });
+    const reopened = await patch(SEEDED.admin, {
+      id: detail.id,
+      status: 'ACTIVE',
+      note: 'Reopened',
+      followUpDate: '2031-01-01',
+    });
     expect(reopened.statusCode, reopened.body).toBe(200);
   });
 
@@ -319,9 +357,11 @@ describe('POST /api/v1/collectionAccount/assign', () => {
       const told = await t.db().select().from(notifications).where(eq(notifications.notificationId, id));
       expect(told.map((n) => [n.userId, n.notificationType])).toEqual([[collectorId, 'ACCOUNT']]);
     }
-    expect(await ok('POST', '/api/v1/collectionAccount/assign', worker.mail, { accountIds: ids, collectorId })).toEqual({
-      assigned: 0,
-    });
+    expect(await ok('POST', '/api/v1/collectionAccount/assign', worker.mail, { accountIds: ids, collectorId })).toEqual(
+      {
+        assigned: 0,
+      },
+    );
     // Someone who may not work Los Angeles accounts is no collector for them.
     const sanDiegoOnly = await userWith(t, [allAccounts(['READ', 'UPDATE'], [office['San Diego']!])]);
     const wrong = await send('POST', '/api/v1/collectionAccount/assign', worker.mail, {
@@ -329,7 +369,9 @@ describe('POST /api/v1/collectionAccount/assign', () => {
       collectorId: sanDiegoOnly.id,
     });
     expect(wrong.statusCode).toBe(400);
-    expect(await ok('POST', '/api/v1/collectionAccount/assign', worker.mail, { accountIds: ids, collectorId: null })).toEqual({
+    expect(
+      await ok('POST', '/api/v1/collectionAccount/assign', worker.mail, { accountIds: ids, collectorId: null }),
+    ).toEqual({
       assigned: 2,
     });
   });
@@ -384,9 +426,9 @@ describe('the list, its totals and its lookups', () => {
     expect(await visible(SEEDED.admin, { followUpDue: 'PAST', today: '2026-01-01' })).toEqual([la.name]);
     expect(await visible(SEEDED.admin, { statuses: ['REVIEW'] })).toEqual([]);
     expect(await visible(SEEDED.admin, { balanceFromCents: 250_000, balanceToCents: 250_000 })).toHaveLength(3);
-    expect((await list(SEEDED.admin, { search: la.name.split(' ')[1]!.toLowerCase() })).items.map((r) => r.id)).toEqual([
-      la.detail.id,
-    ]);
+    expect((await list(SEEDED.admin, { search: la.name.split(' ')[1]!.toLowerCase() })).items.map((r) => r.id)).toEqual(
+      [la.detail.id],
+    );
     expect((await list(SEEDED.admin, { search: String(lv.detail.accountNumber) })).items.map((r) => r.id)).toEqual([
       lv.detail.id,
     ]);
@@ -470,8 +512,13 @@ describe('POST /api/v1/collectionAccount/export', () => {
     });
     expect(csv.statusCode, csv.body).toBe(200);
     expect(csv.headers['content-type']).toBe('text/csv; charset=utf-8');
-    expect(csv.headers['content-disposition']).toMatch(/^attachment; filename="collection-accounts-\d{4}-\d{2}-\d{2}-\d{4}\.csv"$/);
-    const lines = csv.body.replace(/^\uFEFF/, '').trim().split(/\r?\n/);
+    expect(csv.headers['content-disposition']).toMatch(
+      /^attachment; filename="collection-accounts-\d{4}-\d{2}-\d{2}-\d{4}\.csv"$/,
+    );
+    const lines = csv.body
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split(/\r?\n/);
     expect(lines[0]).toBe(
       'account,client,matter,office,status,term,collector,follow-up date,original,paid,balance,last payment',
     );
@@ -488,12 +535,10 @@ describe('POST /api/v1/collectionAccount/export', () => {
     });
     expect(pdf.headers['content-type']).toBe('application/pdf');
     expect(pdf.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
-    const audits = await t
-      .db()
-      .select()
-      .from(auditEvents)
-      .where(eq(auditEvents.action, 'collection_accounts.export'));
-    expect(audits.map((a) => (a.detail as { format: string }).format)).toEqual(expect.arrayContaining(['csv', 'xlsx', 'pdf']));
+    const audits = await t.db().select().from(auditEvents).where(eq(auditEvents.action, 'collection_accounts.export'));
+    expect(audits.map((a) => (a.detail as { format: string }).format)).toEqual(
+      expect.arrayContaining(['csv', 'xlsx', 'pdf']),
+    );
 
     const many = await clientWithMatter(t, office['Los Angeles']!);
     await t.database.query(

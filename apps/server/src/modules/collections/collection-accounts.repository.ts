@@ -162,10 +162,7 @@ export function accountConditions(filter: CollectionAccountFilter | undefined, s
 }
 
 function joined<T extends ReturnType<Db['select']>>(query: T) {
-  return query
-    .from(a)
-    .innerJoin(offices, eq(offices.id, a.officeId))
-    .innerJoin(clients, eq(clients.id, a.clientId));
+  return query.from(a).innerJoin(offices, eq(offices.id, a.officeId)).innerJoin(clients, eq(clients.id, a.clientId));
 }
 
 /**

@@ -30,7 +30,13 @@ import {
   openAccount,
   patchAccount,
 } from './collection-account-changes.service.ts';
-import { accountTotals, getAccount, listAccounts, listCollectors, listStatuses } from './collection-accounts.service.ts';
+import {
+  accountTotals,
+  getAccount,
+  listAccounts,
+  listCollectors,
+  listStatuses,
+} from './collection-accounts.service.ts';
 import { collectionAccessRoutes } from './collection-access.routes.ts';
 import { exportAccounts } from './collection-export.service.ts';
 import { accountTimeline } from './collection-timeline.service.ts';
@@ -234,8 +240,7 @@ export async function collectionsRoutes(app: AppInstance): Promise<void> {
       config: { permission: ['ALL_ACCOUNTS', 'UPDATE'], records: { accountId: 'collectionAccount' } },
       schema: {
         tags,
-        summary:
-          'A write-off (negative) or correction of what is owed, append-only; never below a zero balance (422)',
+        summary: 'A write-off (negative) or correction of what is owed, append-only; never below a zero balance (422)',
         body: collectionAccountAdjustmentSchema,
         response: { 200: collectionAccountDetailSchema },
       },

@@ -22,7 +22,7 @@ import {
 } from './plan-day.repository.ts';
 import { shownDate } from './plan-dates.ts';
 import type { PlanDayDeps } from './plan-day-deps.ts';
-import { heldBus } from './plan-live.ts';
+import { heldLiveMessages } from './held-live-messages.ts';
 import { sendDueReminders } from './plan-reminders.service.ts';
 
 export const PLAN_DAY_QUEUE = 'collections.plan-day';
@@ -107,7 +107,7 @@ function missedText(
  * writes its PLAN event and its collector's notification; an account still on its plan moves to REVIEW.
  */
 async function markMissedInstalments(deps: PlanDayDeps, officeId: string, today: string): Promise<number> {
-  const live = heldBus();
+  const live = heldLiveMessages();
   const missed = await deps.db.transaction(async (tx) => {
     const accountIds = await findAccountsWithMisses(tx, officeId, today);
     await lockAccounts(tx, accountIds);
