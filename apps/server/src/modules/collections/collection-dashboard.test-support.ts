@@ -7,13 +7,15 @@ import type { Role } from '@casedesk/contract/users/user';
 import { eq, sql } from 'drizzle-orm';
 import { setPermissions } from '../access/access.service.ts';
 import { payments } from '../accounting/accounting.tables.ts';
+import { calls } from '../calls/calls.tables.ts';
 import { clients } from '../clients/clients.tables.ts';
+import { smsMessages } from '../sms/sms.tables.ts';
 import { offices } from '../offices/offices.tables.ts';
 import { users } from '../users/users.tables.ts';
 import type { Db } from '../../platform/db/database.ts';
 import { setLocalPassword } from '../../platform/idp/idp.repository.ts';
 import { DEMO_PASSWORD } from '../../seed/seed.ts';
-import { collectionAccounts, collectionAdjustments } from './collections.tables.ts';
+import { collectionAccountEvents, collectionAccounts, collectionAdjustments } from './collections.tables.ts';
 import { paymentPlanInstalments, paymentPlans, paymentPlanVersions } from './payment-plans.tables.ts';
 
 /**
@@ -167,6 +169,47 @@ export async function addPlan(db: Db, accountId: string, status: PlanStatus, ins
   return plan!.id;
 }
 
+/** Contact attempts as they are recorded today: an outbound call or text carrying the account, or a refusal event. */
+export async function addContact(
+  db: Db,
+  accountId: string,
+  at: Date,
+  by: string,
+  kind: 'CALL' | 'TEXT' | { refused: 'CALL' | 'TEXT'; rule: string; message: string },
+): Promise<void> {
+  if (kind === 'CALL') {
+    await db
+      .insert(calls)
+      .values({
+        direction: 'OUTBOUND',
+        callStartTime: at,
+        operatorId: by,
+        numberDialed: '2135550199',
+        collectionAccountId: accountId,
+      });
+  } else if (kind === 'TEXT') {
+    await db.insert(smsMessages).values({
+      direction: 'OUTBOUND',
+      fromNumber: '2135550100',
+      toNumber: '2135550199',
+      body: 'A reminder of your payment',
+      collectorId: by,
+      collectionAccountId: accountId,
+      createdDate: at,
+    });
+  } else {
+    await db.insert(collectionAccountEvents).values({
+      accountId,
+      kind: 'CONTACT_REFUSED',
+      title: 'Contact refused',
+      detail: kind.message,
+      data: { rule: kind.rule, channel: kind.refused, to: '2135550199' },
+      byId: by,
+      at,
+    });
+  }
+}
+
 /** Every stored account with what a filter reads, and the rows behind the money figures. */
 export interface StoredAccounts {
   accounts: {
@@ -232,7 +275,6 @@ export async function readStoredAccounts(db: Db): Promise<StoredAccounts> {
 }
 
 const within = (day: string, from?: string, to?: string) => (!from || day >= from) && (!to || day <= to);
-const OPEN: readonly CollectionStatus[] = ['ACTIVE', 'REVIEW', 'ESCALATION', 'PAYMENT_PLAN'];
 const plusDays = (day: string, n: number) =>
   new Date(Date.parse(`${day}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
 
@@ -296,6 +338,3 @@ export function selectByFilter(stored: StoredAccounts, filter: CollectionAccount
     missed: promises.filter((i) => i.status === 'MISSED').length,
   };
 }
-
-/** Not an open status: what the aging figures leave out. */
-export const isOpen = (status: CollectionStatus) => OPEN.includes(status);
