@@ -1,5 +1,4 @@
 import type { Permission } from '@casedesk/contract/access/permissions';
-import { plusDays } from '@casedesk/contract/collections/dashboard-filters';
 import { collectionReportSchema } from '@casedesk/contract/collections/report';
 import { and, desc, eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
