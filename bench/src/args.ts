@@ -9,7 +9,8 @@ export type DatabaseKind = 'pglite' | 'postgres';
  * admin: the permission decision in process, "who can see this record" over many users and the attribution
  * report over millions of calls (PostgreSQL only);
  * accounting: the cash-flow list, its totals and the month's reconciliation over a million payments, and the
- * cash-flow report PDF built in the background (PostgreSQL only).
+ * cash-flow report PDF built in the background (PostgreSQL only);
+ * collections: the collections dashboard of each role over 200,000 accounts and 2,000,000 payments (PostgreSQL only).
  */
 export const SCENARIOS = [
   'platform',
@@ -19,6 +20,7 @@ export const SCENARIOS = [
   'matching',
   'admin',
   'accounting',
+  'collections',
 ] as const;
 export type Scenario = (typeof SCENARIOS)[number];
 
@@ -47,10 +49,12 @@ export interface BenchArgs {
   users: number;
   /** admin scenario: inbound and outbound calls added over two years, on tracking lines with remapped versions. */
   calls: number;
-  /** accounting scenario: payments added over the last two years. */
+  /** accounting and collections scenarios: payments added over the last two years (carrying an account in collections). */
   payments: number;
   /** accounting scenario: trust deposits added, one for each of the newest payments. */
   trustEntries: number;
+  /** collections scenario: collection accounts added over the seeded clients. */
+  accounts: number;
   /** Load only the routes whose name contains this (e.g. to profile one of them); all when unset. */
   route?: string;
   /** postgres: keep the seeded database after the run, and reuse one kept with the same sizes instead of seeding. */
@@ -65,7 +69,7 @@ const DEFAULT_POSTGRES_URL = 'postgres://postgres@127.0.0.1:5432/postgres';
 // The access token lives 10 minutes; a fresh one is taken per route, so one route's run must fit in it.
 const MAX_DURATION_SECONDS = 570;
 
-export const USAGE = `Usage: npm run bench -- [--scenario platform|clients|communication|appointments|matching|admin|accounting] [--clients N] [--connections C] [--duration S] [--database pglite|postgres] [--messages N] [--sockets N] [--webhooks N] [--attorneys N] [--events N] [--users N] [--calls N] [--payments N] [--trust-entries N] [--route TEXT] [--keep] [--cpu-prof]
+export const USAGE = `Usage: npm run bench -- [--scenario platform|clients|communication|appointments|matching|admin|accounting] [--clients N] [--connections C] [--duration S] [--database pglite|postgres] [--messages N] [--sockets N] [--webhooks N] [--attorneys N] [--events N] [--users N] [--calls N] [--payments N] [--trust-entries N] [--accounts N] [--route TEXT] [--keep] [--cpu-prof]
 
   --clients N        demo clients to seed (default 20000)
   --scenario NAME    platform (GET /user, user directory; default) or clients (client search, duplicate and
@@ -76,7 +80,9 @@ export const USAGE = `Usage: npm run bench -- [--scenario platform|clients|commu
                      admin (the permission decision in process, who can see a record among --users users
                      and the 12-month attribution report over --calls calls; PostgreSQL only) or accounting
                      (the cash-flow list, totals and reconciliation over --payments payments, and a 50,000-row
-                     report PDF built in the background; PostgreSQL only)
+                     report PDF built in the background; PostgreSQL only) or collections (the collections
+                     dashboard of the admin, manager and collector over --accounts accounts and --payments
+                     payments carrying them, in the kept database casedesk_bench_coll with --keep; PostgreSQL only)
   --probes N         matching: clients sampled into the evaluation set, strangers added (default 3000)
   --learn            matching: learn the match weights from a training set first and write them to
                      packages/contract/src/matching/match-weights.ts (the server then runs with them)
@@ -87,7 +93,8 @@ export const USAGE = `Usage: npm run bench -- [--scenario platform|clients|commu
   --events N         appointments: calendar events added before the load (default 50000)
   --users N          admin: users in the table, seeded plus added (default 5000)
   --calls N          admin: calls added over the last two years on tracking lines (default 5000000)
-  --payments N       accounting: payments added over the last two years (default 1000000)
+  --payments N       accounting: payments added over the last two years (default 1000000; collections 2000000)
+  --accounts N       collections: collection accounts added over the seeded clients (default 200000)
   --trust-entries N  accounting: trust deposits added, at most one per payment (default 1000000)
   --connections C    concurrent autocannon connections (default 50; 20 for the clients scenario)
   --duration S       seconds of load per route, after a 2 s warm-up (default 10, at most ${MAX_DURATION_SECONDS})
@@ -134,6 +141,7 @@ export function parseBenchArgs(argv: string[], env: NodeJS.ProcessEnv): BenchArg
       calls: { type: 'string' },
       payments: { type: 'string' },
       'trust-entries': { type: 'string' },
+      accounts: { type: 'string' },
       route: { type: 'string' },
       keep: { type: 'boolean' },
       probes: { type: 'string' },
@@ -151,7 +159,7 @@ export function parseBenchArgs(argv: string[], env: NodeJS.ProcessEnv): BenchArg
   if (!(SCENARIOS as readonly string[]).includes(scenario)) {
     throw new Error(`--scenario must be ${SCENARIOS.join(' or ')}, got "${scenario}"`);
   }
-  if ((scenario === 'admin' || scenario === 'accounting') && database !== 'postgres') {
+  if ((scenario === 'admin' || scenario === 'accounting' || scenario === 'collections') && database !== 'postgres') {
     throw new Error(`--scenario ${scenario} needs --database postgres (its budgets are set for PostgreSQL)`);
   }
   return {
@@ -169,8 +177,9 @@ export function parseBenchArgs(argv: string[], env: NodeJS.ProcessEnv): BenchArg
     events: positiveInt('events', values.events, 50_000, 0),
     users: positiveInt('users', values.users, 5000, 0),
     calls: positiveInt('calls', values.calls, 5_000_000, 0),
-    payments: positiveInt('payments', values.payments, 1_000_000, 0),
+    payments: positiveInt('payments', values.payments, scenario === 'collections' ? 2_000_000 : 1_000_000, 0),
     trustEntries: positiveInt('trust-entries', values['trust-entries'], 1_000_000, 0),
+    accounts: positiveInt('accounts', values.accounts, 200_000, 0),
     ...(values.route ? { route: values.route } : {}),
     keep: values.keep ?? false,
     probes: positiveInt('probes', values.probes, 3000, 10, 100_000),

@@ -36,6 +36,14 @@ import {
   measurePermissionDecisions,
 } from './admin-scenario.ts';
 import { Cleanup, cleanUpOnSignals } from './cleanup.ts';
+import type { CollectionsScenario, DashboardPageTiming, DashboardRole } from './collections-scenario.ts';
+import {
+  addCollectionsAtScale,
+  buildCollectionsScenario,
+  collectionsScenarioTargets,
+  measureDashboardPages,
+  ROLE_EMAILS,
+} from './collections-scenario.ts';
 import type { CommunicationBodies } from './communication-scenario.ts';
 import {
   addMessagesAtScale,
@@ -62,6 +70,7 @@ import type { BenchReport } from './report.ts';
 import { allListBudgets, judgeBudgets, machineInfo, printReport, writeReport } from './report.ts';
 import { startServer } from './server-process.ts';
 import type { Database } from '@casedesk/server/src/platform/db/database.ts';
+import { openDatabase } from '@casedesk/server/src/platform/db/database.ts';
 import type { AllListResult } from './all-list.ts';
 import { ALL_LIST_ROUTE, measureAllList } from './all-list.ts';
 import { round } from './stats.ts';
@@ -186,6 +195,7 @@ async function run(args: BenchArgs, cleanup: Cleanup): Promise<BenchReport> {
   let evaluationSet: Probe[] | undefined;
   let admin: AdminScenario | undefined;
   let accounting: AccountingScenario | undefined;
+  let collections: CollectionsScenario | undefined;
   let decisions: DecisionTiming[] | undefined;
   try {
     if (args.scenario === 'admin') {
@@ -215,6 +225,16 @@ async function run(args: BenchArgs, cleanup: Cleanup): Promise<BenchReport> {
       console.log("Sampling bodies and recording the routes' statements…");
       accounting = await buildAccountingScenario(database, ADMIN_EMAIL);
       targets = accountingScenarioTargets(accounting);
+    } else if (args.scenario === 'collections') {
+      if (addAtScale) {
+        console.log(`Adding ${args.accounts} collection accounts and ${args.payments} payments carrying them…`);
+        const started = performance.now();
+        await addCollectionsAtScale(database, args.accounts, args.payments, (line) => console.log(line));
+        console.log(`  in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+      }
+      console.log("Recording each role's dashboard statements…");
+      collections = await buildCollectionsScenario(database);
+      targets = collectionsScenarioTargets(collections);
     } else if (args.scenario === 'communication') {
       if (addAtScale) {
         console.log(`Adding ${args.messages} texts…`);
@@ -275,7 +295,7 @@ async function run(args: BenchArgs, cleanup: Cleanup): Promise<BenchReport> {
   const bareSqlLoads: (BareSqlLoad & { route: string })[] = [];
   for (const target of targets.filter((t) => !args.route || t.name.includes(args.route))) {
     // A fresh token per route: the access token lives 10 minutes, one route's run fits in it.
-    const token = await signIn(server.baseUrl);
+    const token = await signIn(server.baseUrl, target.email);
     await checkRoute(server.baseUrl, target, token);
     const connections = target.connections ?? args.connections;
     const duration = Math.max(args.duration, target.minDuration ?? 0);
@@ -283,7 +303,7 @@ async function run(args: BenchArgs, cleanup: Cleanup): Promise<BenchReport> {
     const result = await loadRoute(server.baseUrl, target, token, connections, duration);
     console.log(`  ${result.requestsPerSecond.toFixed(0)} req/s, p99 ${result.latency.p99.toFixed(2)} ms`);
     routes.push(result);
-    const scenario = admin ?? accounting;
+    const scenario = admin ?? accounting ?? collections;
     const recorded = scenario?.recorded[target.name];
     if (recorded?.length) {
       // Straight after the HTTP load, on the same machine and data, so a neighbour's load moves both alike.
@@ -345,6 +365,24 @@ async function run(args: BenchArgs, cleanup: Cleanup): Promise<BenchReport> {
     threeWay = await measureThreeWay(server.baseUrl, await signIn(server.baseUrl), accounting.threeWay);
     console.log(`  median ${threeWay.medianMs} ms, slowest ${threeWay.maxMs} ms`);
   }
+  let dashboardPages: DashboardPageTiming[] | undefined;
+  if (collections && (!args.route || 'dashboard'.includes(args.route))) {
+    console.log("Each role's whole dashboard, its requests at once, then their bare SQL the same way…");
+    const tokens = {} as Record<DashboardRole, string>;
+    for (const role of Object.keys(ROLE_EMAILS) as DashboardRole[]) {
+      tokens[role] = await signIn(server.baseUrl, ROLE_EMAILS[role]);
+    }
+    // Enough connections for a page's statements all at once, as the server's own pool gives them.
+    const bareDatabase = await openDatabase({ databaseUrl: store.env.DATABASE_URL!, poolSize: 12 });
+    try {
+      dashboardPages = await measureDashboardPages(server.baseUrl, tokens, collections, bareDatabase);
+    } finally {
+      await bareDatabase.close();
+    }
+    for (const p of dashboardPages) {
+      console.log(`  ${p.role}: p95 ${p.http.p95.toFixed(1)} ms, bare SQL p95 ${p.bareSql.p95.toFixed(1)} ms`);
+    }
+  }
   let socketLatency: SocketLatencyResult | undefined;
   if (communication) {
     console.log(`Inbound webhooks → live sockets: ${args.sockets} sockets, ${args.webhooks} webhooks…`);
@@ -383,7 +421,8 @@ async function run(args: BenchArgs, cleanup: Cleanup): Promise<BenchReport> {
     ...(matching ? { matching } : {}),
     ...(allList ? { allList } : {}),
     ...(decisions ? { decisions } : {}),
-    ...(admin || accounting ? { bareSqlLoads } : {}),
+    ...(admin || accounting || collections ? { bareSqlLoads } : {}),
+    ...(dashboardPages ? { dashboardPages } : {}),
     ...(backgroundReport ? { backgroundReport } : {}),
     ...(threeWay ? { threeWay } : {}),
     budgets: [
@@ -400,6 +439,7 @@ async function run(args: BenchArgs, cleanup: Cleanup): Promise<BenchReport> {
           ...(backgroundReport ? { report: backgroundReport } : {}),
           ...(threeWay ? { threeWay } : {}),
         },
+        collections && { bareSqlLoads, ...(dashboardPages ? { pages: dashboardPages } : {}) },
       ),
     ],
   };

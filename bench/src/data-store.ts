@@ -9,6 +9,8 @@ import type { Cleanup } from './cleanup.ts';
 import { ProgressLine } from './progress.ts';
 
 const BENCH_DATABASE = 'casedesk_bench';
+/** Scenarios whose data is kept in a database of their own, so that a kept one does not replace another's. */
+const OWN_DATABASES: Partial<Record<BenchArgs['scenario'], string>> = { collections: 'casedesk_bench_coll' };
 /** Outside the product's schema: only --keep runs create it, in the bench's own database. */
 const RECIPE_TABLE = 'bench_kept_recipe';
 
@@ -29,7 +31,7 @@ export interface DataStore {
 
 /** What makes two runs' data the same: the scenario and every size the seed and its additions take. */
 function recipeOf(args: BenchArgs): string {
-  const { clients, messages, attorneys, events, users, calls, payments, trustEntries } = args;
+  const { clients, messages, attorneys, events, users, calls, payments, trustEntries, accounts } = args;
   // The matching scenario reads the clients scenario's data (clients, and inquiries with opposing parties).
   const scenario = args.scenario === 'matching' ? 'clients' : args.scenario;
   return JSON.stringify({
@@ -40,12 +42,18 @@ function recipeOf(args: BenchArgs): string {
     events,
     ...(scenario === 'admin' ? { users, calls } : {}),
     ...(scenario === 'accounting' ? { payments, trustEntries } : {}),
+    ...(scenario === 'collections' ? { accounts, payments } : {}),
   });
 }
 
 export async function createDataStore(args: BenchArgs, cleanup: Cleanup): Promise<DataStore> {
   return args.database === 'postgres'
-    ? createPostgresDatabase(args.postgresUrl, args.keep ? recipeOf(args) : undefined, cleanup)
+    ? createPostgresDatabase(
+        args.postgresUrl,
+        args.keep ? recipeOf(args) : undefined,
+        cleanup,
+        OWN_DATABASES[args.scenario] ?? BENCH_DATABASE,
+      )
     : createPgliteDirectory(cleanup);
 }
 
@@ -84,25 +92,26 @@ async function createPostgresDatabase(
   serverUrl: string,
   recipe: string | undefined,
   cleanup: Cleanup,
+  name: string,
 ): Promise<DataStore> {
   const benchUrl = new URL(serverUrl);
-  benchUrl.pathname = `/${BENCH_DATABASE}`;
+  benchUrl.pathname = `/${name}`;
   const reused = recipe !== undefined && (await keptRecipe(benchUrl.toString())) === recipe;
   if (!reused) {
     const admin = await openDatabase({ databaseUrl: serverUrl, poolSize: 1 });
     try {
       // A run that was killed hard may have left the database behind; FORCE ends its stray sessions.
-      await admin.query(`drop database if exists ${BENCH_DATABASE} with (force)`);
-      await admin.query(`create database ${BENCH_DATABASE}`);
+      await admin.query(`drop database if exists ${name} with (force)`);
+      await admin.query(`create database ${name}`);
     } finally {
       await admin.close();
     }
   }
   if (recipe === undefined) {
-    cleanup.add(`drop database ${BENCH_DATABASE}`, async () => {
+    cleanup.add(`drop database ${name}`, async () => {
       const dropper = await openDatabase({ databaseUrl: serverUrl, poolSize: 1 });
       try {
-        await dropper.query(`drop database if exists ${BENCH_DATABASE} with (force)`);
+        await dropper.query(`drop database if exists ${name} with (force)`);
       } finally {
         await dropper.close();
       }
@@ -113,7 +122,7 @@ async function createPostgresDatabase(
     kind: 'postgres',
     env: { DATABASE_URL: benchUrl.toString() },
     open,
-    label: `${benchUrl.host}/${BENCH_DATABASE}`,
+    label: `${benchUrl.host}/${name}`,
     reused,
     async markSeeded() {
       if (recipe === undefined || reused) return;

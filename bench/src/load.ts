@@ -20,6 +20,8 @@ export interface RouteTarget {
   connections?: number;
   /** Measured seconds at least this long (else --duration): a slow route needs them for a p95 of enough requests. */
   minDuration?: number;
+  /** The seeded user who sends it, when not the administrator (a route whose answer depends on the role). */
+  email?: string;
 }
 
 export interface LoadResult {

@@ -4,6 +4,9 @@ import os from 'node:os';
 import path from 'node:path';
 import type { AccountingMeasures } from './accounting-budgets.ts';
 import { accountingBudgets } from './accounting-budgets.ts';
+import type { CollectionsMeasures } from './collections-budgets.ts';
+import { collectionsBudgets } from './collections-budgets.ts';
+import type { DashboardPageTiming } from './collections-scenario.ts';
 import type { BackgroundReport, ThreeWayTiming } from './accounting-scenario.ts';
 import type { BenchArgs } from './args.ts';
 import type { ServiceFloor } from './recorded-sql.ts';
@@ -59,6 +62,8 @@ export interface BenchReport {
   backgroundReport?: BackgroundReport;
   /** accounting scenario: the three-way trust reconciliation of each office. */
   threeWay?: ThreeWayTiming;
+  /** collections scenario: each role's whole dashboard, its requests at once, and their bare SQL the same way. */
+  dashboardPages?: DashboardPageTiming[];
   budgets: Budget[];
 }
 
@@ -72,6 +77,7 @@ export function judgeBudgets(
   socketLatency?: SocketLatencyResult,
   admin?: { decisions: DecisionTiming[]; bareSqlLoads: (BareSqlLoad & { route: string })[] },
   accounting?: AccountingMeasures,
+  collections?: CollectionsMeasures,
 ): Budget[] {
   const coldStart: Budget = {
     name: 'cold start to healthy',
@@ -87,6 +93,7 @@ export function judgeBudgets(
   if (args.scenario === 'matching') return [coldStart];
   if (args.scenario === 'admin') return [...adminBudgets(args, routes, admin), coldStart];
   if (args.scenario === 'accounting') return [...accountingBudgets(args, routes, accounting), coldStart];
+  if (args.scenario === 'collections') return [...collectionsBudgets(args, routes, collections), coldStart];
   return [userBudget(args, routes), coldStart];
 }
 
@@ -419,6 +426,24 @@ export function printReport(report: BenchReport): void {
     const w = report.threeWay;
     console.log(
       `Three-way trust reconciliation: ${w.requests} requests, median ${w.medianMs} ms, slowest ${w.maxMs} ms`,
+    );
+  }
+  if (report.dashboardPages) {
+    console.log(`\nCollections dashboard pages (each role's requests sent together, one page after another):`);
+    console.log(
+      table(
+        ['role', 'requests', 'HTTP median ms', 'HTTP p95', 'HTTP p99', 'bare SQL median', 'bare p95', 'bare p99'],
+        report.dashboardPages.map((p) => [
+          p.role,
+          String(p.requests),
+          ms(p.http.median),
+          ms(p.http.p95),
+          ms(p.http.p99),
+          ms(p.bareSql.median),
+          ms(p.bareSql.p95),
+          ms(p.bareSql.p99),
+        ]),
+      ),
     );
   }
   if (report.allList) printAllList(report.allList);

@@ -70,7 +70,8 @@ const EXPECTED: { user: keyof typeof USERS; menu: MenuListing; quickActions: str
       Dashboard: ['Office'],
       Communication: ['SMS'],
       Management: ['Search Client'],
-      Collections: ['All Accounts'],
+      // ALL_ACCOUNTS opens the collections dashboard with the collector's own figures.
+      Collections: ['Dashboard', 'All Accounts'],
     },
     // No ATTORNEY_AVAILABILITY grant.
     quickActions: ['Send Text', 'User Directory'],

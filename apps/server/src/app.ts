@@ -17,6 +17,8 @@ import { attorneysRoutes } from './modules/attorneys/attorneys.routes.ts';
 import { officesRoutes } from './modules/offices/offices.routes.ts';
 import { accountingRoutes } from './modules/accounting/accounting.routes.ts';
 import { collectionsRoutes } from './modules/collections/collections.routes.ts';
+import { collectionDashboardRoutes } from './modules/collections/collection-dashboard.routes.ts';
+import { collectionReportRoutes } from './modules/collections/collection-report.routes.ts';
 import { calendarRoutes } from './modules/calendar/calendar.routes.ts';
 import { callsRoutes } from './modules/calls/calls.routes.ts';
 import { marketingRoutes } from './modules/marketing/marketing.routes.ts';
@@ -250,6 +252,8 @@ export async function buildApp({
   await app.register(accountingRoutes);
   await app.register(collectionsRoutes);
   await app.register(paymentPlanRoutes);
+  await app.register(collectionDashboardRoutes);
+  await app.register(collectionReportRoutes);
   await app.register(appointmentsRoutes, { sendWelcomeText: await welcomeTextSender(app) });
   await app.register(webhooksRoutes);
   await app.register(simulatorRoutes, { loopback });

@@ -147,6 +147,21 @@ export const TEMPLATES: Readonly<Record<string, RouteTemplate>> = {
       },
     }),
   },
+  // A collection report names its office; the range is what every report but AGING needs.
+  'POST /api/v1/collectionAccount/report': {
+    base: async (records) =>
+      body({ report: 'COLLECTED', dateFrom: '2024-01-01', dateTo: '2024-01-31', officeId: records.office.id }),
+  },
+  'POST /api/v1/collectionAccount/report/export': {
+    base: async (records) =>
+      body({
+        report: 'COLLECTED',
+        dateFrom: '2024-01-01',
+        dateTo: '2024-01-31',
+        officeId: records.office.id,
+        format: 'csv',
+      }),
+  },
   'POST /api/v1/cashFlow/payment': {
     // The matter is the client's own (the route refuses one of another client).
     base: async (records) =>

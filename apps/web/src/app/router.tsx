@@ -127,10 +127,18 @@ const moduleRoutes: RouteObject[] = [
       Component: m.AttorneySchedulePage,
     })),
   ),
-  notAvailable(paths.collections.dashboard.path, 'Collections dashboard'),
+  permittedPage(paths.collections.dashboard.path, () =>
+    import('@/features/collections/pages/collection-dashboard-page.tsx').then((m) => ({
+      Component: m.CollectionDashboardPage,
+    })),
+  ),
   notAvailable(paths.collections.management.path, 'Collection management'),
   notAvailable(paths.collections.allAccounts.path, 'All accounts'),
-  notAvailable(paths.collections.reporting.path, 'Collection reporting'),
+  permittedPage(paths.collections.reporting.path, () =>
+    import('@/features/collections/pages/collection-reporting-page.tsx').then((m) => ({
+      Component: m.CollectionReportingPage,
+    })),
+  ),
   notAvailable(paths.collections.accountDetail.path, 'Collection account'),
   permittedPage(paths.marketing.trackingLines.path, () =>
     import('@/features/marketing/pages/tracking-lines-page.tsx').then((m) => ({ Component: m.TrackingLinesPage })),

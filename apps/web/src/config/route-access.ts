@@ -56,8 +56,9 @@ export const ROUTE_ACCESS: Readonly<Record<string, RouteRequirement>> = {
   [paths.client.detail.path]: needs('CLIENT_PROFILE'),
 
   // SPEC §6: the collections dashboard for the ADMIN or MANAGER role condition; management and
-  // reporting for the ADMIN one. The seeded grants carry those conditions (see lib/access.ts).
-  [paths.collections.dashboard.path]: needs('COLLECTIONS_DASHBOARD'),
+  // reporting for the ADMIN one. The seeded grants carry those conditions (see lib/access.ts). Whoever
+  // works accounts (ALL_ACCOUNTS) opens the dashboard too, and sees their own figures there.
+  [paths.collections.dashboard.path]: needs('COLLECTIONS_DASHBOARD', 'ALL_ACCOUNTS'),
   [paths.collections.management.path]: needs('COLLECTION_MANAGEMENT'),
   [paths.collections.allAccounts.path]: needs('ALL_ACCOUNTS'),
   [paths.collections.reporting.path]: needs('COLLECTION_REPORTING'),

@@ -32,6 +32,13 @@ import {
   reconTotalSchema,
 } from '@casedesk/contract/accounting/reconciliation';
 import { permissionListSchema } from '@casedesk/contract/access/permissions';
+import {
+  dashboardAccessSchema,
+  dashboardByCollectorSchema,
+  dashboardByOfficeSchema,
+  dashboardSummarySchema,
+} from '@casedesk/contract/collections/dashboard';
+import { collectionReportSchema } from '@casedesk/contract/collections/report';
 import { directoryGroupListSchema, directoryGroupSchema } from '@casedesk/contract/directory/directory-groups';
 import { directorySyncResultSchema } from '@casedesk/contract/directory/directory-sync';
 import {
@@ -128,6 +135,12 @@ export const JSON_ENDPOINTS = {
   'POST /api/v1/accessControl/whoCanSee': whoCanSeeResponseSchema,
   'GET /api/v1/accessControl/directoryGroups': directoryGroupListSchema,
   'PUT /api/v1/accessControl/directoryGroup': directoryGroupSchema,
+
+  'GET /api/v1/collectionDashboard/mine': dashboardAccessSchema,
+  'POST /api/v1/collectionDashboard/widget': dashboardSummarySchema,
+  'POST /api/v1/collectionDashboard/byOffice': dashboardByOfficeSchema,
+  'POST /api/v1/collectionDashboard/byCollector': dashboardByCollectorSchema,
+  'POST /api/v1/collectionAccount/report': collectionReportSchema,
 
   'POST /api/v1/cashFlow/all': cashFlowListResponseSchema,
   'POST /api/v1/cashFlow/totals': cashFlowTotalsSchema,
@@ -258,6 +271,7 @@ export const FILE_ENDPOINTS = [
   'POST /api/v1/cashFlow/report',
   'GET /api/v1/cashFlow/report/:reportId/file',
   'POST /api/v1/client/export',
+  'POST /api/v1/collectionAccount/report/export',
   'POST /api/v1/inquiry/export',
   'POST /api/v1/inquiry/exportToPdf',
   'GET /api/v1/payment/:paymentId/receipt',

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { isoDateSchema } from '../common/dates.ts';
 import { listRequestSchema, listResponseSchema } from '../common/paging.ts';
+import { AGING_BUCKETS, PLAN_STATES } from './dashboard-filters.ts';
 
 /**
  * A collection account: money a client owes the firm on a matter (fees and costs not paid). Its balance is
@@ -101,6 +102,9 @@ export const COLLECTION_ACCOUNT_MESSAGES = {
   matterOfOtherClient: 'The matter belongs to another client.',
   accountOfOtherClient: 'The collection account belongs to another client.',
   collectorOutOfReach: 'Collector must be a user who may work collection accounts in every chosen account’s office.',
+  agingBucket: `Aging must be one of ${AGING_BUCKETS.join(', ')}.`,
+  agingNeedsToday: 'Today is a required field with Aging.',
+  planState: `Plan must be one of ${PLAN_STATES.join(', ')}.`,
 } as const;
 
 const noteSchema = z
@@ -133,9 +137,23 @@ export const collectionAccountFilterSchema = z
     followUpDue: z.enum(FOLLOW_UP_DUE).optional(),
     today: isoDateSchema('Today').optional(),
     clientId: z.uuid().optional(),
+    // The dashboard's drill-downs (dashboard-filters.ts, docs/collections-dashboard.md).
+    /** Days since the aging date (last payment, else the opening day at the office) on `today`. */
+    agingBucket: z.enum(AGING_BUCKETS, { error: COLLECTION_ACCOUNT_MESSAGES.agingBucket }).optional(),
+    /** The account's open payment plan is ACTIVE, PAUSED, or has a MISSED instalment. */
+    planState: z.enum(PLAN_STATES, { error: COLLECTION_ACCOUNT_MESSAGES.planState }).optional(),
+    /** Accounts with a cash-flow entry (payment or reversal) carrying them, dated (payment date) in the range. */
+    paidFrom: isoDateSchema('Paid From').optional(),
+    paidTo: isoDateSchema('Paid To').optional(),
+    /** Accounts with a plan instalment due in the range that was paid or missed (the promise-kept rate). */
+    promiseDueFrom: isoDateSchema('Promise Due From').optional(),
+    promiseDueTo: isoDateSchema('Promise Due To').optional(),
   })
   .strict()
   .superRefine((value, ctx) => {
+    if (value.agingBucket !== undefined && value.today === undefined) {
+      ctx.addIssue({ code: 'custom', message: COLLECTION_ACCOUNT_MESSAGES.agingNeedsToday, path: ['today'] });
+    }
     if (
       value.balanceFromCents !== undefined &&
       value.balanceToCents !== undefined &&
