@@ -35,6 +35,7 @@ export const BLANK_TEXT_FORM: TextFormValues = {
   reasonId: '',
   clientId: null,
   inquiryId: null,
+  collectionAccountId: null,
   name: '',
   useTemplate: false,
   templateId: null,
@@ -50,6 +51,7 @@ export function sendRequestOf(values: TextFormOutput): SendSmsRequestInput {
     direction: 'OUTBOUND',
     clientId: values.clientId ?? null,
     inquiryId: values.inquiryId ?? null,
+    collectionAccountId: values.collectionAccountId ?? null,
     categoryId: values.categoryId,
     reasonId: values.reasonId,
   };
@@ -98,6 +100,7 @@ export interface AddTarget {
   client?: ClientDetail | null;
   inquiryId?: string | null;
   phoneNumber?: string | null;
+  collectionAccountId?: string | null;
 }
 
 /** SPEC §4 add mode: empty, or prefilled for a client, a lead or a number. */
@@ -109,6 +112,7 @@ export function valuesForAdd(target: AddTarget, offices: readonly SmsOfficeOptio
     ...client,
     fromNumber: officeOrOnly(offices, null),
     inquiryId: target.inquiryId ?? null,
+    collectionAccountId: target.collectionAccountId ?? null,
     ...(phone ? { toNumber: phone } : {}),
   };
 }

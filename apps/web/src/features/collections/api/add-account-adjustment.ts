@@ -1,0 +1,26 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { z } from 'zod';
+import type { collectionAccountAdjustmentSchema } from '@casedesk/contract/collections/account';
+import { apiRequest } from '@/lib/api-client.ts';
+import { collectionKeys } from './collection-keys.ts';
+import { FORM_REFUSALS, unreadAnswerSchema } from './unread-answer.ts';
+
+export type AccountAdjustment = z.input<typeof collectionAccountAdjustmentSchema>;
+
+/** POST /api/v1/collectionAccount/adjustment: a write-off or correction of what is owed (append-only). */
+export function addAccountAdjustment(body: AccountAdjustment) {
+  return apiRequest('/api/v1/collectionAccount/adjustment', unreadAnswerSchema, {
+    method: 'POST',
+    body,
+    handledStatuses: FORM_REFUSALS,
+  });
+}
+
+/** The balance changes: the list and totals too. */
+export function useAddAccountAdjustment() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: addAccountAdjustment,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: collectionKeys.accounts() }),
+  });
+}
