@@ -112,7 +112,8 @@ describe('ClickToCallModal (SPEC §2, §5)', () => {
   });
 
   it('shows a refusal by a contact rule in full in the modal and sends the collection account', async () => {
-    const message = 'Calls to this client are not allowed before 8:00 AM their time. Next allowed: 03-11-2026 08:00 AM.';
+    const message =
+      'Calls to this client are not allowed before 8:00 AM their time. Next allowed: 03-11-2026 08:00 AM.';
     const api = backend([LA], apiError(422, message));
     const onClose = vi.fn();
     renderWithSession(

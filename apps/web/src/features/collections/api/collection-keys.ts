@@ -1,4 +1,7 @@
-import type { CollectionAccountFilter, CollectionAccountListRequestInput } from '@casedesk/contract/collections/account';
+import type {
+  CollectionAccountFilter,
+  CollectionAccountListRequestInput,
+} from '@casedesk/contract/collections/account';
 
 /**
  * The collections module's query keys (accounts, their timeline and payment plans, terms and collectors). A

@@ -1,4 +1,7 @@
-import { COLLECTION_EXPORT_FORMATS, type CollectionAccountListRequestInput } from '@casedesk/contract/collections/account';
+import {
+  COLLECTION_EXPORT_FORMATS,
+  type CollectionAccountListRequestInput,
+} from '@casedesk/contract/collections/account';
 import { ExportMenu } from '@/components/list-page/export-menu.tsx';
 import { useExportCollectionAccounts } from '../api/export-collection-accounts.ts';
 

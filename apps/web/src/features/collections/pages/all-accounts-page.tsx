@@ -54,7 +54,10 @@ function AccountsList({ initialValues }: { initialValues: AccountFilterValues })
   const userId = session.user.id;
   // The browser's day when the page opened: the row colours and the follow-up filter judge by it.
   const [today] = useState(() => browserDay());
-  const toFilter = useCallback((values: AccountFilterValues) => toAccountFilter(values, userId, today), [userId, today]);
+  const toFilter = useCallback(
+    (values: AccountFilterValues) => toAccountFilter(values, userId, today),
+    [userId, today],
+  );
   const list = useListRequest({ initialValues, toFilter, sorts: COLLECTION_ACCOUNT_SORTS, pageName: 'allAccounts' });
   const accounts = useCollectionAccounts(list.request);
   const totals = useCollectionTotals(list.filter);
