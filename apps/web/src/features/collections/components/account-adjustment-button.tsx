@@ -65,7 +65,7 @@ function AdjustmentForm({ accountId, balanceCents, onDone }: AdjustmentProps & {
           w={200}
           data-autofocus
         />
-        <FormTextarea control={control} name="reason" label="Reason" required autosize minRows={2} />
+        <FormTextarea control={control} name="reason" label="Reason" required rows={2} />
         <Group justify="flex-end" gap="sm">
           <Button variant="default" onClick={onDone}>
             Cancel

@@ -129,8 +129,7 @@ function EditForm({ account, onDone }: { account: CollectionAccountDetail; onDon
           label={statusChanges ? 'Reason for the status change' : 'Note'}
           required={statusChanges}
           maxLength={ACCOUNT_NOTE_MAX}
-          autosize
-          minRows={2}
+          rows={2}
         />
         <Group justify="flex-end" gap="sm">
           <Button variant="default" onClick={onDone}>

@@ -46,8 +46,7 @@ function NoteForm({ accountId, onDone }: { accountId: string; onDone: () => void
           label="Note"
           required
           maxLength={ACCOUNT_NOTE_MAX}
-          autosize
-          minRows={3}
+          rows={3}
           data-autofocus
         />
         <Group justify="flex-end" gap="sm">

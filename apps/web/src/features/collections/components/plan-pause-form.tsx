@@ -103,8 +103,7 @@ export function PlanPauseForm({ planId, today, onDone }: PlanPauseFormProps) {
           label="Reason"
           required
           maxLength={PAUSE_REASON_MAX}
-          autosize
-          minRows={2}
+          rows={2}
           data-autofocus
         />
         <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">

@@ -51,7 +51,8 @@ export function sendRequestOf(values: TextFormOutput): SendSmsRequestInput {
     direction: 'OUTBOUND',
     clientId: values.clientId ?? null,
     inquiryId: values.inquiryId ?? null,
-    collectionAccountId: values.collectionAccountId ?? null,
+    // Only a text about a collection account says so (it joins that account's timeline).
+    ...(values.collectionAccountId ? { collectionAccountId: values.collectionAccountId } : {}),
     categoryId: values.categoryId,
     reasonId: values.reasonId,
   };
