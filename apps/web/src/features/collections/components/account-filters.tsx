@@ -108,7 +108,7 @@ export function AccountFilters({ value, onChange }: AccountFiltersProps) {
         leftSection={<SearchIcon size={14} />}
         value={value.search}
         onChange={(e) => set({ search: e.currentTarget.value })}
-        w={220}
+        w={190}
       />
       <MultiSelect
         label="Status"
@@ -117,7 +117,7 @@ export function AccountFilters({ value, onChange }: AccountFiltersProps) {
         value={value.statuses}
         onChange={(statuses) => set({ statuses: statuses as CollectionStatus[] })}
         clearable
-        w={220}
+        w={185}
       />
       <Select
         label="Office"
@@ -127,7 +127,7 @@ export function AccountFilters({ value, onChange }: AccountFiltersProps) {
         onChange={(officeId) => set({ officeId })}
         searchable
         clearable
-        w={170}
+        w={140}
       />
       <Select
         label="Collector"
@@ -137,7 +137,7 @@ export function AccountFilters({ value, onChange }: AccountFiltersProps) {
         onChange={(assignee) => set({ assignee })}
         searchable
         clearable
-        w={170}
+        w={140}
       />
       <Select
         label="Term"
@@ -146,7 +146,7 @@ export function AccountFilters({ value, onChange }: AccountFiltersProps) {
         value={value.termId}
         onChange={(termId) => set({ termId })}
         clearable
-        w={150}
+        w={130}
       />
       <Select
         label="Follow-up due"
@@ -155,20 +155,22 @@ export function AccountFilters({ value, onChange }: AccountFiltersProps) {
         value={value.followUpDue}
         onChange={(next) => set({ followUpDue: next as FollowUpDue | null })}
         clearable
-        w={140}
-      />
-      <CentsInput
-        label="Balance from ($)"
-        value={value.balanceFromCents}
-        onChange={(balanceFromCents) => set({ balanceFromCents })}
         w={130}
       />
       <CentsInput
-        label="Balance to ($)"
+        label="Balance from"
+        leftSection="$"
+        value={value.balanceFromCents}
+        onChange={(balanceFromCents) => set({ balanceFromCents })}
+        w={110}
+      />
+      <CentsInput
+        label="Balance to"
+        leftSection="$"
         value={value.balanceToCents}
         onChange={(balanceToCents) => set({ balanceToCents })}
         error={isReversedRange(value) ? COLLECTION_ACCOUNT_MESSAGES.balanceRange : undefined}
-        w={130}
+        w={110}
       />
     </Group>
   );

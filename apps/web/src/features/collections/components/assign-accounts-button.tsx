@@ -76,7 +76,6 @@ function AssignForm({ accountIds, onDone }: AssignFormProps) {
           }}
           error={missing ? fieldErrorText(FIELD_MESSAGES.required('Collector')) : undefined}
           searchable
-          data-autofocus
         />
         <Group justify="flex-end" gap="sm">
           <Button variant="default" onClick={() => onDone(false)}>

@@ -1,4 +1,4 @@
-import { Badge, Group, Text } from '@mantine/core';
+import { Badge, Group, Text, VisuallyHidden } from '@mantine/core';
 import {
   COLLECTION_STATUS_BADGES,
   COLLECTION_STATUS_LABELS,
@@ -27,6 +27,26 @@ export function StatusBadge({ status }: { status: CollectionStatus }) {
     >
       {badge}
     </Badge>
+  );
+}
+
+/**
+ * The status in a table cell: a REVIEW or ESCALATION account shows its badge alone (SPEC §4; the row colour and the
+ * legend say the rest, and the word is there for screen readers), any other status its word.
+ */
+export function StatusCell({ status }: { status: CollectionStatus }) {
+  if (!COLLECTION_STATUS_BADGES[status]) {
+    return (
+      <Text size="sm" truncate="end">
+        {COLLECTION_STATUS_LABELS[status]}
+      </Text>
+    );
+  }
+  return (
+    <>
+      <StatusBadge status={status} />
+      <VisuallyHidden>{COLLECTION_STATUS_LABELS[status]}</VisuallyHidden>
+    </>
   );
 }
 

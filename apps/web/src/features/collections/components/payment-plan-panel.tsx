@@ -14,11 +14,12 @@ import { InstalmentsTable, VersionsTable } from './plan-tables.tsx';
 import { PlanTermsForm } from './plan-terms-form.tsx';
 import { emptyPlanTerms, planTermsValuesOf } from './plan-terms-values.ts';
 
+/** Dark shades, so the badge's white text keeps its contrast (WCAG AA; the theme's orange fails it). */
 const PLAN_STATUS_LOOKS: Record<PlanStatus, { label: string; color: string }> = {
-  ACTIVE: { label: 'Active', color: 'green' },
-  PAUSED: { label: 'Paused', color: 'orange' },
-  COMPLETED: { label: 'Completed', color: 'gray' },
-  CANCELLED: { label: 'Cancelled', color: 'gray' },
+  ACTIVE: { label: 'Active', color: 'teal.9' },
+  PAUSED: { label: 'Paused', color: '#a3400b' },
+  COMPLETED: { label: 'Completed', color: 'gray.7' },
+  CANCELLED: { label: 'Cancelled', color: 'gray.7' },
 };
 
 /** The plan being worked: a running or paused one, else the newest finished one to show. */
@@ -106,7 +107,7 @@ function PauseButton({ plan, today }: { plan: PaymentPlan; today: string }) {
   const [opened, { open, close }] = useDisclosure(false);
   return (
     <>
-      <Button variant="default" color="orange" onClick={open}>
+      <Button variant="default" onClick={open}>
         Pause
       </Button>
       <Modal opened={opened} onClose={close} title="Pause payment plan">
@@ -164,7 +165,7 @@ export function PaymentPlanPanel({ account, today, mayUpdate }: PanelProps) {
               Payment plan
             </Title>
             {plan && (
-              <Badge variant="light" color={PLAN_STATUS_LOOKS[plan.status].color}>
+              <Badge variant="filled" color={PLAN_STATUS_LOOKS[plan.status].color}>
                 {PLAN_STATUS_LOOKS[plan.status].label}
               </Badge>
             )}

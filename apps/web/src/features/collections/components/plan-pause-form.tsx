@@ -130,7 +130,7 @@ export function PlanPauseForm({ planId, today, onDone }: PlanPauseFormProps) {
           <Button variant="default" onClick={onDone}>
             Cancel
           </Button>
-          <Button type="submit" color="orange" loading={formState.isSubmitting}>
+          <Button type="submit" loading={formState.isSubmitting}>
             Pause plan
           </Button>
         </Group>

@@ -1,7 +1,8 @@
-import { ScrollArea, Stack, Table, Text } from '@mantine/core';
+import { Stack, Table, Text } from '@mantine/core';
 import { planSchedule, type PlanTerms } from '@casedesk/contract/collections/payment-plan';
 import { formatGroupedCents, formatMoney } from '@casedesk/contract/common/money';
 import { countOf, formatDateInput } from '@casedesk/contract/common/text';
+import { ScrollBox } from './scroll-box.tsx';
 
 interface PlanSchedulePreviewProps {
   /** Valid terms, or null while the form is incomplete or wrong. */
@@ -34,8 +35,8 @@ export function PlanSchedulePreview({ terms, balanceCents }: PlanSchedulePreview
           {`${formatMoney(left)} stays on the account after the last instalment.`}
         </Text>
       )}
-      <ScrollArea.Autosize mah={220} type="auto">
-        <Table aria-label="Schedule preview" verticalSpacing={2} fz="sm" striped>
+      <ScrollBox label="Schedule preview (scrollable)" maxHeight={220}>
+        <Table aria-label="Schedule preview" verticalSpacing={2} fz="sm" striped stickyHeader>
           <Table.Thead>
             <Table.Tr>
               <Table.Th w={50}>#</Table.Th>
@@ -53,7 +54,7 @@ export function PlanSchedulePreview({ terms, balanceCents }: PlanSchedulePreview
             ))}
           </Table.Tbody>
         </Table>
-      </ScrollArea.Autosize>
+      </ScrollBox>
     </Stack>
   );
 }

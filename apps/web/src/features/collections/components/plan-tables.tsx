@@ -7,19 +7,21 @@ import {
 import { formatGroupedCents, formatMoney } from '@casedesk/contract/common/money';
 import { formatDateInput } from '@casedesk/contract/common/text';
 import { formatValue } from '@/components/data-table/format-cell.ts';
+import { ScrollBox } from './scroll-box.tsx';
 
+/** Dark shades, so the small badges' white text keeps its contrast (WCAG AA; the theme's orange fails it). */
 const INSTALMENT_LOOKS: Record<InstalmentStatus, { label: string; color: string }> = {
-  DUE: { label: 'Due', color: 'blue' },
-  PAID: { label: 'Paid', color: 'green' },
-  MISSED: { label: 'Missed', color: 'red' },
-  PAUSED: { label: 'Paused', color: 'orange' },
+  DUE: { label: 'Due', color: 'blue.8' },
+  PAID: { label: 'Paid', color: 'teal.9' },
+  MISSED: { label: 'Missed', color: 'red.9' },
+  PAUSED: { label: 'Paused', color: '#a3400b' },
 };
 
 /** The plan's instalments in order, each with its status and the version of the terms it belongs to. */
 export function InstalmentsTable({ plan }: { plan: PaymentPlan }) {
   return (
-    <Table.ScrollContainer minWidth={360} maxHeight={320}>
-      <Table aria-label="Instalments" verticalSpacing={4} fz="sm" stickyHeader striped>
+    <ScrollBox label="Instalments (scrollable)" maxHeight={320}>
+      <Table aria-label="Instalments" verticalSpacing={4} fz="sm" stickyHeader striped miw={360}>
         <Table.Thead>
           <Table.Tr>
             <Table.Th w={50}>#</Table.Th>
@@ -36,7 +38,7 @@ export function InstalmentsTable({ plan }: { plan: PaymentPlan }) {
               <Table.Td>{formatDateInput(i.dueDate)}</Table.Td>
               <Table.Td ta="right">{formatGroupedCents(i.amountCents)}</Table.Td>
               <Table.Td>
-                <Badge size="sm" variant="light" color={INSTALMENT_LOOKS[i.status].color}>
+                <Badge size="sm" variant="filled" color={INSTALMENT_LOOKS[i.status].color}>
                   {INSTALMENT_LOOKS[i.status].label}
                 </Badge>
               </Table.Td>
@@ -45,7 +47,7 @@ export function InstalmentsTable({ plan }: { plan: PaymentPlan }) {
           ))}
         </Table.Tbody>
       </Table>
-    </Table.ScrollContainer>
+    </ScrollBox>
   );
 }
 

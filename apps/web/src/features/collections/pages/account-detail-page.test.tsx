@@ -251,12 +251,12 @@ describe('account detail: activity and status history', () => {
       }),
     });
     renderPage(<AccountDetailPage />, { path: PATH });
-    const table = await screen.findByRole('table', { name: 'Status history' });
-    const rows = within(table).getAllByRole('row').slice(1);
-    expect(rows[0]!.textContent).toContain('Disputes the fee');
-    expect(rows[0]!.textContent).toContain('Active → ');
-    expect(within(rows[0]!).getByText('REV')).toBeTruthy();
-    expect(rows[1]!.textContent).toContain('Avery Admin');
+    const list = await screen.findByRole('list', { name: 'Status history' });
+    const changes = within(list).getAllByRole('listitem');
+    expect(changes[0]!.textContent).toContain('Disputes the fee');
+    expect(changes[0]!.textContent).toContain('Active →');
+    expect(within(changes[0]!).getByText('REV')).toBeTruthy();
+    expect(changes[1]!.textContent).toContain('Avery Admin');
   });
 });
 

@@ -1,5 +1,5 @@
-import { Alert, Anchor, Grid, Skeleton, Stack } from '@mantine/core';
-import { useDocumentTitle } from '@mantine/hooks';
+import { Alert, Anchor, Grid, Skeleton, Stack, useMantineTheme } from '@mantine/core';
+import { useDocumentTitle, useMediaQuery } from '@mantine/hooks';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { LoadError } from '@/components/load-error.tsx';
@@ -27,6 +27,9 @@ export function AccountDetailPage() {
   const account = useCollectionAccount(accountId);
   const session = useSession();
   const [today] = useState(() => browserDay());
+  const theme = useMantineTheme();
+  // The two-column layout's breakpoint (Grid.Col span lg).
+  const wide = useMediaQuery(`(min-width: ${theme.breakpoints.lg})`) ?? false;
   useDocumentTitle(
     account.data
       ? `${account.data.client} · Account ${account.data.accountNumber} · Casedesk`
@@ -66,17 +69,20 @@ export function AccountDetailPage() {
           )
         }
       />
+      {/* Wide: the plan and the activity on the left, the status history and letters on the right. Narrow: one
+          column, the plan and the status history first, the long activity after them. */}
       <Grid gap="md">
         <Grid.Col span={{ base: 12, lg: 7 }}>
           <Stack gap="md">
             <PaymentPlanPanel account={detail} today={today} mayUpdate={mayUpdate} />
-            <AccountTimeline accountId={detail.id} />
+            {wide && <AccountTimeline accountId={detail.id} />}
           </Stack>
         </Grid.Col>
         <Grid.Col span={{ base: 12, lg: 5 }}>
           <Stack gap="md">
             <StatusHistory history={detail.statusHistory} />
             <AccountLettersPanel collectionAccountId={detail.id} />
+            {!wide && <AccountTimeline accountId={detail.id} />}
           </Stack>
         </Grid.Col>
       </Grid>
