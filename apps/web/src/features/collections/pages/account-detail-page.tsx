@@ -29,7 +29,7 @@ export function AccountDetailPage() {
   const [today] = useState(() => browserDay());
   const theme = useMantineTheme();
   // The two-column layout's breakpoint (Grid.Col span lg).
-  const wide = useMediaQuery(`(min-width: ${theme.breakpoints.lg})`) ?? false;
+  const wide = useMediaQuery(`(min-width: ${theme.breakpoints.lg})`, false, { getInitialValueInEffect: false });
   useDocumentTitle(
     account.data
       ? `${account.data.client} · Account ${account.data.accountNumber} · Casedesk`
