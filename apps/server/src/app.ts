@@ -16,10 +16,12 @@ import { appointmentsRoutes } from './modules/appointments/appointments.routes.t
 import { attorneysRoutes } from './modules/attorneys/attorneys.routes.ts';
 import { officesRoutes } from './modules/offices/offices.routes.ts';
 import { accountingRoutes } from './modules/accounting/accounting.routes.ts';
+import { collectionsRoutes } from './modules/collections/collections.routes.ts';
 import { calendarRoutes } from './modules/calendar/calendar.routes.ts';
 import { callsRoutes } from './modules/calls/calls.routes.ts';
 import { marketingRoutes } from './modules/marketing/marketing.routes.ts';
 import { clientsRoutes } from './modules/clients/clients.routes.ts';
+import { paymentPlanRoutes } from './modules/collections/payment-plan.routes.ts';
 import { clientMatchingRoutes } from './modules/clients/client-matching.routes.ts';
 import { dropdownsRoutes } from './modules/dropdowns/dropdowns.routes.ts';
 import { inquiriesRoutes } from './modules/inquiries/inquiries.routes.ts';
@@ -246,6 +248,8 @@ export async function buildApp({
   await app.register(attorneysRoutes);
   await app.register(officesRoutes);
   await app.register(accountingRoutes);
+  await app.register(collectionsRoutes);
+  await app.register(paymentPlanRoutes);
   await app.register(appointmentsRoutes, { sendWelcomeText: await welcomeTextSender(app) });
   await app.register(webhooksRoutes);
   await app.register(simulatorRoutes, { loopback });

@@ -9,6 +9,7 @@ import {
 } from '../modules/accounting/accounting.tables.ts';
 import { officeToday } from '../modules/accounting/office-day.ts';
 import { clients } from '../modules/clients/clients.tables.ts';
+import { collectionAccounts } from '../modules/collections/collections.tables.ts';
 import { inquiries } from '../modules/inquiries/inquiries.tables.ts';
 import { offices } from '../modules/offices/offices.tables.ts';
 import { users } from '../modules/users/users.tables.ts';
@@ -46,7 +47,8 @@ function daysBefore(today: string, count: number): string[] {
  * desk, card and cash and checks; accounting-posted ACH and wires), a few entries reversed, the bank deposits,
  * every day older than four days reconciled except one left with a one-cent difference to find, and a few
  * entries today for the office-entered view. Receipt numbers run from 1 in each office. Some matter payments go
- * to the trust account, with their ledgers and a signed three-way reconciliation (trust.seed.ts).
+ * to the trust account, with their ledgers and a signed three-way reconciliation (trust.seed.ts). A client's
+ * operating payments pay down their collection account, if they have one (collections.seed.ts).
  */
 export async function seedAccounting(db: Db, faker: Faker, now = new Date()): Promise<void> {
   const officeRows = await db
@@ -67,6 +69,12 @@ export async function seedAccounting(db: Db, faker: Faker, now = new Date()): Pr
     .where(inArray(users.role, ['ADMIN', 'MANAGER', 'OPERATOR']));
   const admin = staff.find((u) => u.role === 'ADMIN');
   const matterOf = new Map(matterRows.map((m) => [m.clientId, m]));
+  // Clients with a collection account (collections.seed.ts opened them): their fees pay it down.
+  const accountOf = new Map(
+    (await db.select({ id: collectionAccounts.id, clientId: collectionAccounts.clientId }).from(collectionAccounts)).map(
+      (a) => [a.clientId, a.id],
+    ),
+  );
   const entries: NewPayment[] = [];
   const deposits: (typeof bankDeposits.$inferInsert)[] = [];
   const signed: (typeof cashFlowReconciliations.$inferInsert)[] = [];
@@ -102,6 +110,8 @@ export async function seedAccounting(db: Db, faker: Faker, now = new Date()): Pr
         enteredById: (posted ? admin : desk)?.id ?? null,
         enteredAt: at,
       };
+      // Operating money only: trust money is the client's, not a payment of what they owe.
+      entry.collectionAccountId = entry.account === 'OPERATING' ? (accountOf.get(client.id) ?? null) : null;
       entries.push(entry);
       return entry;
     };

@@ -93,11 +93,17 @@ export function attorneyPermissions(officeId: string): Permission[] {
   ];
 }
 
-/** Collector: collection accounts and texts in the collection categories. */
+/**
+ * Collector: works collection accounts in every office (reads and changes them; opening them is accounting's and
+ * management's), calls clients from the account page (CALLS CREATE only: no call log, and no bell for every
+ * inbound call of the firm; the account's timeline shows the calls they made) and texts in the collection
+ * categories.
+ */
 export function collectorPermissions(officeId: string): Permission[] {
   return [
     grant('DASHBOARD_OFFICE', READ, [inOffices([officeId])]),
     grant('ALL_ACCOUNTS', READ_UPDATE),
+    grant('CALLS', ['CREATE']),
     grant('SMS', ALL, [smsCategoryTypes('COLLECTIONS')]),
     grant('SEARCH_CLIENT', READ),
     grant('CLIENT_PROFILE', READ),

@@ -16,6 +16,7 @@ import { insertUser } from '../modules/users/users.repository.ts';
 import type { Db } from '../platform/db/database.ts';
 import { setLocalPassword } from '../platform/idp/idp.repository.ts';
 import { seedCalls } from './calls.seed.ts';
+import { openCollectionAccounts, workCollectionAccounts } from './collections.seed.ts';
 import { seedMarketing } from './marketing.seed.ts';
 import { seedInquiries } from './inquiries.seed.ts';
 import { seedLitigationEvents } from './litigation.seed.ts';
@@ -144,8 +145,12 @@ export async function seedDemoData(db: Db, options: { clients: number; seed?: nu
   await seedMarketing(db);
   await seedAppointments(db, faker);
   await seedLitigationEvents(db, faker);
+  // Collection accounts before the cash flow (their clients' payments pay them down), worked after it; with a
+  // faker of their own, so the draws of the seeds around them stay as they were.
+  await openCollectionAccounts(db);
   // Last, so the faker's earlier draws (and the data the other seeds made) stay as they were.
   await seedAccounting(db, faker);
+  await workCollectionAccounts(db);
   await vacuumAfterBulkLoad(db);
 }
 

@@ -45,11 +45,13 @@ export const SEED_TEMPLATES: NewTemplate[] = [
       'documents about your case. Time, attorney and Zoom link: @appointmentLink Questions? Call @officePhone.',
   },
   {
+    // The payment plans' reminder job sends this one (collections/plan-reminders.service.ts).
     name: 'Payment reminder',
     templateType: 'TEXT',
+    purpose: 'PAYMENT_REMINDER',
     content:
       'Hi @clientFirstName, a reminder that your payment of @payment is due on @dueDate. ' +
-      'Remaining balance: @balance. Questions? Reply here. - @collectorName',
+      'Remaining balance: @balance. Questions? Reply here. - @collectorName. Reply STOP to opt out.',
   },
   {
     name: 'Balance notice',

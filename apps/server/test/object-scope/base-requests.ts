@@ -56,6 +56,9 @@ async function booking(records: OfficeRecords, appointmentDateTime: string) {
   };
 }
 
+/** Terms a payment plan's account can take: $100.00 a month from a day after any test's today. */
+const planTerms = { amountCents: 10_000, frequency: 'MONTHLY', firstDueDate: '2031-03-10', instalmentCount: null };
+
 export const TEMPLATES: Readonly<Record<string, RouteTemplate>> = {
   'POST /api/v1/accessControl/explain': {
     base: async (records) =>
@@ -109,6 +112,7 @@ export const TEMPLATES: Readonly<Record<string, RouteTemplate>> = {
         outboundCallerId: refs.officeA.outboundCallerId,
         clientId: (await records.client()).id,
         inquiryId: (await records.inquiry()).id,
+        collectionAccountId: (await records.collectionAccount()).id,
       }),
     isolate: clientBesideInquiry,
   },
@@ -154,7 +158,23 @@ export const TEMPLATES: Readonly<Record<string, RouteTemplate>> = {
         feesCents: 5_000,
         costCents: 0,
         paymentDate: '2026-01-05',
+        collectionAccountId: (await records.collectionAccount()).id,
       }),
+  },
+  'POST /api/v1/paymentPlan/create': {
+    base: async (records) => body({ accountId: (await records.collectionAccount()).id, ...planTerms }),
+  },
+  'POST /api/v1/paymentPlan/preview': {
+    base: async (records) => body({ accountId: (await records.collectionAccount()).id, ...planTerms }),
+  },
+  'POST /api/v1/paymentPlan/list': {
+    base: async (records) => body({ accountId: (await records.collectionAccount()).id }),
+  },
+  'POST /api/v1/paymentPlan/change': {
+    base: async (records) => body({ planId: (await records.paymentPlan()).id, ...planTerms, amountCents: 5_000 }),
+  },
+  'POST /api/v1/paymentPlan/pause': {
+    base: async (records) => body({ planId: (await records.paymentPlan()).id, reason: 'Scope check' }),
   },
   'POST /api/v1/trust/disbursement': {
     // The factory's trust entry leaves the matter $90.00 in trust: enough for this one.
@@ -247,11 +267,21 @@ export const TEMPLATES: Readonly<Record<string, RouteTemplate>> = {
         reasonId: refs.smsReasonId,
         clientId: (await records.client()).id,
         inquiryId: (await records.inquiry()).id,
+        collectionAccountId: (await records.collectionAccount()).id,
       }),
   },
   'PUT /api/v1/sms': {
     // A change of nothing is no change to prove anything with: the reason is set again.
     base: async (records, refs) => body({ id: (await records.sms()).id, reason: refs.smsReasonId }),
+  },
+  'PATCH /api/v1/collectionAccount': {
+    // A change of nothing is refused before the account is looked up: the follow-up date is set.
+    base: async (records) => body({ id: (await records.collectionAccount()).id, followUpDate: '2031-01-07' }),
+  },
+  'POST /api/v1/collectionAccount/adjustment': {
+    // An adjustment is never 0, and a positive one never takes the balance below zero.
+    base: async (records) =>
+      body({ accountId: (await records.collectionAccount()).id, amountCents: 100, reason: 'Scope check' }),
   },
   'PUT /api/v1/user': {
     base: async (records) => ({

@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { base, en, en_US, Faker } from '@faker-js/faker';
 import { appointments } from '../../src/modules/appointments/appointments.tables.ts';
 import { attorneys } from '../../src/modules/attorneys/attorneys.tables.ts';
@@ -8,10 +7,17 @@ import { clients } from '../../src/modules/clients/clients.tables.ts';
 import { inquiries } from '../../src/modules/inquiries/inquiries.tables.ts';
 import { trackingLineMappings, trackingLines } from '../../src/modules/marketing/marketing.tables.ts';
 import { payments } from '../../src/modules/accounting/accounting.tables.ts';
+import { collectionAccounts } from '../../src/modules/collections/collections.tables.ts';
+import {
+  paymentPlanInstalments,
+  paymentPlans,
+  paymentPlanVersions,
+} from '../../src/modules/collections/payment-plans.tables.ts';
 import { trustLedgerEntries } from '../../src/modules/accounting/trust.tables.ts';
 import { cannedTexts, smsMessages } from '../../src/modules/sms/sms.tables.ts';
 import type { RecordKind } from '../../src/platform/access/record-scope.ts';
 import { buildClient } from '../factories/clients.factory.ts';
+import { insertCollectionAccount } from '../factories/collection-accounts.factory.ts';
 import { JURISDICTIONS, LAW_TYPES } from '../factories/reference-data.ts';
 import type { Db, OfficeRef, Refs } from './caller-and-refs.ts';
 import { insertUser, next, phone, uniqueHolidayDate } from './caller-and-refs.ts';
@@ -272,10 +278,47 @@ export class OfficeRecords extends Lazy {
     });
   }
 
-  /**
-   * The id of the office's record of a kind (the n-th of it: routes that name two clients get two), or
-   * undefined for collectionAccount: collections is not built yet, so no office has such a record.
-   */
+  /** A collection account of the office's client, on the office's inquiry (its matter). */
+  collectionAccount() {
+    return this.once('collectionAccount', async () => {
+      const inquiry = await this.inquiry();
+      const row = await insertCollectionAccount(this.db, {
+        officeId: this.office.id,
+        clientId: inquiry.clientId,
+        inquiryId: inquiry.id,
+      });
+      return this.track('collection_accounts', row);
+    });
+  }
+
+  /** An active payment plan on an account of its own: three weekly instalments of $100.00 from 2031-03-10. */
+  paymentPlan() {
+    return this.once('paymentPlan', async () => {
+      const client = await this.client();
+      const [account] = await this.db
+        .insert(collectionAccounts)
+        .values({ officeId: this.office.id, clientId: client.id, originalCents: 30_000, status: 'PAYMENT_PLAN' })
+        .returning();
+      this.track('collection_accounts', account);
+      const [row] = await this.db.insert(paymentPlans).values({ accountId: account!.id }).returning();
+      const terms = { amountCents: 10_000, frequency: 'WEEKLY' as const, firstDueDate: '2031-03-10' };
+      await this.db
+        .insert(paymentPlanVersions)
+        .values({ planId: row!.id, version: 1, ...terms, instalmentCount: null });
+      await this.db.insert(paymentPlanInstalments).values(
+        ['2031-03-10', '2031-03-17', '2031-03-24'].map((dueDate, i) => ({
+          planId: row!.id,
+          version: 1,
+          seq: i + 1,
+          dueDate,
+          amountCents: 10_000,
+        })),
+      );
+      return this.track('payment_plans', row);
+    });
+  }
+
+  /** The id of the office's record of a kind (the n-th of it: routes that name two clients get two). */
   async id(kind: RecordKind, n = 0): Promise<string | undefined> {
     if (n > 0 && kind !== 'client') throw new Error(`Only clients come in several per office; ${kind} #${n} asked`);
     switch (kind) {
@@ -306,23 +349,22 @@ export class OfficeRecords extends Lazy {
       case 'trustEntry':
         return (await this.trustEntry()).id;
       case 'collectionAccount':
-        return undefined;
+        return (await this.collectionAccount()).id;
     }
   }
 
   /**
    * The records of a kind a caller of another office must not reach. A user is tried both as a plain user
    * and as an attorney's user, since the attorney routes look users up through their attorney row.
-   * collectionAccount has no table yet (collections is unbuilt), so its "record" is a random uuid.
    */
   async others(kind: RecordKind): Promise<{ id: string; label: string }[]> {
-    if (kind === 'collectionAccount') return [{ id: randomUUID(), label: 'collectionAccount (a random uuid)' }];
     if (kind === 'user') {
       return [
         { id: (await this.user()).id, label: 'user' },
         { id: (await this.attorney()).userId, label: "attorney's user" },
       ];
     }
+    if (kind === 'collectionAccount') return [{ id: (await this.collectionAccount()).id, label: kind }];
     return [{ id: (await this.id(kind))!, label: kind }];
   }
 }

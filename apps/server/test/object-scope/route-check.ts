@@ -110,8 +110,7 @@ export class RouteChecker {
 
   private async checkField(key: string, operation: Operation, base: RequestParts, field: string, kind: RecordKind) {
     const place = placeOf(operation, field);
-    // collectionAccount has no records yet, so officeA has none to name: the base request leaves it out.
-    if (kind !== 'collectionAccount' && fieldValue(base, place, field) === undefined) {
+    if (fieldValue(base, place, field) === undefined) {
       this.failures.push(`${key} ${field}: the base request does not name officeA's ${kind}; fix ${WHERE_TEMPLATES}`);
       return undefined;
     }

@@ -106,6 +106,8 @@ export const paymentWriteSchema = z
     paymentDate: isoDateSchema('Payment Date'),
     officeEntered: z.boolean().default(false),
     account: z.enum(PAYMENT_ACCOUNTS, { error: PAYMENT_MESSAGES.account }).default('OPERATING'),
+    /** The collection account the money pays down: one of the client's, readable by the caller. */
+    collectionAccountId: z.uuid().nullish(),
     note: z
       .string()
       .trim()
@@ -228,5 +230,8 @@ export const paymentDetailSchema = cashFlowRowSchema.extend({
   note: z.string().nullable(),
   reason: z.string().nullable(),
   reversal: cashFlowRowSchema.extend({ reason: z.string().nullable() }).nullable(),
+  /** The collection account the payment pays down (a reversal carries its original's); the server always sends it. */
+  collectionAccountId: z.uuid().nullable().optional(),
+  collectionAccountNumber: z.number().int().nullable().optional(),
 });
 export type PaymentDetail = z.infer<typeof paymentDetailSchema>;

@@ -40,8 +40,37 @@ export function collectionRowColour(
   return null;
 }
 
+/** GET /api/v1/collectionAccount/status: every status with its label and SPEC §4 badge, in workflow order. */
+export const collectionStatusOptionSchema = z.object({
+  value: z.enum(COLLECTION_STATUSES),
+  label: z.string(),
+  badge: z.string().nullable(),
+  /** Still worked (collectors call, plans run); PAID and CLOSED are not. */
+  open: z.boolean(),
+});
+export type CollectionStatusOption = z.infer<typeof collectionStatusOptionSchema>;
+export const collectionStatusListSchema = z.array(collectionStatusOptionSchema);
+export const COLLECTION_STATUS_OPTIONS: CollectionStatusOption[] = COLLECTION_STATUSES.map((value) => ({
+  value,
+  label: COLLECTION_STATUS_LABELS[value],
+  badge: COLLECTION_STATUS_BADGES[value] ?? null,
+  open: OPEN_COLLECTION_STATUSES.includes(value),
+}));
+
+/**
+ * GET /api/v1/collectionAccount/roles: the collectors, i.e. the enabled users whose ALL_ACCOUNTS UPDATE reaches
+ * an office of the caller's ALL_ACCOUNTS READ (or, with `officeId`, that office): who may be assigned accounts
+ * there (docs/collections.md).
+ */
+export const collectorsQuerySchema = z.object({ officeId: z.uuid().optional() }).strict();
+export const collectorOptionSchema = z.object({ id: z.uuid(), displayName: z.string() });
+export type CollectorOption = z.infer<typeof collectorOptionSchema>;
+export const collectorListSchema = z.array(collectorOptionSchema);
+
 /** One account's amount at most, like one cash-flow entry: $10,000,000.00. */
 export const MAX_ACCOUNT_CENTS = 1_000_000_000;
+/** The PDF of the accounts list prints at most this many rows; CSV and XLSX take any number. */
+export const ACCOUNTS_PDF_MAX_ROWS = 5000;
 export const ACCOUNT_NOTE_MAX = 2000;
 export const BULK_ASSIGN_MAX = 1000;
 
@@ -64,10 +93,14 @@ export const COLLECTION_ACCOUNT_MESSAGES = {
   paidNeedsZero: 'An account can be set to Paid only when its balance is $0.00.',
   adjustment: 'Amount must be an amount in dollars and cents, not 0.',
   adjustmentReason: 'Reason is a required field.',
+  adjustmentBelowZero: 'An adjustment cannot take the balance below $0.00.',
   bulkIds: `Choose from 1 to ${BULK_ASSIGN_MAX} accounts.`,
   balanceRange: 'Balance To cannot be less than Balance From.',
   sortBy: 'Sort By must be an accounts column.',
+  pdfTooLarge: `The PDF holds at most ${ACCOUNTS_PDF_MAX_ROWS.toLocaleString('en-US')} accounts. Narrow the filters, or export CSV or XLSX.`,
   matterOfOtherClient: 'The matter belongs to another client.',
+  accountOfOtherClient: 'The collection account belongs to another client.',
+  collectorOutOfReach: 'Collector must be a user who may work collection accounts in every chosen account’s office.',
 } as const;
 
 const noteSchema = z
@@ -316,6 +349,7 @@ export const TIMELINE_KINDS = [
   'NOTE',
   'ASSIGNMENT',
   'FOLLOW_UP',
+  'TERM',
   'ADJUSTMENT',
   'WORKFLOW',
   'CONTACT_REFUSED',

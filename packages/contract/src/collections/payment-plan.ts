@@ -24,6 +24,23 @@ export const MAX_INSTALMENTS = 260;
 /** Collectors learn of a hardship late: a pause may start up to this many days before today. */
 export const PAUSE_BACKDATE_DAYS = 7;
 export const PAUSE_REASON_MAX = 500;
+/** The reminder text goes out this many days before each due date (docs/collections-payment-plans.md). */
+export const REMINDER_DAYS_BEFORE = 3;
+/**
+ * A payment can take a day or two to reach the ledger (a mailed check, an ACH posting): an instalment is missed,
+ * and its promise broken, only when it is still not paid in full this many days after its due date. One
+ * constant rules both, so an instalment the job marks missed is never counted as kept by the same payments.
+ */
+export const PAYMENT_GRACE_DAYS = 2;
+/** The daily plan job runs from this hour of each office's own day (its time zone). */
+export const PLAN_DAY_HOUR = 6;
+/**
+ * The reminder text when the firm has no TEXT template of purpose PAYMENT_REMINDER: SPEC §3 placeholders, and the
+ * opt-out line every automated text carries (a number that replied STOP is never texted).
+ */
+export const PAYMENT_REMINDER_TEXT =
+  'Hi @clientFirstName, a reminder that your payment of @payment is due on @dueDate. Questions? Reply here. ' +
+  'Reply STOP to opt out.';
 
 export const PAYMENT_PLAN_MESSAGES = {
   notFound: 'Payment plan not found.',
@@ -41,6 +58,7 @@ export const PAYMENT_PLAN_MESSAGES = {
   reasonLength: `Reason must be ${PAUSE_REASON_MAX} characters or less.`,
   pauseFrom: `Pause From can be at most ${PAUSE_BACKDATE_DAYS} days ago and not in the future.`,
   resumeOn: 'Resume On must be after Pause From.',
+  resumeOnPast: 'Resume On must be after today.',
   notActive: 'Only an active plan can be paused.',
   notPaused: 'Only a paused plan can be resumed.',
   notOpen: 'This plan is completed or cancelled.',
@@ -72,6 +90,19 @@ export type PlanTerms = z.infer<typeof planTermsSchema>;
 /** POST /api/v1/paymentPlan/create */
 export const paymentPlanCreateSchema = planTermsSchema.extend({ accountId: z.uuid() }).strict();
 export type PaymentPlanCreate = z.infer<typeof paymentPlanCreateSchema>;
+
+/** POST /api/v1/paymentPlan/preview: the schedule the terms would give for the account's balance; nothing is saved. */
+export const paymentPlanPreviewSchema = paymentPlanCreateSchema;
+export type PaymentPlanPreview = z.infer<typeof paymentPlanPreviewSchema>;
+export const paymentPlanPreviewResultSchema = z.object({
+  balanceCents: z.number().int(),
+  instalments: z.array(z.object({ seq: z.number().int(), dueDate: z.string(), amountCents: z.number().int() })),
+  /** What the instalments add up to; with a fixed count that does not cover the balance, less than it. */
+  plannedCents: z.number().int(),
+  /** Left on the account after the last instalment (0 for until paid). */
+  leftCents: z.number().int(),
+});
+export type PaymentPlanPreviewResult = z.infer<typeof paymentPlanPreviewResultSchema>;
 
 /** POST /api/v1/paymentPlan/change: a new version of the terms, from the next unpaid instalment. */
 export const paymentPlanChangeSchema = planTermsSchema.extend({ planId: z.uuid() }).strict();
@@ -111,6 +142,8 @@ export const instalmentSchema = z.object({
   seq: z.number().int(),
   dueDate: z.string(),
   amountCents: z.number().int(),
+  /** What the payments on the account since its version began have paid of it, oldest instalment first. */
+  paidCents: z.number().int(),
   status: z.enum(INSTALMENT_STATUSES),
   version: z.number().int(),
 });

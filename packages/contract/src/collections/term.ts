@@ -11,6 +11,8 @@ export const TERM_MESSAGES = {
   nameLength: `Name must be ${TERM_NAME_MAX} characters or less.`,
   nameTaken: 'A term with this name already exists.',
   notFound: 'Term not found.',
+  firmWide:
+    'Terms are shared by every office: changing them needs collection management without an office condition.',
 } as const;
 
 export const termSchema = z.object({
@@ -36,6 +38,12 @@ export const termWriteSchema = z
   })
   .strict();
 export type TermWrite = z.infer<typeof termWriteSchema>;
+/** POST /api/v1/term: a new term (no id). */
+export const termCreateSchema = termWriteSchema.omit({ id: true }).strict();
+export type TermCreate = z.infer<typeof termCreateSchema>;
+/** PUT /api/v1/term: the term named by id, every field given. */
+export const termUpdateSchema = termWriteSchema.extend({ id: z.uuid() }).strict();
+export type TermUpdate = z.infer<typeof termUpdateSchema>;
 
 export const SEEDED_TERMS: readonly { name: string; isPaymentPlan: boolean }[] = [
   { name: 'Payment Plan', isPaymentPlan: true },

@@ -4,8 +4,14 @@ import { TEMPLATE_PLACEHOLDERS } from '../sms/template-fill.ts';
 /** SPEC §3 Template types; SPEC §7 sends them upper case. */
 export const TEMPLATE_TYPES = ['TEXT', 'EMAIL', 'LETTER'] as const;
 export type TemplateType = (typeof TEMPLATE_TYPES)[number];
-/** The seeded templates the chat options send (SPEC §2 chat options). */
-export const TEMPLATE_PURPOSES = ['REVIEW_MAIL', 'REVIEW_TEXT', 'WELCOME_TEXT', 'MEETING_INSTRUCTIONS'] as const;
+/** The seeded templates the chat options send (SPEC §2 chat options) and the payment plans' reminder text. */
+export const TEMPLATE_PURPOSES = [
+  'REVIEW_MAIL',
+  'REVIEW_TEXT',
+  'WELCOME_TEXT',
+  'MEETING_INSTRUCTIONS',
+  'PAYMENT_REMINDER',
+] as const;
 export type TemplatePurpose = (typeof TEMPLATE_PURPOSES)[number];
 
 export const TEMPLATE_MESSAGES = {

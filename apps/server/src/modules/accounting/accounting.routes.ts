@@ -90,14 +90,15 @@ export async function accountingRoutes(app: AppInstance): Promise<void> {
     {
       config: {
         permission: ['CASH_FLOW', 'CREATE'],
-        records: { officeId: 'office', clientId: 'client', inquiryId: 'inquiry' },
+        records: { officeId: 'office', clientId: 'client', inquiryId: 'inquiry', collectionAccountId: 'collectionAccount' },
         unscopedIds: { lawTypeId: 'a law type (a shared dropdown option), no office' },
       },
       schema: {
         tags,
         summary:
           'Enters a payment; a blank receipt number takes the office’s next one, a used one is 409. ' +
-          'The office, the client and the matter must be within the caller’s reach (404 otherwise)',
+          'The office, the client, the matter and the collection account (one of the client’s, which the payment ' +
+          'pays down) must be within the caller’s reach (404 otherwise)',
         body: paymentWriteSchema,
         response: { 200: paymentDetailSchema },
       },

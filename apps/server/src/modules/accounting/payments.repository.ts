@@ -14,6 +14,7 @@ import type { Database, Db } from '../../platform/db/database.ts';
 import { listPage } from '../../platform/db/list-page.ts';
 import { officeScopeSql } from '../../platform/db/office-scope.ts';
 import { clients } from '../clients/clients.tables.ts';
+import { collectionAccounts } from '../collections/collections.tables.ts';
 import { dropdownOptions } from '../dropdowns/dropdowns.tables.ts';
 import { inquiries } from '../inquiries/inquiries.tables.ts';
 import { offices } from '../offices/offices.tables.ts';
@@ -221,14 +222,30 @@ export async function findPaymentRow(db: Db, id: string, scope: Scope, forUpdate
       totalCents: sql<string>`${payments.feesCents} + ${payments.costCents}`,
       note: payments.note,
       reason: payments.reason,
+      collectionAccountId: payments.collectionAccountId,
+      collectionAccountNumber: sql<number | null>`(select a.account_number from ${collectionAccounts} a
+        where a.id = ${payments.collectionAccountId})`,
     }),
   )
     .where(and(eq(payments.id, id), officeScopeSql(payments.officeId, scope)))
     .limit(1);
   const [row] = forUpdate ? await query.for('update', { of: payments }) : await query;
   if (!row) return undefined;
-  const { totalCents, note, reason } = row as { totalCents: string; note: string | null; reason: string | null };
-  return { ...toCashFlowRow(row as RowFromDb), totalCents: Number(totalCents), note, reason };
+  const { totalCents, note, reason, collectionAccountId, collectionAccountNumber } = row as {
+    totalCents: string;
+    note: string | null;
+    reason: string | null;
+    collectionAccountId: string | null;
+    collectionAccountNumber: number | null;
+  };
+  return {
+    ...toCashFlowRow(row as RowFromDb),
+    totalCents: Number(totalCents),
+    note,
+    reason,
+    collectionAccountId,
+    collectionAccountNumber: collectionAccountNumber === null ? null : Number(collectionAccountNumber),
+  };
 }
 
 export type NewPayment = typeof payments.$inferInsert;

@@ -11,11 +11,13 @@ import type {
 import { PAYMENT_MESSAGES } from '@casedesk/contract/accounting/payment';
 import type { OfficeEnteredTotal } from '@casedesk/contract/accounting/reconciliation';
 import type { ClientPayment } from '@casedesk/contract/clients/client-details';
+import { COLLECTION_ACCOUNT_MESSAGES } from '@casedesk/contract/collections/account';
 import { auditExport, recordAudit } from '../../platform/audit/audit.ts';
 import type { Actor } from '../../platform/auth/actor.ts';
 import type { Database, Db } from '../../platform/db/database.ts';
 import { AppError } from '../../platform/errors/app-error.ts';
 import { requireLiveClient } from '../clients/clients.service.ts';
+import { findReachableAccount } from '../collections/collection-contact.service.ts';
 import { requireInquiryRef } from '../inquiries/inquiries.service.ts';
 import { officeToday } from './office-day.ts';
 import { renderReceiptPdf } from './receipt-pdf.ts';
@@ -140,13 +142,33 @@ export async function enterPayment(db: Db, actor: Actor, input: PaymentWrite): P
     }
     lawTypeId ??= matter.lawTypeId;
   }
+  if (input.collectionAccountId) {
+    // The money pays down one of the client's collection accounts, one the caller may read (404 otherwise).
+    const account = await findReachableAccount(db, actor, input.collectionAccountId);
+    if (!account) {
+      throw new AppError('NOT_FOUND', COLLECTION_ACCOUNT_MESSAGES.notFound, {
+        collectionAccountId: COLLECTION_ACCOUNT_MESSAGES.notFound,
+      });
+    }
+    if (account.clientId !== input.clientId) {
+      throw AppError.validation(COLLECTION_ACCOUNT_MESSAGES.accountOfOtherClient, {
+        collectionAccountId: COLLECTION_ACCOUNT_MESSAGES.accountOfOtherClient,
+      });
+    }
+  }
   if (input.lawTypeId && !(await isLawType(db, input.lawTypeId))) {
     throw AppError.validation(PAYMENT_MESSAGES.lawType, { lawTypeId: PAYMENT_MESSAGES.lawType });
   }
   const id = await db.transaction(async (tx) => {
     const receiptNumber = await takeReceiptNumber(tx, input.officeId, input.receiptNumber);
     await requireOpenDay(tx, input.officeId, input.paymentDate, 'paymentDate');
-    const values = { ...input, lawTypeId, receiptNumber, enteredById: actor.userId };
+    const values = {
+      ...input,
+      collectionAccountId: input.collectionAccountId ?? null,
+      lawTypeId,
+      receiptNumber,
+      enteredById: actor.userId,
+    };
     const paymentId = await insertPayment(tx, values);
     if (values.account === 'TRUST') await depositTrustPayment(tx, actor, { ...values, id: paymentId });
     await recordAudit(tx, {
@@ -191,6 +213,8 @@ export async function reversePayment(db: Db, actor: Actor, input: ReversePayment
       lawTypeId: original.lawTypeId,
       paymentType: original.paymentType,
       account: original.account,
+      // The reversal takes back what the original paid on its collection account (the trigger moves paid_cents).
+      collectionAccountId: original.collectionAccountId,
       feesCents: -original.feesCents,
       costCents: -original.costCents,
       receiptNumber: null,

@@ -8,12 +8,14 @@ import type {
 } from '@casedesk/contract/calls/click-to-call';
 import { CLICK_TO_CALL_MESSAGES, isOfferableCallerId, PHONE_DIGITS } from '@casedesk/contract/calls/click-to-call';
 import { CLIENT_PHONE_FIELDS, clientDisplayName } from '@casedesk/contract/clients/client';
+import { COLLECTION_ACCOUNT_MESSAGES } from '@casedesk/contract/collections/account';
 import { formatPhone, labelFromFieldName } from '@casedesk/contract/common/text';
 import { recordAudit } from '../../platform/audit/audit.ts';
 import type { Actor } from '../../platform/auth/actor.ts';
 import type { Database, Db } from '../../platform/db/database.ts';
 import { AppError } from '../../platform/errors/app-error.ts';
 import type { CommunicationProvider } from '../../platform/providers/provider.ts';
+import { findReachableAccount, guardCollectionContact } from '../collections/collection-contact.service.ts';
 import { findCallPage, findCallRow } from './call-list.repository.ts';
 import type { ClientPhones } from './calls.repository.ts';
 import {
@@ -81,6 +83,20 @@ async function resolveTarget(
 }
 
 /**
+ * The collection account a call works: within the caller's ALL_ACCOUNTS READ offices, else answered like one
+ * that does not exist (404).
+ */
+async function requireCallAccount(db: Db, actor: Actor, id: string) {
+  const account = await findReachableAccount(db, actor, id);
+  if (!account) {
+    throw new AppError('NOT_FOUND', CLICK_TO_CALL_MESSAGES.collectionAccountUnknown, {
+      collectionAccountId: CLICK_TO_CALL_MESSAGES.collectionAccountUnknown,
+    });
+  }
+  return account;
+}
+
+/**
  * GET /dropdown/smartDial: the client's numbers (SPEC §3 primary, secondary, mobile, home), labelled,
  * each once and only when it is a full 10-digit number the provider can dial. The opposing party's
  * phone is left out on purpose: intake staff do not call the other side of a matter.
@@ -136,12 +152,9 @@ export async function clickToCall(
   request: ClickToCallRequest,
 ): Promise<CallRow> {
   const operatorNumber = ownOperatorNumber(actor, request.operatorNumber);
-  // Collection accounts have no records to check the caller's reach against yet: refused, not trusted.
-  if (request.collectionAccountId) {
-    throw new AppError('NOT_FOUND', CLICK_TO_CALL_MESSAGES.collectionAccountUnknown, {
-      collectionAccountId: CLICK_TO_CALL_MESSAGES.collectionAccountUnknown,
-    });
-  }
+  const account = request.collectionAccountId
+    ? await requireCallAccount(db, actor, request.collectionAccountId)
+    : undefined;
   const offered = await listOutgoingCallNumbers(db, actor);
   const office = offered.find((o) => o.outboundCallerId === request.outboundCallerId);
   if (!office) {
@@ -149,7 +162,17 @@ export async function clickToCall(
       outboundCallerId: CLICK_TO_CALL_MESSAGES.outgoingNotOffered,
     });
   }
-  const target = await resolveTarget(db, actor, request);
+  // A collection call is about the account's client: named, or taken from the account.
+  const target = await resolveTarget(db, actor, { ...request, clientId: request.clientId ?? account?.clientId });
+  if (account && target.client && target.client.id !== account.clientId) {
+    throw AppError.validation(COLLECTION_ACCOUNT_MESSAGES.accountOfOtherClient, {
+      collectionAccountId: COLLECTION_ACCOUNT_MESSAGES.accountOfOtherClient,
+    });
+  }
+  if (account) {
+    const contact = { actor, account, channel: 'CALL' as const, toNumber: request.participantNumber, at: new Date() };
+    await guardCollectionContact(db, contact);
+  }
   const started = await provider.startClickToCall({
     operatorNumber,
     participantNumber: request.participantNumber,
@@ -166,7 +189,7 @@ export async function clickToCall(
       officeId: office.id,
       clientId: target.client?.id ?? null,
       inquiryId: target.inquiryId,
-      collectionAccountId: request.collectionAccountId ?? null,
+      collectionAccountId: account?.id ?? null,
       title: target.client ? clientDisplayName(target.client) : formatPhone(request.participantNumber),
       providerCallSid: started.sid,
       status: started.status,
@@ -177,7 +200,12 @@ export async function clickToCall(
       action: 'call.click_to_call',
       entity: 'call',
       entityId: id,
-      after: { officeId: office.id, clientId: target.client?.id ?? null, inquiryId: target.inquiryId },
+      after: {
+        officeId: office.id,
+        clientId: target.client?.id ?? null,
+        inquiryId: target.inquiryId,
+        collectionAccountId: account?.id ?? null,
+      },
       ip: actor.ip,
       requestId: actor.requestId,
     });

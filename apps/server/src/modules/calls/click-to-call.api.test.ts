@@ -1,6 +1,7 @@
 import { callRowSchema } from '@casedesk/contract/calls/call';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { insertCollectionAccount } from '../../../test/factories/collection-accounts.factory.ts';
 import type { TestApp } from '../../../test/support/test-app.ts';
 import { createTestApp } from '../../../test/support/test-app.ts';
 import { auditEvents } from '../../platform/audit/audit.tables.ts';
@@ -226,15 +227,44 @@ describe('POST /api/v1/call/click2Call', () => {
     expect((await t.db().select().from(calls)).length).toBe(before);
   });
 
-  it('answers 404 for a collection account: none can be checked against the caller’s scope yet', async () => {
+  it('answers 404 for a collection account outside ALL_ACCOUNTS READ, as for none, and writes nothing', async () => {
+    const { id: inquiryId, clientId } = await createInquiryIn(t, refs.outOfScope.id, { client });
+    const outside = await insertCollectionAccount(t.db(), { officeId: refs.outOfScope.id, clientId, inquiryId });
     const before = (await t.db().select().from(calls)).length;
+    for (const collectionAccountId of [outside.id, '00000000-0000-4000-8000-000000000001']) {
+      const res = await call(SEEDED.manager, {
+        participantNumber: '2135550172',
+        outboundCallerId: refs.inScope.outboundCallerId,
+        collectionAccountId,
+      });
+      expect(res.statusCode).toBe(404);
+      expect(res.json().fieldErrors).toEqual({ collectionAccountId: 'Collection account not found.' });
+    }
+    expect((await t.db().select().from(calls)).length).toBe(before);
+  });
+
+  it('records a collection call on the account and its client; 400 for an account of another client', async () => {
+    const { id: inquiryId, clientId } = await createInquiryIn(t, refs.inScope.id, { client });
+    const account = await insertCollectionAccount(t.db(), { officeId: refs.inScope.id, clientId, inquiryId });
     const res = await call(SEEDED.manager, {
       participantNumber: '2135550172',
       outboundCallerId: refs.inScope.outboundCallerId,
-      collectionAccountId: '00000000-0000-4000-8000-000000000001',
+      collectionAccountId: account.id,
     });
-    expect(res.statusCode).toBe(404);
-    expect(res.json().fieldErrors).toEqual({ collectionAccountId: 'Collection account not found.' });
-    expect((await t.db().select().from(calls)).length).toBe(before);
+    expect(res.statusCode, res.body).toBe(200);
+    const [stored] = await t.db().select().from(calls).where(eq(calls.id, res.json().id));
+    expect(stored).toMatchObject({ collectionAccountId: account.id, clientId, officeId: refs.inScope.id });
+
+    const other = await createInquiryIn(t, refs.inScope.id, { client: newClient({ lastName: 'Elsewhere' }) });
+    const mismatch = await call(SEEDED.manager, {
+      participantNumber: '2135550172',
+      outboundCallerId: refs.inScope.outboundCallerId,
+      clientId: other.clientId,
+      collectionAccountId: account.id,
+    });
+    expect(mismatch.statusCode).toBe(400);
+    expect(mismatch.json().fieldErrors).toEqual({
+      collectionAccountId: 'The collection account belongs to another client.',
+    });
   });
 });

@@ -68,7 +68,11 @@ export const collectionAccounts = pgTable(
     index('collection_accounts_office_idx').on(t.officeId, t.status),
     index('collection_accounts_collector_idx').on(t.collectorId, t.status),
     index('collection_accounts_client_idx').on(t.clientId),
-    index('collection_accounts_follow_up_idx').on(t.followUpDate),
+    // The all-accounts page's default order (follow-up date, soonest first, then the account number), for the
+    // whole firm, one office and one collector: a page is the first rows of an index, however many accounts.
+    index('collection_accounts_follow_up_idx').on(t.followUpDate, t.accountNumber),
+    index('collection_accounts_office_follow_up_idx').on(t.officeId, t.followUpDate, t.accountNumber),
+    index('collection_accounts_collector_follow_up_idx').on(t.collectorId, t.followUpDate, t.accountNumber),
     check('collection_accounts_original', sql`${t.originalCents} > 0`),
   ],
 );

@@ -1,6 +1,19 @@
 import { INSTALMENT_STATUSES, PLAN_FREQUENCIES, PLAN_STATUSES } from '@casedesk/contract/collections/payment-plan';
 import { sql } from 'drizzle-orm';
-import { bigint, date, index, integer, pgTable, text, timestamp, unique, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  date,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  unique,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { offices } from '../offices/offices.tables.ts';
 import { users } from '../users/users.tables.ts';
 import { collectionAccounts } from './collections.tables.ts';
 
@@ -20,6 +33,8 @@ export const paymentPlans = pgTable(
     uniqueIndex('payment_plans_one_open')
       .on(t.accountId)
       .where(sql`${t.status} in ('ACTIVE', 'PAUSED')`),
+    // The account's plans, closed ones too (the plan panel lists them all).
+    index('payment_plans_account_idx').on(t.accountId),
   ],
 );
 
@@ -84,4 +99,27 @@ export const paymentPlanPauses = pgTable(
     at: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('payment_plan_pauses_plan_idx').on(t.planId)],
+);
+
+/**
+ * One row per office and office day of the daily plan job (docs/collections-payment-plans.md, Jobs): every
+ * instance looks each few minutes whether an office's day has come and its run is not finished, and queues it
+ * once (a pg-boss singleton key per office and day). The counts add up over the runs of the day; a second run
+ * finds nothing to do and adds zeros.
+ */
+export const paymentPlanDayRuns = pgTable(
+  'payment_plan_day_runs',
+  {
+    officeId: uuid()
+      .notNull()
+      .references(() => offices.id),
+    day: date({ mode: 'string' }).notNull(),
+    startedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    finishedAt: timestamp({ withTimezone: true }),
+    resumed: integer().notNull().default(0),
+    missed: integer().notNull().default(0),
+    reminded: integer().notNull().default(0),
+    completed: integer().notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.officeId, t.day] })],
 );

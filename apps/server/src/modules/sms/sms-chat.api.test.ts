@@ -240,7 +240,7 @@ describe('templates', () => {
         .map((x) => x.purpose)
         .filter(Boolean)
         .sort(),
-    ).toEqual(['MEETING_INSTRUCTIONS', 'REVIEW_MAIL', 'REVIEW_TEXT', 'WELCOME_TEXT']);
+    ).toEqual(['MEETING_INSTRUCTIONS', 'PAYMENT_REMINDER', 'REVIEW_MAIL', 'REVIEW_TEXT', 'WELCOME_TEXT']);
     const text = templateListSchema.parse(
       (await call('GET', '/api/v1/template/byTemplateType?templateType=TEXT', SEEDED.operator)).json(),
     );

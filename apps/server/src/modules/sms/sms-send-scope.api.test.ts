@@ -1,6 +1,7 @@
 import type { Permission } from '@casedesk/contract/access/permissions';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { insertCollectionAccount } from '../../../test/factories/collection-accounts.factory.ts';
 import { createInquiryIn, newClient } from '../../../test/support/inquiries.ts';
 import { findUserByEmail } from '../../../test/support/office-scoped-clients.ts';
 import type { TestApp } from '../../../test/support/test-app.ts';
@@ -12,7 +13,8 @@ import { freshNumber, injector, SEEDED, sendBody, smsRefs } from './sms.test-sup
 
 /*
  * The records a text is tied to must be ones the sender may reach: a client by CLIENT_PROFILE READ, an
- * inquiry by LEADS READ, each with its office condition; anything else reads as not found. A client
+ * inquiry by LEADS READ, a collection account by ALL_ACCOUNTS READ, each with its office condition; anything
+ * else reads as not found. A client
  * found by the phone number is still linked, but the answer names them only to a sender who may read them.
  * The sender below texts from any office, and reads clients and leads of Los Angeles only.
  */
@@ -44,6 +46,7 @@ beforeAll(async () => {
     { permissionType: 'SMS', accessLevelDTO: [level('READ'), level('CREATE'), level('UPDATE')] },
     { permissionType: 'CLIENT_PROFILE', accessLevelDTO: [level('READ', refs.la.id)] },
     { permissionType: 'LEADS', accessLevelDTO: [level('READ', refs.la.id)] },
+    { permissionType: 'ALL_ACCOUNTS', accessLevelDTO: [level('READ', refs.la.id)] },
   ];
   await setPermissions(t.db(), sender!.id, permissions);
   inLa = await leadWithPhone(refs.la.id);
@@ -76,10 +79,35 @@ describe('POST /api/v1/sms/send: the records named', () => {
     expect(await t.db().select().from(smsMessages).where(eq(smsMessages.inquiryId, inLv.id))).toEqual([]);
   });
 
-  it('404 for a collection account: none can be checked against the sender’s scope yet', async () => {
-    const res = await send({ collectionAccountId: '00000000-0000-4000-8000-000000000001' });
-    expect(res.statusCode).toBe(404);
-    expect(res.json().fieldErrors).toEqual({ collectionAccountId: 'Collection account not found.' });
+  it('404 for a collection account outside the sender’s ALL_ACCOUNTS READ, as for one that does not exist', async () => {
+    const account = await insertCollectionAccount(t.db(), { officeId: refs.lv.id, clientId: inLv.clientId });
+    for (const collectionAccountId of [account.id, '00000000-0000-4000-8000-000000000001']) {
+      const res = await send({ collectionAccountId, toNumber: inLv.phone });
+      expect(res.statusCode).toBe(404);
+      expect(res.json().fieldErrors).toEqual({ collectionAccountId: 'Collection account not found.' });
+    }
+    expect(await textsOf(inLv.clientId)).toEqual([]);
+  });
+
+  it('ties a collection text to the account, its client and its collector; 400 for another client’s account', async () => {
+    const sender = await findUserByEmail(t.db(), SENDER);
+    const account = await insertCollectionAccount(t.db(), {
+      officeId: refs.la.id,
+      clientId: inLa.clientId,
+      collectorId: sender!.id,
+    });
+    const res = await send({ collectionAccountId: account.id, toNumber: inLa.phone });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({
+      collectionAccountId: account.id,
+      clientId: inLa.clientId,
+      collectorId: sender!.id,
+    });
+    const other = await send({ collectionAccountId: account.id, clientId: (await leadWithPhone(refs.la.id)).clientId });
+    expect(other.statusCode).toBe(400);
+    expect(other.json().fieldErrors).toEqual({
+      collectionAccountId: 'The collection account belongs to another client.',
+    });
   });
 
   it('stores and names a client and inquiry the sender reaches', async () => {

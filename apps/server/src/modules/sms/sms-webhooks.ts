@@ -7,6 +7,7 @@ import { toNationalNumber } from '../../platform/providers/phone-numbers.ts';
 import { mapTwilioSmsStatus } from '../../platform/providers/twilio-status.ts';
 import type { WebhookEvent, WebhookHandlers } from '../../platform/providers/webhook-handlers.ts';
 import type { RealtimeBus } from '../../platform/realtime/realtime-bus.ts';
+import { accountOfInboundText, notifyCollectorOfText } from '../collections/collection-contact.service.ts';
 import { notifyUsers, usersReachingOffice } from '../notifications/notifications.service.ts';
 import { afterCommitBus } from './after-commit-bus.ts';
 import { recordOptChange } from './opt-out.repository.ts';
@@ -23,7 +24,8 @@ export interface SmsWebhookDeps {
  * An inbound text (Twilio params MessageSid, From, To, Body). In one transaction: the message (once per
  * MessageSid — a replay inserts nothing and changes nothing), the opt-out or opt-in it carries (before
  * anything else can send to the number), and a notification for everyone whose SMS READ reaches the
- * office it was sent to. Live messages go out after the commit.
+ * office it was sent to; a text from a client with an open collection account is that account's, and its
+ * collector is told with a COLLECTION_SMS notification instead. Live messages go out after the commit.
  */
 export async function handleInboundSms(deps: SmsWebhookDeps, event: WebhookEvent): Promise<void> {
   const { MessageSid: sid, From, To, Body } = event.params;
@@ -37,6 +39,8 @@ export async function handleInboundSms(deps: SmsWebhookDeps, event: WebhookEvent
   const live = afterCommitBus();
   await deps.db.transaction(async (tx) => {
     const context = await findInboundContext(tx, from, to);
+    // A text from a client with an open collection account belongs to that account and its collector.
+    const account = await accountOfInboundText(tx, context.clientId, context.collectionAccountId);
     const inserted = await insertMessageOnce(tx, {
       direction: 'INBOUND',
       fromNumber: from,
@@ -47,8 +51,8 @@ export async function handleInboundSms(deps: SmsWebhookDeps, event: WebhookEvent
       officeId: context.officeId,
       clientId: context.clientId,
       inquiryId: context.inquiryId,
-      collectionAccountId: context.collectionAccountId,
-      collectorId: context.collectorId,
+      collectionAccountId: account?.id ?? context.collectionAccountId,
+      collectorId: account ? account.collectorId : context.collectorId,
     });
     if (!inserted) return;
     const action = optOutKeyword(body);
@@ -69,13 +73,16 @@ export async function handleInboundSms(deps: SmsWebhookDeps, event: WebhookEvent
         : action === 'OPT_IN'
           ? `${who} opted back in to texts (${normalizeKeyword(body)})`
           : `New text from ${who}`;
+    // Nobody has categorized an inbound text yet, so every category condition lets it be read (sms.repository).
+    const readers = await usersReachingOffice(tx, ['SMS', 'READ'], context.officeId, ['SMS_CATEGORY_TYPE']);
     await notifyUsers(tx, live.bus, {
-      // Nobody has categorized an inbound text yet, so every category condition lets it be read (sms.repository).
-      userIds: await usersReachingOffice(tx, ['SMS', 'READ'], context.officeId, ['SMS_CATEGORY_TYPE']),
+      // The account's collector hears of it once, as a collection text (it opens the account page).
+      userIds: readers.filter((id) => id !== account?.collectorId),
       notificationType: 'SMS',
       notificationId: inserted.id,
       description,
     });
+    if (account) await notifyCollectorOfText(tx, live.bus, account, who);
   });
   await live.flush(deps.realtime);
 }

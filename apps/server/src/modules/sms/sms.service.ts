@@ -11,6 +11,7 @@ import type {
   UpdateSmsRequest,
 } from '@casedesk/contract/sms/sms';
 import { needsAssignee, SMS_MESSAGES } from '@casedesk/contract/sms/sms';
+import { COLLECTION_ACCOUNT_MESSAGES } from '@casedesk/contract/collections/account';
 import { isRetryable } from '@casedesk/contract/sms/sms-status';
 import type { Actor } from '../../platform/auth/actor.ts';
 import { recordAudit } from '../../platform/audit/audit.ts';
@@ -18,6 +19,8 @@ import type { Database, Db } from '../../platform/db/database.ts';
 import { AppError } from '../../platform/errors/app-error.ts';
 import type { Jobs } from '../../platform/jobs/jobs.ts';
 import type { RealtimeBus } from '../../platform/realtime/realtime-bus.ts';
+import type { AccountRef } from '../collections/collection-contact.service.ts';
+import { findReachableAccount, guardCollectionContact } from '../collections/collection-contact.service.ts';
 import { notifyUsers } from '../notifications/notifications.service.ts';
 import { afterCommitBus } from './after-commit-bus.ts';
 import { SMS_SEND_QUEUE } from './sms-delivery.ts';
@@ -62,10 +65,15 @@ const mayReadClient = (actor: Actor, client: SendContext['client']) =>
 
 /**
  * A text is tied only to records the sender may reach (SPEC §6): the client by CLIENT_PROFILE READ, the
- * inquiry by LEADS READ, each in its office. Missing and unreachable read alike, as not found. Collection
- * accounts have no records to check yet, so an account id is refused rather than trusted.
+ * inquiry by LEADS READ, the collection account by ALL_ACCOUNTS READ, each in its office. Missing and
+ * unreachable read alike, as not found. A collection text goes to the account's own client.
  */
-function requireReachableRecords(actor: Actor, input: SendSmsRequest, context: SendContext): void {
+function requireReachableRecords(
+  actor: Actor,
+  input: SendSmsRequest,
+  context: SendContext,
+  account: AccountRef | undefined,
+): void {
   const notFound = (field: string, message: string) => new AppError('NOT_FOUND', message, { [field]: message });
   if (input.clientId && !mayReadClient(actor, context.client)) {
     throw notFound('clientId', SMS_MESSAGES.clientUnknown);
@@ -74,7 +82,13 @@ function requireReachableRecords(actor: Actor, input: SendSmsRequest, context: S
   if (input.inquiryId && !(inquiry && allowsRecord(actor.permissions, 'LEADS', 'READ', { OFFICE: inquiry.officeId }))) {
     throw notFound('inquiryId', SMS_MESSAGES.inquiryUnknown);
   }
-  if (input.collectionAccountId) throw notFound('collectionAccountId', SMS_MESSAGES.collectionAccountUnknown);
+  if (input.collectionAccountId && !account) {
+    throw notFound('collectionAccountId', SMS_MESSAGES.collectionAccountUnknown);
+  }
+  if (account && context.client && context.client.id !== account.clientId) {
+    const message = COLLECTION_ACCOUNT_MESSAGES.accountOfOtherClient;
+    throw AppError.validation(message, { collectionAccountId: message });
+  }
 }
 
 /**
@@ -88,7 +102,16 @@ export async function sendSms(
   input: SendSmsRequest,
   options: { retryOfId?: string; action?: string } = {},
 ): Promise<SmsMessage> {
-  const context = await findSendContext(deps.db, input);
+  // A collection text: the account (if the sender may read it) names the client and the collector by default.
+  const account = input.collectionAccountId
+    ? await findReachableAccount(deps.db, actor, input.collectionAccountId)
+    : undefined;
+  const collectorId = input.collectorId ?? account?.collectorId ?? null;
+  const context = await findSendContext(deps.db, {
+    ...input,
+    clientId: input.clientId ?? account?.clientId,
+    collectorId,
+  });
   const fieldErrors: Record<string, string> = {};
   if (context.offices.length === 0) fieldErrors.fromNumber = SMS_MESSAGES.officeUnknown;
   if (!context.category) fieldErrors.categoryId = SMS_MESSAGES.categoryUnknown;
@@ -96,7 +119,7 @@ export async function sendSms(
   if (input.collectorId && !context.collectorExists) fieldErrors.collectorId = SMS_MESSAGES.collectorUnknown;
   const firstError = Object.values(fieldErrors)[0];
   if (firstError) throw AppError.validation(firstError, fieldErrors);
-  requireReachableRecords(actor, input, context);
+  requireReachableRecords(actor, input, context, account);
   const category = context.category!;
   const reason = context.reason!;
 
@@ -111,6 +134,9 @@ export async function sendSms(
   }
   // Opt-out (TCPA): a number that replied STOP is never texted until it replies START.
   if (context.optedOut) throw new AppError('BUSINESS_RULE', SMS_MESSAGES.optedOut, { toNumber: SMS_MESSAGES.optedOut });
+  if (account) {
+    await guardCollectionContact(deps.db, { actor, account, channel: 'TEXT', toNumber: input.toNumber, at: new Date() });
+  }
 
   const row = {
     direction: 'OUTBOUND' as const,
@@ -119,8 +145,8 @@ export async function sendSms(
     body: input.body,
     clientId: context.client?.id ?? null,
     inquiryId: input.inquiryId ?? null,
-    collectionAccountId: input.collectionAccountId ?? null,
-    collectorId: input.collectorId ?? null,
+    collectionAccountId: account?.id ?? null,
+    collectorId,
     operatorId: actor.userId,
     officeId: office.id,
     categoryId: category.id,

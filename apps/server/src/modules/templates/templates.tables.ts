@@ -1,8 +1,14 @@
 import { pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
 export const TEMPLATE_TYPES = ['TEXT', 'EMAIL', 'LETTER'] as const;
-/** The seeded templates the chat options send (SPEC §2 chat options). */
-export const TEMPLATE_PURPOSES = ['REVIEW_MAIL', 'REVIEW_TEXT', 'WELCOME_TEXT', 'MEETING_INSTRUCTIONS'] as const;
+/** The seeded templates the chat options send (SPEC §2 chat options) and the payment plans' reminder text. */
+export const TEMPLATE_PURPOSES = [
+  'REVIEW_MAIL',
+  'REVIEW_TEXT',
+  'WELCOME_TEXT',
+  'MEETING_INSTRUCTIONS',
+  'PAYMENT_REMINDER',
+] as const;
 
 /** SPEC §3 Template: content with placeholders (@clientFirstName, @clientLastName, @balance, …). */
 export const templates = pgTable('templates', {

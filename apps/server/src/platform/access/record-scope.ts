@@ -19,6 +19,7 @@ export const RECORD_KINDS = [
   'holiday',
   'cannedResponse',
   'collectionAccount',
+  'paymentPlan',
   'trackingLine',
   'payment',
   'trustEntry',

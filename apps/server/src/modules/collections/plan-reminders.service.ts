@@ -1,0 +1,108 @@
+import { PAYMENT_REMINDER_TEXT } from '@casedesk/contract/collections/payment-plan';
+import { reminderWindow } from '@casedesk/contract/collections/payment-plan-rules';
+import { formatMoney } from '@casedesk/contract/common/money';
+import { fillTemplate } from '@casedesk/contract/sms/template-fill';
+import type { Db } from '../../platform/db/database.ts';
+import { dispatchAutomatedTexts, storeAutomatedText } from '../sms/automated-text.service.ts';
+import { templateForPurpose } from '../templates/templates.service.ts';
+import { insertAccountEvent } from './payment-plan.repository.ts';
+import type { ReminderAccount, ReminderCandidate } from './plan-day.repository.ts';
+import { claimReminder, findReminderCandidates, lockReminderAccount } from './plan-day.repository.ts';
+import type { PlanDayDeps } from './plan-day-deps.ts';
+import { shownDate } from './plan-dates.ts';
+
+/** Where a reminder is filed in the texts (the seeded SMS category and reason; docs/collections-payment-plans.md). */
+const REMINDER_FILING = { category: 'Payment Plan', categoryType: 'COLLECTIONS', reason: 'Payment Reminder' } as const;
+
+/**
+ * The collection contact rules (guardCollectionContact: calling hours, how often an account may be contacted, a
+ * do-not-contact on the account) apply to a reminder here, in the transaction that claimed it; a refusal is its
+ * reason, shown on the account's timeline. Until those rules are part of the product every reminder may go.
+ */
+async function guardReminderContact(_tx: Db, _account: ReminderAccount): Promise<string | null> {
+  return null;
+}
+
+/** The firm's reminder template (TEXT, purpose PAYMENT_REMINDER), else the contract's default text. */
+async function reminderTemplate(db: Db): Promise<string> {
+  const template = await templateForPurpose(db, 'PAYMENT_REMINDER');
+  return template?.templateType === 'TEXT' ? template.content : PAYMENT_REMINDER_TEXT;
+}
+
+type ReminderOutcome = { sent: true; messageId: string } | { sent: false } | null;
+
+const REFUSALS = {
+  OPTED_OUT: 'The client’s number opted out of texts.',
+  NO_OFFICE_NUMBER: 'The account’s office has no active text number.',
+  NO_PHONE: 'The client has no phone number.',
+} as const;
+
+/**
+ * One instalment's reminder, in one transaction: the account is locked (as every plan write locks it first), the
+ * instalment claimed (`reminded_at` set while unset), then the text stored as queued through the SMS module, which
+ * refuses an opted-out number. A claim that finds it already set sends nothing (null): a retry or another
+ * instance got there first. A reminder that may not go keeps its claim and says why on the timeline.
+ */
+async function remind(db: Db, candidate: ReminderCandidate, template: string): Promise<ReminderOutcome> {
+  return db.transaction(async (tx) => {
+    const account = await lockReminderAccount(tx, candidate.accountId);
+    if (!account) return null;
+    const claimed = await claimReminder(tx, candidate.id);
+    if (!claimed) return null;
+    const notSent = async (detail: string): Promise<ReminderOutcome> => {
+      await insertAccountEvent(tx, {
+        accountId: account.accountId,
+        kind: 'PLAN',
+        title: 'Reminder not sent',
+        detail: `Instalment ${claimed.seq} due ${shownDate(claimed.dueDate)}: ${detail}`,
+        data: { instalmentId: candidate.id },
+        byId: null,
+      });
+      return { sent: false };
+    };
+    const refusal = await guardReminderContact(tx, account);
+    if (refusal) return notSent(refusal);
+    if (!account.phone) return notSent(REFUSALS.NO_PHONE);
+    const body = fillTemplate(template, {
+      clientFirstName: account.clientFirstName,
+      clientLastName: account.clientLastName,
+      balance: formatMoney(account.balanceCents),
+      collectorName: account.collectorName ?? 'our office',
+      payment: formatMoney(candidate.owedCents),
+      dueDate: shownDate(claimed.dueDate),
+    });
+    const stored = await storeAutomatedText(tx, {
+      officeId: account.officeId,
+      toNumber: account.phone,
+      body,
+      clientId: account.clientId,
+      collectionAccountId: account.accountId,
+      collectorId: account.collectorId,
+      ...REMINDER_FILING,
+      action: 'payment_plan.reminder',
+    });
+    if (!stored.stored) return notSent(REFUSALS[stored.refused]);
+    return { sent: true, messageId: stored.messageId };
+  });
+}
+
+/** The reminders of an office's day: every unpaid instalment due from today to REMINDER_DAYS_BEFORE days on. */
+export async function sendDueReminders(
+  deps: PlanDayDeps,
+  officeId: string,
+  today: string,
+): Promise<{ sent: number; notSent: number }> {
+  const candidates = await findReminderCandidates(deps.db, officeId, reminderWindow(today));
+  if (candidates.length === 0) return { sent: 0, notSent: 0 };
+  const template = await reminderTemplate(deps.db);
+  let sent = 0;
+  let notSent = 0;
+  for (const candidate of candidates) {
+    const outcome = await remind(deps.db, candidate, template);
+    if (outcome?.sent) {
+      sent += 1;
+      dispatchAutomatedTexts(deps.jobs, [outcome.messageId]);
+    } else if (outcome) notSent += 1;
+  }
+  return { sent, notSent };
+}
