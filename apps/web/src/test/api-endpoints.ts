@@ -53,9 +53,11 @@ import {
   collectionAccountDetailSchema,
   collectionAccountListSchema,
   collectionAccountTotalsSchema,
+  collectorListSchema,
+  timelineItemSchema,
   timelineSchema,
 } from '@casedesk/contract/collections/account';
-import { paymentPlanListSchema } from '@casedesk/contract/collections/payment-plan';
+import { paymentPlanListSchema, paymentPlanSchema } from '@casedesk/contract/collections/payment-plan';
 import { termListSchema } from '@casedesk/contract/collections/term';
 import { outgoingCallNumberListSchema, smartDialOptionListSchema } from '@casedesk/contract/calls/click-to-call';
 import { clientDetailSchema } from '@casedesk/contract/clients/client';
@@ -187,19 +189,18 @@ export const JSON_ENDPOINTS = {
   'POST /api/v1/call/click2Call': callRowSchema,
 
   'GET /api/v1/collectionAccount': collectionAccountDetailSchema,
-  // Writes whose answer the screens do not read (features/collections/api/unread-answer.ts).
-  'PATCH /api/v1/collectionAccount': z.unknown(),
-  'POST /api/v1/collectionAccount/adjustment': z.unknown(),
+  'PATCH /api/v1/collectionAccount': collectionAccountDetailSchema,
+  'POST /api/v1/collectionAccount/adjustment': collectionAccountDetailSchema,
   'POST /api/v1/collectionAccount/all': collectionAccountListSchema,
   'POST /api/v1/collectionAccount/allTotals': collectionAccountTotalsSchema,
   'POST /api/v1/collectionAccount/assign': collectionAccountAssignResultSchema,
-  'POST /api/v1/collectionAccount/note': z.unknown(),
-  'GET /api/v1/collectionAccount/roles': userMinListSchema,
+  'POST /api/v1/collectionAccount/note': timelineItemSchema,
+  'GET /api/v1/collectionAccount/roles': collectorListSchema,
   'POST /api/v1/collectionAccount/timeline': timelineSchema,
-  'POST /api/v1/paymentPlan/change': z.unknown(),
-  'POST /api/v1/paymentPlan/create': z.unknown(),
+  'POST /api/v1/paymentPlan/change': paymentPlanSchema,
+  'POST /api/v1/paymentPlan/create': paymentPlanSchema,
   'POST /api/v1/paymentPlan/list': paymentPlanListSchema,
-  'POST /api/v1/paymentPlan/pause': z.unknown(),
+  'POST /api/v1/paymentPlan/pause': paymentPlanSchema,
   'GET /api/v1/term': termListSchema,
 
   'GET /api/v1/client': clientDetailSchema,

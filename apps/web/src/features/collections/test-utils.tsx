@@ -102,9 +102,9 @@ export function paymentPlan(overrides: Partial<PaymentPlan> = {}): PaymentPlan {
     ],
     pauses: [],
     instalments: [
-      { seq: 1, dueDate: '2026-10-01', amountCents: 50000, status: 'PAID', version: 1 },
-      { seq: 2, dueDate: '2026-11-01', amountCents: 50000, status: 'MISSED', version: 1 },
-      { seq: 3, dueDate: addDays(today(), 10), amountCents: 50000, status: 'DUE', version: 1 },
+      { seq: 1, dueDate: '2026-10-01', amountCents: 50000, paidCents: 50000, status: 'PAID', version: 1 },
+      { seq: 2, dueDate: '2026-11-01', amountCents: 50000, paidCents: 12000, status: 'MISSED', version: 1 },
+      { seq: 3, dueDate: addDays(today(), 10), amountCents: 50000, paidCents: 0, status: 'DUE', version: 1 },
     ],
     createdAt: '2026-09-20T16:00:00.000Z',
     ...overrides,

@@ -1,15 +1,21 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
-import type { collectionAccountAdjustmentSchema } from '@casedesk/contract/collections/account';
+import {
+  collectionAccountDetailSchema,
+  type collectionAccountAdjustmentSchema,
+} from '@casedesk/contract/collections/account';
 import { apiRequest } from '@/lib/api-client.ts';
 import { collectionKeys } from './collection-keys.ts';
-import { FORM_REFUSALS, unreadAnswerSchema } from './unread-answer.ts';
+import { FORM_REFUSALS } from './form-refusals.ts';
 
 export type AccountAdjustment = z.input<typeof collectionAccountAdjustmentSchema>;
 
-/** POST /api/v1/collectionAccount/adjustment: a write-off or correction of what is owed (append-only). */
+/**
+ * POST /api/v1/collectionAccount/adjustment: a write-off or correction of what is owed (append-only); answers the
+ * account. Never below a zero balance (422, shown by the form).
+ */
 export function addAccountAdjustment(body: AccountAdjustment) {
-  return apiRequest('/api/v1/collectionAccount/adjustment', unreadAnswerSchema, {
+  return apiRequest('/api/v1/collectionAccount/adjustment', collectionAccountDetailSchema, {
     method: 'POST',
     body,
     handledStatuses: FORM_REFUSALS,
@@ -21,6 +27,9 @@ export function useAddAccountAdjustment() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: addAccountAdjustment,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: collectionKeys.accounts() }),
+    onSuccess: (account) => {
+      queryClient.setQueryData(collectionKeys.account(account.id), account);
+      return queryClient.invalidateQueries({ queryKey: collectionKeys.accounts() });
+    },
   });
 }

@@ -6,7 +6,7 @@ import {
 } from '@casedesk/contract/collections/account';
 import { apiRequest } from '@/lib/api-client.ts';
 import { collectionKeys } from './collection-keys.ts';
-import { FORM_REFUSALS } from './unread-answer.ts';
+import { FORM_REFUSALS } from './form-refusals.ts';
 
 export type CollectionAccountAssign = z.input<typeof collectionAccountAssignSchema>;
 

@@ -17,5 +17,5 @@ export const collectionKeys = {
   timeline: (accountId: string) => [...collectionKeys.account(accountId), 'timeline'] as const,
   plans: (accountId: string) => [...collectionKeys.account(accountId), 'plans'] as const,
   terms: () => [...collectionKeys.all, 'terms'] as const,
-  collectors: () => [...collectionKeys.all, 'collectors'] as const,
+  collectors: (officeId?: string) => [...collectionKeys.all, 'collectors', officeId ?? 'all'] as const,
 };

@@ -1,13 +1,14 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
-import type {
-  paymentPlanChangeSchema,
-  paymentPlanCreateSchema,
-  paymentPlanPauseSchema,
+import {
+  paymentPlanSchema,
+  type paymentPlanChangeSchema,
+  type paymentPlanCreateSchema,
+  type paymentPlanPauseSchema,
 } from '@casedesk/contract/collections/payment-plan';
 import { apiRequest } from '@/lib/api-client.ts';
 import { collectionKeys } from './collection-keys.ts';
-import { FORM_REFUSALS, unreadAnswerSchema } from './unread-answer.ts';
+import { FORM_REFUSALS } from './form-refusals.ts';
 
 export type PaymentPlanCreateInput = z.input<typeof paymentPlanCreateSchema>;
 export type PaymentPlanChangeInput = z.input<typeof paymentPlanChangeSchema>;
@@ -15,7 +16,7 @@ export type PaymentPlanPauseInput = z.input<typeof paymentPlanPauseSchema>;
 
 /** POST /api/v1/paymentPlan/create */
 export function createPaymentPlan(body: PaymentPlanCreateInput) {
-  return apiRequest('/api/v1/paymentPlan/create', unreadAnswerSchema, {
+  return apiRequest('/api/v1/paymentPlan/create', paymentPlanSchema, {
     method: 'POST',
     body,
     handledStatuses: FORM_REFUSALS,
@@ -24,7 +25,7 @@ export function createPaymentPlan(body: PaymentPlanCreateInput) {
 
 /** POST /api/v1/paymentPlan/change: new terms, a new version from the next unpaid instalment. */
 export function changePaymentPlan(body: PaymentPlanChangeInput) {
-  return apiRequest('/api/v1/paymentPlan/change', unreadAnswerSchema, {
+  return apiRequest('/api/v1/paymentPlan/change', paymentPlanSchema, {
     method: 'POST',
     body,
     handledStatuses: FORM_REFUSALS,
@@ -33,7 +34,7 @@ export function changePaymentPlan(body: PaymentPlanChangeInput) {
 
 /** POST /api/v1/paymentPlan/pause: pauses (with reason and dates) or, with `resume: true`, resumes the plan. */
 export function pausePaymentPlan(body: PaymentPlanPauseInput) {
-  return apiRequest('/api/v1/paymentPlan/pause', unreadAnswerSchema, {
+  return apiRequest('/api/v1/paymentPlan/pause', paymentPlanSchema, {
     method: 'POST',
     body,
     handledStatuses: FORM_REFUSALS,

@@ -1,15 +1,18 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
-import type { collectionAccountPatchSchema } from '@casedesk/contract/collections/account';
+import {
+  collectionAccountDetailSchema,
+  type collectionAccountPatchSchema,
+} from '@casedesk/contract/collections/account';
 import { apiRequest } from '@/lib/api-client.ts';
 import { collectionKeys } from './collection-keys.ts';
-import { FORM_REFUSALS, unreadAnswerSchema } from './unread-answer.ts';
+import { FORM_REFUSALS } from './form-refusals.ts';
 
 export type CollectionAccountPatchInput = z.input<typeof collectionAccountPatchSchema>;
 
-/** PATCH /api/v1/collectionAccount: status (with its reason), term, collector, follow-up date. */
+/** PATCH /api/v1/collectionAccount: status (with its reason), term, collector, follow-up date; answers the account. */
 export function updateCollectionAccount(body: CollectionAccountPatchInput) {
-  return apiRequest('/api/v1/collectionAccount', unreadAnswerSchema, {
+  return apiRequest('/api/v1/collectionAccount', collectionAccountDetailSchema, {
     method: 'PATCH',
     body,
     handledStatuses: FORM_REFUSALS,
@@ -20,6 +23,10 @@ export function useUpdateCollectionAccount() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: updateCollectionAccount,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: collectionKeys.accounts() }),
+    // The answer is the account as it is now; the list, totals and timeline are read again.
+    onSuccess: (account) => {
+      queryClient.setQueryData(collectionKeys.account(account.id), account);
+      return queryClient.invalidateQueries({ queryKey: collectionKeys.accounts() });
+    },
   });
 }

@@ -58,7 +58,8 @@ function EditForm({ account, onDone }: { account: CollectionAccountDetail; onDon
   const form = useForm<AccountEditValues>({ defaultValues: editValuesOf(account) });
   const { control, handleSubmit, setError, formState } = form;
   const terms = useTerms();
-  const collectors = useCollectors();
+  // Who may work accounts in this account's office.
+  const collectors = useCollectors(account.officeId);
   const update = useUpdateCollectionAccount();
   const [refusal, setRefusal] = useState<string | null>(null);
   const status = useWatch({ control, name: 'status' });

@@ -4,6 +4,7 @@ import type { TimelineItem, TimelineKind } from '@casedesk/contract/collections/
 import { formatMoney } from '@casedesk/contract/common/money';
 import {
   BanIcon,
+  BriefcaseIcon,
   CalendarClockIcon,
   CalendarIcon,
   FlagIcon,
@@ -40,6 +41,7 @@ export const TIMELINE_KIND_LOOKS: Record<TimelineKind, KindLook> = {
   NOTE: { label: 'Note', Icon: PencilIcon, color: 'gray' },
   ASSIGNMENT: { label: 'Assignment', Icon: UserIcon, color: 'blue' },
   FOLLOW_UP: { label: 'Follow-up', Icon: CalendarIcon, color: 'orange' },
+  TERM: { label: 'Term', Icon: BriefcaseIcon, color: 'violet' },
   ADJUSTMENT: { label: 'Adjustment', Icon: ReceiptIcon, color: 'yellow' },
   WORKFLOW: { label: 'Workflow', Icon: HourglassIcon, color: 'gray' },
   CONTACT_REFUSED: { label: 'Contact refused', Icon: BanIcon, color: 'red' },

@@ -17,7 +17,7 @@ const INSTALMENT_LOOKS: Record<InstalmentStatus, { label: string; color: string 
   PAUSED: { label: 'Paused', color: '#a3400b' },
 };
 
-/** The plan's instalments in order, each with its status and the version of the terms it belongs to. */
+/** The plan's instalments in order: what is due, what has been paid of it, its status and its terms' version. */
 export function InstalmentsTable({ plan }: { plan: PaymentPlan }) {
   return (
     <ScrollBox label="Instalments (scrollable)" maxHeight={320}>
@@ -27,6 +27,7 @@ export function InstalmentsTable({ plan }: { plan: PaymentPlan }) {
             <Table.Th w={50}>#</Table.Th>
             <Table.Th>Due date</Table.Th>
             <Table.Th ta="right">Amount</Table.Th>
+            <Table.Th ta="right">Paid</Table.Th>
             <Table.Th>Status</Table.Th>
             <Table.Th w={70}>Version</Table.Th>
           </Table.Tr>
@@ -37,6 +38,7 @@ export function InstalmentsTable({ plan }: { plan: PaymentPlan }) {
               <Table.Td>{i.seq}</Table.Td>
               <Table.Td>{formatDateInput(i.dueDate)}</Table.Td>
               <Table.Td ta="right">{formatGroupedCents(i.amountCents)}</Table.Td>
+              <Table.Td ta="right">{formatGroupedCents(i.paidCents)}</Table.Td>
               <Table.Td>
                 <Badge size="sm" variant="filled" color={INSTALMENT_LOOKS[i.status].color}>
                   {INSTALMENT_LOOKS[i.status].label}

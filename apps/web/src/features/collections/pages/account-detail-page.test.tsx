@@ -98,7 +98,7 @@ describe('account detail: header and edit', () => {
   });
 
   it('Edit needs a reason for a status change (the contract’s message), then sends only what changed', async () => {
-    const api = stubServer({ 'PATCH /api/v1/collectionAccount': {} });
+    const api = stubServer({ 'PATCH /api/v1/collectionAccount': accountDetail() });
     const user = userEvent.setup();
     renderPage(<AccountDetailPage />, { path: PATH });
     await user.click(await screen.findByRole('button', { name: 'Edit' }));
@@ -124,7 +124,7 @@ describe('account detail: header and edit', () => {
   });
 
   it('Edit without a status change needs no reason; the collector and follow-up date can be cleared', async () => {
-    const api = stubServer({ 'PATCH /api/v1/collectionAccount': {} });
+    const api = stubServer({ 'PATCH /api/v1/collectionAccount': accountDetail() });
     const user = userEvent.setup();
     renderPage(<AccountDetailPage />, { path: PATH });
     await user.click(await screen.findByRole('button', { name: 'Edit' }));
@@ -156,8 +156,16 @@ describe('account detail: header and edit', () => {
 
   it('adds a note and an adjustment with the contract’s messages', async () => {
     const api = stubServer({
-      'POST /api/v1/collectionAccount/note': {},
-      'POST /api/v1/collectionAccount/adjustment': {},
+      'POST /api/v1/collectionAccount/note': {
+        id: 'note-1',
+        kind: 'NOTE',
+        at: '2026-11-20T10:00:00.000Z',
+        title: 'Note',
+        detail: 'Promised to call back Friday',
+        by: 'Cora Collector',
+        amountCents: null,
+      },
+      'POST /api/v1/collectionAccount/adjustment': accountDetail(),
     });
     const user = userEvent.setup();
     renderPage(<AccountDetailPage />, { path: PATH });
@@ -262,7 +270,7 @@ describe('account detail: activity and status history', () => {
 
 describe('account detail: payment plan', () => {
   it('shows the schedule before saving, checks the terms with the contract’s messages and creates the plan', async () => {
-    const api = stubServer({ 'POST /api/v1/paymentPlan/create': {} });
+    const api = stubServer({ 'POST /api/v1/paymentPlan/create': paymentPlan() });
     const user = userEvent.setup();
     renderPage(<AccountDetailPage />, { path: PATH });
     await user.click(await screen.findByRole('button', { name: 'Create plan' }));
@@ -333,11 +341,16 @@ describe('account detail: payment plan', () => {
     const user = userEvent.setup();
     renderPage(<AccountDetailPage />, { path: PATH });
     const table = await screen.findByRole('table', { name: 'Instalments' });
-    const statuses = within(table)
+    const rows = within(table)
       .getAllByRole('row')
       .slice(1)
-      .map((r) => r.children[3]!.textContent);
-    expect(statuses).toEqual(['Paid', 'Missed', 'Due']);
+      .map((r) => [...r.children].slice(2, 5).map((c) => c.textContent));
+    // Amount, what has been paid of it, status.
+    expect(rows).toEqual([
+      ['500.00', '500.00', 'Paid'],
+      ['500.00', '120.00', 'Missed'],
+      ['500.00', '0.00', 'Due'],
+    ]);
     expect(screen.getByTestId('plan-terms').textContent).toBe('$500.00 monthly from 10-01-2026, until paid');
     expect(screen.queryByRole('button', { name: 'Create plan' })).toBeNull();
     await user.click(screen.getByRole('tab', { name: 'Versions (1)' }));
@@ -345,7 +358,10 @@ describe('account detail: payment plan', () => {
   });
 
   it('pauses from today back to 7 days, not earlier, with a reason and an optional resume day', async () => {
-    const api = stubServer({ 'POST /api/v1/paymentPlan/list': [paymentPlan()], 'POST /api/v1/paymentPlan/pause': {} });
+    const api = stubServer({
+      'POST /api/v1/paymentPlan/list': [paymentPlan()],
+      'POST /api/v1/paymentPlan/pause': paymentPlan(),
+    });
     const user = userEvent.setup();
     renderPage(<AccountDetailPage />, { path: PATH });
     await user.click(await screen.findByRole('button', { name: 'Pause' }));
@@ -400,7 +416,10 @@ describe('account detail: payment plan', () => {
         },
       ],
     });
-    const api = stubServer({ 'POST /api/v1/paymentPlan/list': [paused], 'POST /api/v1/paymentPlan/pause': {} });
+    const api = stubServer({
+      'POST /api/v1/paymentPlan/list': [paused],
+      'POST /api/v1/paymentPlan/pause': paymentPlan(),
+    });
     const user = userEvent.setup();
     renderPage(<AccountDetailPage />, { path: PATH });
     expect(await screen.findByText('Paused from 11-01-2026 until resumed')).toBeTruthy();
@@ -412,7 +431,10 @@ describe('account detail: payment plan', () => {
   });
 
   it('changes the amount as a new version from the next unpaid instalment', async () => {
-    const api = stubServer({ 'POST /api/v1/paymentPlan/list': [paymentPlan()], 'POST /api/v1/paymentPlan/change': {} });
+    const api = stubServer({
+      'POST /api/v1/paymentPlan/list': [paymentPlan()],
+      'POST /api/v1/paymentPlan/change': paymentPlan(),
+    });
     const user = userEvent.setup();
     renderPage(<AccountDetailPage />, { path: PATH });
     await user.click(await screen.findByRole('button', { name: 'Change amount' }));
