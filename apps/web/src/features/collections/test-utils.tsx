@@ -76,7 +76,8 @@ export function accountDetail(overrides: Partial<CollectionAccountDetail> = {}):
     clientPhone: '2135550171',
     clientEmail: 'ana@example.com',
     clientState: 'CA',
-    officeTimeZone: 'America/Los_Angeles',
+    // The browser's own zone: the office's day is the browser's day unless a test says otherwise.
+    officeTimeZone: Intl.DateTimeFormat().resolvedOptions().timeZone,
     statusHistory: [
       { fromStatus: null, toStatus: 'ACTIVE', note: null, by: 'Avery Admin', at: '2026-01-05T17:00:00.000Z' },
     ],

@@ -41,6 +41,7 @@ function termsSummary(plan: PaymentPlan): string {
 
 interface PanelProps {
   account: CollectionAccountDetail;
+  /** Today at the account's office: a first due date and a pause are judged on it. */
   today: string;
   mayUpdate: boolean;
 }

@@ -24,7 +24,7 @@ const FIELDS: readonly (keyof PauseValues)[] = ['reason', 'pausedFrom', 'resumeO
 
 /**
  * The contract's pause rules (a reason; Resume On after Pause From) and the backdating limit: Pause From is today
- * or up to PAUSE_BACKDATE_DAYS days before, judged here on the browser's day (the server judges on the office's).
+ * or up to PAUSE_BACKDATE_DAYS days before, on the office's day (`today`), as the server judges it.
  */
 export function pauseFormSchema(today: string) {
   const { min, max } = pauseFromRange(today);
@@ -115,7 +115,7 @@ export function PlanPauseForm({ planId, today, onDone }: PlanPauseFormProps) {
             required
             min={min}
             max={max}
-            description="Today or up to 7 days ago"
+            description="Today at the office or up to 7 days ago"
           />
           <FormTextInput
             control={control}

@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { COLLECTION_ACCOUNT_MESSAGES, type TimelineItem } from '@casedesk/contract/collections/account';
 import { PAYMENT_PLAN_MESSAGES } from '@casedesk/contract/collections/payment-plan';
 import { apiError } from '@/test/fake-api.ts';
-import { addDays } from '../components/collection-dates.ts';
+import { addDays, officeDay } from '../components/collection-dates.ts';
 import type { AccountContactTarget } from '../components/collection-slots.ts';
 import {
   ACCOUNTS_READER,
@@ -400,6 +400,24 @@ describe('account detail: payment plan', () => {
         resumeOn: addDays(today(), 30),
       },
     ]);
+  });
+
+  it('judges the pause on the office’s day, not the browser’s', async () => {
+    // Kiritimati is UTC+14: its day is ahead of every browser's most of the time.
+    const officeTimeZone = 'Pacific/Kiritimati';
+    stubServer({
+      'GET /api/v1/collectionAccount': accountDetail({ officeTimeZone }),
+      'POST /api/v1/paymentPlan/list': [paymentPlan()],
+    });
+    const user = userEvent.setup();
+    renderPage(<AccountDetailPage />, { path: PATH });
+    await user.click(await screen.findByRole('button', { name: 'Pause' }));
+    const form = await screen.findByRole('form', { name: 'Pause payment plan' });
+    const pausedFrom = within(form).getByLabelText(/^Pause From/) as HTMLInputElement;
+    const officeToday = officeDay(officeTimeZone);
+    expect(pausedFrom.value).toBe(officeToday);
+    expect(pausedFrom.min).toBe(addDays(officeToday, -7));
+    expect(pausedFrom.max).toBe(officeToday);
   });
 
   it('resumes a paused plan and shows why it was paused', async () => {
