@@ -27,3 +27,4 @@ export * from '../modules/accounting/trust.tables.ts';
 export * from '../modules/collections/collections.tables.ts';
 export * from '../modules/collections/payment-plans.tables.ts';
 export * from '../modules/collections/collection-totals.tables.ts';
+export * from '../modules/collections/contact-rules.tables.ts';

@@ -71,9 +71,9 @@ export async function seedAccounting(db: Db, faker: Faker, now = new Date()): Pr
   const matterOf = new Map(matterRows.map((m) => [m.clientId, m]));
   // Clients with a collection account (collections.seed.ts opened them): their fees pay it down.
   const accountOf = new Map(
-    (await db.select({ id: collectionAccounts.id, clientId: collectionAccounts.clientId }).from(collectionAccounts)).map(
-      (a) => [a.clientId, a.id],
-    ),
+    (
+      await db.select({ id: collectionAccounts.id, clientId: collectionAccounts.clientId }).from(collectionAccounts)
+    ).map((a) => [a.clientId, a.id]),
   );
   const entries: NewPayment[] = [];
   const deposits: (typeof bankDeposits.$inferInsert)[] = [];

@@ -48,7 +48,12 @@ const OUTBOUND_TEXTS = [
   'A reminder that a payment on your account is due this week. Reply here with any questions.',
   'Thank you for your payment. Your remaining balance is on your next statement.',
 ];
-const INBOUND_TEXTS = ['I can pay on Friday.', 'Can we set up a payment plan?', 'I already paid this.', 'Call me after 5.'];
+const INBOUND_TEXTS = [
+  'I can pay on Friday.',
+  'Can we set up a payment plan?',
+  'I already paid this.',
+  'Call me after 5.',
+];
 const STATUS_NOTES: Partial<Record<CollectionStatus, string>> = {
   REVIEW: 'Client disputes part of the balance; checking the fee agreement.',
   ESCALATION: 'No response after repeated calls and texts.',
@@ -223,9 +228,22 @@ export async function workCollectionAccounts(db: Db, now = new Date()): Promise<
     }
 
     const at = (days: number) => new Date(account.openedAt.getTime() + days * DAY_MS);
-    events.push({ accountId: account.id, kind: 'STATUS', toStatus: 'ACTIVE', title: 'Account opened', byId: admin.id, at: at(0) });
+    events.push({
+      accountId: account.id,
+      kind: 'STATUS',
+      toStatus: 'ACTIVE',
+      title: 'Account opened',
+      byId: admin.id,
+      at: at(0),
+    });
     if (assigned) {
-      events.push({ accountId: account.id, kind: 'ASSIGNMENT', title: `Assigned to ${collector.displayName}`, byId: admin.id, at: at(1) });
+      events.push({
+        accountId: account.id,
+        kind: 'ASSIGNMENT',
+        title: `Assigned to ${collector.displayName}`,
+        byId: admin.id,
+        at: at(1),
+      });
     }
     if (status !== 'ACTIVE' && !(status === 'PAID' && paid <= 0)) {
       events.push({

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { CollectionStatus } from '@casedesk/contract/collections/account';
 import { collectionAccounts } from '../../src/modules/collections/collections.tables.ts';
+import { collectionContactRules } from '../../src/modules/collections/contact-rules.tables.ts';
 import type { Db } from '../../src/platform/db/database.ts';
 
 export type NewCollectionAccount = typeof collectionAccounts.$inferInsert;
@@ -23,4 +24,12 @@ export async function insertCollectionAccount(
     .values({ id: randomUUID(), originalCents: 100_000, status: 'ACTIVE', ...values })
     .returning();
   return row!;
+}
+
+/**
+ * Lets every collection call and text through the time-of-day rule in this test's database (hours 0 to 24 in
+ * every state), for tests of something else that make a collection contact at whatever hour the suite runs.
+ */
+export async function allowCollectionContactsAllDay(db: Db): Promise<void> {
+  await db.update(collectionContactRules).set({ earliestHour: 0, latestHour: 24 });
 }

@@ -6,7 +6,13 @@ export type RowCounts = Record<string, number>;
  * Tables whose rows legitimately appear on a refused request: the audit trail (sign-ins, denials),
  * the identity provider's sessions and tokens, and drizzle's own bookkeeping.
  */
-const NOT_COUNTED = new Set(['audit_events', 'oidc_payloads', '__drizzle_migrations']);
+const NOT_COUNTED = new Set([
+  'audit_events',
+  'oidc_payloads',
+  '__drizzle_migrations',
+  // The collection contact log records a refused contact on purpose: compliance needs every attempt.
+  'collection_contact_attempts',
+]);
 
 function quoted(name: string): string {
   return `"${name.replaceAll('"', '""')}"`;

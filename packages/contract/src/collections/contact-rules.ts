@@ -235,3 +235,23 @@ function dayLabel(day: string): string {
   const p = partsIn(new Date(`${day}T12:00:00Z`), 'UTC');
   return `${p.weekday}, ${p.month} ${p.day}`;
 }
+
+/** GET /api/v1/collectionContactRule: the rule table, DEFAULT and each state that differs. */
+export const contactRuleListSchema = z.array(contactRuleSchema);
+
+/** POST /api/v1/collectionContactRule/check: would a call or text on this account be allowed now? */
+export const contactCheckRequestSchema = z
+  .object({ accountId: z.uuid(), channel: z.enum(CONTACT_CHANNELS), toNumber: z.string().trim().min(10).max(20) })
+  .strict();
+export const contactCheckResponseSchema = z.object({
+  allowed: z.boolean(),
+  refusal: contactRefusalSchema.nullable(),
+  timeZone: z.string(),
+  timeZoneSource: z.enum(CLIENT_TIME_ZONE_SOURCES),
+  rule: contactRuleSchema,
+});
+export type ContactCheckResponse = z.infer<typeof contactCheckResponseSchema>;
+
+export const CONTACT_RULE_ADMIN_MESSAGES = {
+  firmWide: 'Contact rules are the firm’s: changing them needs Collection Management for every office.',
+} as const;

@@ -5,7 +5,7 @@ import { MAX_ACCOUNT_CENTS } from './account.ts';
 /**
  * A payment plan: instalments of an amount at a frequency from a first due date, for a number of instalments
  * or until the balance is paid. Its terms are versioned: changing the amount makes a new version from the next
- * unpaid instalment on, and the earlier versions stay in the history (docs/collections.md).
+ * unpaid instalment on, and the earlier versions stay in the history (docs/collections-payment-plans.md).
  */
 export const PLAN_FREQUENCIES = ['WEEKLY', 'BIWEEKLY', 'MONTHLY'] as const;
 export type PlanFrequency = (typeof PLAN_FREQUENCIES)[number];

@@ -11,8 +11,7 @@ export const TERM_MESSAGES = {
   nameLength: `Name must be ${TERM_NAME_MAX} characters or less.`,
   nameTaken: 'A term with this name already exists.',
   notFound: 'Term not found.',
-  firmWide:
-    'Terms are shared by every office: changing them needs collection management without an office condition.',
+  firmWide: 'Terms are shared by every office: changing them needs collection management without an office condition.',
 } as const;
 
 export const termSchema = z.object({

@@ -90,7 +90,12 @@ export async function accountingRoutes(app: AppInstance): Promise<void> {
     {
       config: {
         permission: ['CASH_FLOW', 'CREATE'],
-        records: { officeId: 'office', clientId: 'client', inquiryId: 'inquiry', collectionAccountId: 'collectionAccount' },
+        records: {
+          officeId: 'office',
+          clientId: 'client',
+          inquiryId: 'inquiry',
+          collectionAccountId: 'collectionAccount',
+        },
         unscopedIds: { lawTypeId: 'a law type (a shared dropdown option), no office' },
       },
       schema: {

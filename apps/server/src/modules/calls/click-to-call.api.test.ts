@@ -1,7 +1,10 @@
 import { callRowSchema } from '@casedesk/contract/calls/call';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { insertCollectionAccount } from '../../../test/factories/collection-accounts.factory.ts';
+import {
+  allowCollectionContactsAllDay,
+  insertCollectionAccount,
+} from '../../../test/factories/collection-accounts.factory.ts';
 import type { TestApp } from '../../../test/support/test-app.ts';
 import { createTestApp } from '../../../test/support/test-app.ts';
 import { auditEvents } from '../../platform/audit/audit.tables.ts';
@@ -24,6 +27,8 @@ let refs: Awaited<ReturnType<typeof callRefs>>;
 let send: ReturnType<typeof injector>;
 beforeAll(async () => {
   t = await createTestApp();
+  // These tests are about scope, not the contact rules' calling hours (contact-guard.api.test.ts).
+  await allowCollectionContactsAllDay(t.db());
   refs = await callRefs(t);
   send = injector(t);
 });

@@ -66,7 +66,9 @@ describe('collection access control', () => {
     expect((await send('PUT', url, SEEDED.manager, body)).statusCode).toBe(403);
     const other = await send('PUT', url, SEEDED.admin, { ...body, permissions: [grant('LEADS', ['READ'])] });
     expect(other.statusCode).toBe(400);
-    expect(other.json().message).toBe('Only ALL_ACCOUNTS, COLLECTIONS_DASHBOARD, COLLECTION_MANAGEMENT, COLLECTION_REPORTING can be changed here.');
+    expect(other.json().message).toBe(
+      'Only ALL_ACCOUNTS, COLLECTIONS_DASHBOARD, COLLECTION_MANAGEMENT, COLLECTION_REPORTING can be changed here.',
+    );
     const noReason = await send('PUT', url, SEEDED.admin, { ...body, reason: ' ' });
     expect(noReason.statusCode).toBe(400);
     expect(noReason.json().fieldErrors.reason).toBe('Reason is required: say why this access changes.');
@@ -81,7 +83,9 @@ describe('collection access control', () => {
       reason: 'Dallas collector',
     });
     expect(res.statusCode, res.body).toBe(200);
-    expect(collectionAccessUserSchema.parse(res.json()).permissions.map((p) => p.permissionType)).toEqual(['ALL_ACCOUNTS']);
+    expect(collectionAccessUserSchema.parse(res.json()).permissions.map((p) => p.permissionType)).toEqual([
+      'ALL_ACCOUNTS',
+    ]);
     expect((await send('POST', '/api/v1/collectionAccount/all', target.mail, {})).statusCode).toBe(200);
     const stored = await findPermissionsOfUser(t.db(), target.id);
     expect(stored.map((p) => p.permissionType).sort()).toEqual(['ALL_ACCOUNTS', 'LEADS']);
@@ -91,7 +95,9 @@ describe('collection access control', () => {
     );
     expect(audit!.detail.reason).toBe('Dallas collector');
 
-    const list = collectionAccessSchema.parse((await send('GET', '/api/v1/collectionAccount/getAccessControl', SEEDED.admin)).json());
+    const list = collectionAccessSchema.parse(
+      (await send('GET', '/api/v1/collectionAccount/getAccessControl', SEEDED.admin)).json(),
+    );
     expect(list.users.find((u) => u.userId === target.id)!.permissions).toHaveLength(1);
   });
 
@@ -102,7 +108,9 @@ describe('collection access control', () => {
     ]);
     const phoenixClerk = await userIn('Phoenix', []);
     const dallasClerk = await userIn('Dallas', []);
-    const list = collectionAccessSchema.parse((await send('GET', '/api/v1/collectionAccount/getAccessControl', manager.mail)).json());
+    const list = collectionAccessSchema.parse(
+      (await send('GET', '/api/v1/collectionAccount/getAccessControl', manager.mail)).json(),
+    );
     expect(list.users.every((u) => u.officeId === office.Phoenix)).toBe(true);
     expect(list.users.some((u) => u.userId === dallasClerk.id)).toBe(false);
 

@@ -40,10 +40,7 @@ export async function findCollectionPermissions(db: Db, userIds: string[]): Prom
     })
     .from(permissions)
     .where(
-      and(
-        inArray(permissions.userId, userIds),
-        inArray(permissions.permissionType, [...COLLECTION_PERMISSION_TYPES]),
-      ),
+      and(inArray(permissions.userId, userIds), inArray(permissions.permissionType, [...COLLECTION_PERMISSION_TYPES])),
     )
     .orderBy(permissions.permissionType);
   for (const { userId, ...permission } of rows) {

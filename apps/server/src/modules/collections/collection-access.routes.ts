@@ -44,7 +44,6 @@ export async function collectionAccessRoutes(app: AppInstance): Promise<void> {
         response: { 200: collectionAccessUserSchema },
       },
     },
-    async (request) =>
-      changeCollectionAccess(app.db, app.realtime, request.actor!, request.query.userId, request.body),
+    async (request) => changeCollectionAccess(app.db, app.realtime, request.actor!, request.query.userId, request.body),
   );
 }

@@ -7,10 +7,7 @@ import type {
   CollectionAccessChange,
   CollectionAccessUser,
 } from '@casedesk/contract/collections/collection-access';
-import {
-  collectionPermissionsOf,
-  withCollectionPermissions,
-} from '@casedesk/contract/collections/collection-access';
+import { collectionPermissionsOf, withCollectionPermissions } from '@casedesk/contract/collections/collection-access';
 import type { Actor } from '../../platform/auth/actor.ts';
 import type { Db } from '../../platform/db/database.ts';
 import { AppError } from '../../platform/errors/app-error.ts';

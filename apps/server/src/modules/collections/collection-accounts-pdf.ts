@@ -58,7 +58,12 @@ export async function renderAccountsReport(
   heading: AccountsReportHeading,
   batches: AsyncIterable<CollectionAccountRow[]>,
 ): Promise<{ pdf: Buffer; sums: AccountSums }> {
-  const doc = new PDFDocument({ size: 'LETTER', layout: 'landscape', margin: MARGIN, info: { Title: TITLE, Author: FIRM } });
+  const doc = new PDFDocument({
+    size: 'LETTER',
+    layout: 'landscape',
+    margin: MARGIN,
+    info: { Title: TITLE, Author: FIRM },
+  });
   const chunks: Buffer[] = [];
   const done = new Promise<Buffer>((resolve, reject) => {
     doc.on('data', (chunk: Buffer) => chunks.push(chunk));

@@ -5,7 +5,6 @@ import type {
   CollectionAccountListRequest,
   CollectionAccountRow,
   CollectionAccountTotals,
-  CollectionStatus,
 } from '@casedesk/contract/collections/account';
 import { COLLECTION_STATUSES } from '@casedesk/contract/collections/account';
 import { pageOffset } from '@casedesk/contract/common/paging';
@@ -162,10 +161,7 @@ export function accountConditions(filter: CollectionAccountFilter | undefined, s
 }
 
 function joined<T extends ReturnType<Db['select']>>(query: T) {
-  return query
-    .from(a)
-    .innerJoin(offices, eq(offices.id, a.officeId))
-    .innerJoin(clients, eq(clients.id, a.clientId));
+  return query.from(a).innerJoin(offices, eq(offices.id, a.officeId)).innerJoin(clients, eq(clients.id, a.clientId));
 }
 
 /**
@@ -256,130 +252,4 @@ export async function findAccountRow(db: Db, id: string, scope: Scope, forUpdate
     officeTimeZone: string;
   };
   return { ...toAccountRow(row as RowFromDb), clientPhone, clientEmail, clientState, officeTimeZone };
-}
-
-/** What a call, a text or a payment needs of the account it names, within the scope; undefined outside it. */
-export async function findAccountRef(db: Db, id: string, scope: Scope) {
-  const [row] = await db
-    .select({
-      id: a.id,
-      accountNumber: a.accountNumber,
-      officeId: a.officeId,
-      clientId: a.clientId,
-      collectorId: a.collectorId,
-      status: a.status,
-    })
-    .from(a)
-    .where(and(eq(a.id, id), officeScopeSql(a.officeId, scope)))
-    .limit(1);
-  return row;
-}
-
-/** Several accounts within the scope, locked for a change of all of them together (bulk assignment). */
-export async function lockAccountRefs(tx: Db, ids: string[], scope: Scope) {
-  return tx
-    .select({
-      id: a.id,
-      accountNumber: a.accountNumber,
-      officeId: a.officeId,
-      clientId: a.clientId,
-      collectorId: a.collectorId,
-      status: a.status,
-    })
-    .from(a)
-    .where(and(inArray(a.id, ids), officeScopeSql(a.officeId, scope)))
-    .orderBy(a.id)
-    .for('update');
-}
-
-/**
- * The account an inbound text from this client is about: the account its conversation was about when that one
- * is still open, else the client's open account with a collector, the most recently opened first.
- */
-export async function findOpenAccountOfClient(db: Db, clientId: string, preferredId: string | null) {
-  const open = inArray(a.status, ['ACTIVE', 'REVIEW', 'ESCALATION', 'PAYMENT_PLAN'] satisfies CollectionStatus[]);
-  const [row] = await db
-    .select({ id: a.id, accountNumber: a.accountNumber, collectorId: a.collectorId, officeId: a.officeId })
-    .from(a)
-    .where(and(eq(a.clientId, clientId), open))
-    .orderBy(
-      sql`${a.id} = ${preferredId ?? '00000000-0000-0000-0000-000000000000'}::uuid desc`,
-      sql`${a.collectorId} is null`,
-      sql`${a.openedAt} desc`,
-    )
-    .limit(1);
-  return row;
-}
-
-export type NewAccount = typeof a.$inferInsert;
-
-export async function insertAccount(tx: Db, values: NewAccount): Promise<{ id: string; accountNumber: number }> {
-  const [row] = await tx.insert(a).values(values).returning({ id: a.id, accountNumber: a.accountNumber });
-  return row!;
-}
-
-export type AccountChanges = Partial<Pick<NewAccount, 'status' | 'termId' | 'collectorId' | 'followUpDate'>>;
-
-export async function updateAccount(tx: Db, id: string, changes: AccountChanges): Promise<void> {
-  await tx.update(a).set(changes).where(eq(a.id, id));
-}
-
-export async function assignAccounts(tx: Db, ids: string[], collectorId: string | null): Promise<void> {
-  if (ids.length > 0) await tx.update(a).set({ collectorId }).where(inArray(a.id, ids));
-}
-
-/** The office a new account is opened in, within the scope, with its status. */
-export async function findAccountOffice(db: Db, officeId: string, scope: Scope) {
-  const [row] = await db
-    .select({ id: offices.id, status: offices.status })
-    .from(offices)
-    .where(and(eq(offices.id, officeId), officeScopeSql(offices.id, scope)))
-    .limit(1);
-  return row;
-}
-
-/** What an export's heading names instead of the filter's ids (null where the filter names none, or none in scope). */
-export interface AccountFilterNames {
-  /** The offices covered: the filter's office, else every office in the scope. */
-  offices: string[];
-  collector: string | null;
-  term: string | null;
-  /** Null also when the client is in none of the caller's offices: an id typed into a filter reveals nobody. */
-  client: string | null;
-}
-
-export async function findAccountFilterNames(
-  db: Db,
-  filter: CollectionAccountFilter,
-  scope: Scope,
-): Promise<AccountFilterNames> {
-  const inScope = officeScopeSql(offices.id, scope);
-  const covered = await db
-    .select({ name: offices.name })
-    .from(offices)
-    .where(filter.officeId ? and(eq(offices.id, filter.officeId), inScope) : inScope)
-    .orderBy(offices.name);
-  const [collector] = filter.collectorId
-    ? await db.select({ v: users.displayName }).from(users).where(eq(users.id, filter.collectorId))
-    : [];
-  const [term] = filter.termId
-    ? await db.select({ v: collectionTerms.name }).from(collectionTerms).where(eq(collectionTerms.id, filter.termId))
-    : [];
-  const [client] = filter.clientId
-    ? await db
-        .select({ v: clientName })
-        .from(clients)
-        .where(
-          and(
-            eq(clients.id, filter.clientId),
-            sql`exists (select 1 from ${a} where ${a.clientId} = ${clients.id} and ${officeScopeSql(a.officeId, scope) ?? sql`true`})`,
-          ),
-        )
-    : [];
-  return {
-    offices: covered.map((o) => o.name),
-    collector: collector?.v ?? null,
-    term: term?.v ?? null,
-    client: client?.v ?? null,
-  };
 }

@@ -51,7 +51,10 @@ export async function getAccount(db: Db, actor: Actor, id: string): Promise<Coll
 }
 
 /** The offices a user may work accounts in: their ALL_ACCOUNTS UPDATE, their own role conditions judged. */
-function workerReach(worker: { role: string; accessLevels: Parameters<typeof applyRoleConditions>[0][number]['accessLevelDTO'] }) {
+function workerReach(worker: {
+  role: string;
+  accessLevels: Parameters<typeof applyRoleConditions>[0][number]['accessLevelDTO'];
+}) {
   const permissions = applyRoleConditions(
     [{ permissionType: 'ALL_ACCOUNTS', accessLevelDTO: worker.accessLevels }],
     worker.role,
@@ -66,7 +69,8 @@ function workerReach(worker: { role: string; accessLevels: Parameters<typeof app
 export async function listCollectors(db: Db, actor: Actor, officeId?: string): Promise<CollectorOption[]> {
   const readable = accountScope(actor, 'READ');
   if (officeId !== undefined && !scopeAllows(readable, officeId)) throw AppError.notFound('Office');
-  const officeIds = officeId === undefined ? (await findOfficeIds(db)).filter((o) => scopeAllows(readable, o)) : [officeId];
+  const officeIds =
+    officeId === undefined ? (await findOfficeIds(db)).filter((o) => scopeAllows(readable, o)) : [officeId];
   const workers = await findAccountWorkers(db);
   return workers
     .filter((worker) => {
@@ -85,7 +89,8 @@ export async function requireCollectorFor(db: Db, collectorId: string, officeIds
   const reach = worker ? workerReach(worker) : ({ kind: 'none' } as const);
   const offices = [...new Set(officeIds)];
   if (!offices.every((o) => scopeAllows(reach, o))) {
-    const message = offices.length > 1 ? COLLECTION_ACCOUNT_MESSAGES.collectorOutOfReach : COLLECTION_ACCOUNT_MESSAGES.collector;
+    const message =
+      offices.length > 1 ? COLLECTION_ACCOUNT_MESSAGES.collectorOutOfReach : COLLECTION_ACCOUNT_MESSAGES.collector;
     throw AppError.validation(message, { collectorId: message });
   }
 }

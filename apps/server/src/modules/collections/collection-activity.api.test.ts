@@ -96,7 +96,11 @@ describe('payments carrying an account', () => {
     });
     const [stored] = await t.db().select().from(payments).where(eq(payments.id, reversal.reversal.id));
     expect(stored!.collectionAccountId).toBe(account.id);
-    expect(await detail(account.id)).toMatchObject({ paidCents: 0, balanceCents: 300_000, lastPaymentDate: '2026-02-10' });
+    expect(await detail(account.id)).toMatchObject({
+      paidCents: 0,
+      balanceCents: 300_000,
+      lastPaymentDate: '2026-02-10',
+    });
     const items = (await timeline(SEEDED.admin, account.id)).items.filter((i) => i.kind === 'PAYMENT');
     expect(items.map((i) => [i.title, i.amountCents, i.detail])).toEqual([
       ['Payment reversed (Check)', -102_500, 'Check bounced'],
@@ -109,7 +113,9 @@ describe('payments carrying an account', () => {
     const theirs = await accountIn('Los Angeles');
     const other = await pay(mine.clientId, theirs.account.id);
     expect(other.statusCode).toBe(400);
-    expect(other.json().fieldErrors).toEqual({ collectionAccountId: 'The collection account belongs to another client.' });
+    expect(other.json().fieldErrors).toEqual({
+      collectionAccountId: 'The collection account belongs to another client.',
+    });
     // The manager enters payments in Los Angeles and San Diego and reads accounts there only.
     const vegas = await insertCollectionAccount(t.db(), { officeId: office['Las Vegas']!, clientId: mine.clientId });
     for (const id of [vegas.id, '00000000-0000-4000-8000-00000000000b']) {
@@ -132,40 +138,46 @@ describe('POST /api/v1/collectionAccount/timeline', () => {
     });
     const adminId = await seededUserId(t, SEEDED.admin);
     const at = (minutesAgo: number) => new Date(Date.now() - minutesAgo * 60_000);
-    await t.db().insert(calls).values([
-      {
-        direction: 'OUTBOUND',
-        callStartTime: at(30),
-        numberDialed: '2135550188',
-        durationInSeconds: 125,
-        callResolution: 'Promised to pay',
+    await t
+      .db()
+      .insert(calls)
+      .values([
+        {
+          direction: 'OUTBOUND',
+          callStartTime: at(30),
+          numberDialed: '2135550188',
+          durationInSeconds: 125,
+          callResolution: 'Promised to pay',
+          clientId,
+          officeId: office['Los Angeles'],
+          operatorId: collectorId,
+          collectionAccountId: account.id,
+        },
+        {
+          direction: 'OUTBOUND',
+          callStartTime: at(20),
+          numberDialed: '2135550188',
+          durationInSeconds: 40,
+          clientId,
+          officeId: office['Los Angeles'],
+          operatorId: adminId,
+          collectionAccountId: account.id,
+        },
+      ]);
+    await t
+      .db()
+      .insert(smsMessages)
+      .values({
+        direction: 'INBOUND',
+        fromNumber: '2135550188',
+        toNumber: '2135550210',
+        body: 'I will pay Friday',
         clientId,
         officeId: office['Los Angeles'],
-        operatorId: collectorId,
+        status: 'received',
         collectionAccountId: account.id,
-      },
-      {
-        direction: 'OUTBOUND',
-        callStartTime: at(20),
-        numberDialed: '2135550188',
-        durationInSeconds: 40,
-        clientId,
-        officeId: office['Los Angeles'],
-        operatorId: adminId,
-        collectionAccountId: account.id,
-      },
-    ]);
-    await t.db().insert(smsMessages).values({
-      direction: 'INBOUND',
-      fromNumber: '2135550188',
-      toNumber: '2135550210',
-      body: 'I will pay Friday',
-      clientId,
-      officeId: office['Los Angeles'],
-      status: 'received',
-      collectionAccountId: account.id,
-      createdDate: at(10),
-    });
+        createdDate: at(10),
+      });
 
     const all = await timeline(SEEDED.admin, account.id);
     expect(all.items.map((i) => i.kind)).toEqual(['ADJUSTMENT', 'NOTE', 'TEXT', 'CALL', 'CALL']);
@@ -188,9 +200,9 @@ describe('POST /api/v1/collectionAccount/timeline', () => {
   it('404 for an account outside the caller’s ALL_ACCOUNTS READ, as for none', async () => {
     const { account } = await accountIn('Las Vegas');
     for (const id of [account.id, '00000000-0000-4000-8000-00000000000c']) {
-      expect((await send('POST', '/api/v1/collectionAccount/timeline', SEEDED.manager, { accountId: id })).statusCode).toBe(
-        404,
-      );
+      expect(
+        (await send('POST', '/api/v1/collectionAccount/timeline', SEEDED.manager, { accountId: id })).statusCode,
+      ).toBe(404);
     }
   });
 });

@@ -1,8 +1,20 @@
 import type { Actor } from '../../platform/auth/actor.ts';
 import type { Db } from '../../platform/db/database.ts';
 import type { RealtimeBus } from '../../platform/realtime/realtime-bus.ts';
+import { contactRuleFor } from '@casedesk/contract/collections/contact-rules';
+import { digitsOnly } from '@casedesk/contract/common/text';
+import { AppError } from '../../platform/errors/app-error.ts';
 import { notifyUsers } from '../notifications/notifications.service.ts';
-import { findAccountRef, findOpenAccountOfClient } from './collection-accounts.repository.ts';
+import { checkContact } from './contact-rules/check-contact.ts';
+import { resolveClientTimeZone } from './contact-rules/client-time-zone.ts';
+import {
+  findAccountCallHistory,
+  findContactRules,
+  findContactWhereabouts,
+  insertContactAttempt,
+  isOptedOut,
+} from './contact-guard.repository.ts';
+import { findAccountRef, findOpenAccountOfClient } from './collection-account-refs.repository.ts';
 import { accountScope } from './collection-accounts.service.ts';
 
 /**
@@ -39,11 +51,57 @@ export interface CollectionContact {
 
 /**
  * The collection contact guard, asked before a collection call is dialled or a collection text is stored: it
- * throws the refusal when the contact rules (time of day in the client's zone, call frequency, quiet days after a
- * conversation, opt-out) hold the contact back. The contact rules engine fills this in; until it does, every
- * contact is allowed.
+ * throws the refusal (422, the rule's words with the next allowed time) when the contact rules hold the contact
+ * back (docs/collections-contact-rules.md), and logs every contact it was asked about, allowed or refused, for
+ * compliance. Only collection contacts reach it: a call or text without an account is never judged.
  */
-export async function guardCollectionContact(_db: Db, _contact: CollectionContact): Promise<void> {}
+export async function guardCollectionContact(db: Db, contact: CollectionContact): Promise<void> {
+  const verdict = await judgeCollectionContact(db, contact);
+  await insertContactAttempt(db, {
+    accountId: contact.account.id,
+    channel: contact.channel,
+    toNumber: contact.toNumber,
+    at: contact.at,
+    allowed: verdict.result.allowed,
+    rule: verdict.result.allowed ? null : verdict.result.rule,
+    message: verdict.result.allowed ? null : verdict.result.message,
+    nextAllowedAt: verdict.result.allowed ? null : verdict.result.nextAllowedAt,
+    timeZone: verdict.timeZone,
+    byId: contact.actor.userId,
+  });
+  if (!verdict.result.allowed) {
+    throw new AppError('BUSINESS_RULE', verdict.result.message, { collectionAccountId: verdict.result.message });
+  }
+}
+
+/** What the guard would answer for this contact, without logging it (the account page's dry run). */
+export async function judgeCollectionContact(db: Db, contact: Omit<CollectionContact, 'actor'>) {
+  const where = await findContactWhereabouts(db, contact.account.id);
+  const zone = resolveClientTimeZone({
+    addressState: where?.addressState,
+    phone: contact.toNumber,
+    officeTimeZone: where?.officeTimeZone ?? 'America/New_York',
+  });
+  const rules = await findContactRules(db);
+  const rule = contactRuleFor(rules, zone.state);
+  // The longest look-back any rule can need: its window or quiet days, plus a day for the zone's edges.
+  const lookBackDays = Math.max(rule.windowDays, rule.quietDaysAfterConversation) + 2;
+  const [history, optedOut] = await Promise.all([
+    contact.channel === 'CALL'
+      ? findAccountCallHistory(db, contact.account.id, new Date(contact.at.getTime() - lookBackDays * 86_400_000))
+      : Promise.resolve([]),
+    contact.channel === 'TEXT' ? isOptedOut(db, digitsOnly(contact.toNumber)) : Promise.resolve(false),
+  ]);
+  const result = checkContact({
+    channel: contact.channel,
+    at: contact.at,
+    timeZone: zone.timeZone,
+    rule,
+    history,
+    optedOut,
+  });
+  return { result, timeZone: zone.timeZone, source: zone.source, rule };
+}
 
 export interface InboundTextAccount {
   id: string;

@@ -17,8 +17,8 @@ import { allRowsOf, everyRow, exportFileName, streamedTable } from '../../platfo
 import { accountCells } from './collection-account-cells.ts';
 import type { AccountsReportHeading } from './collection-accounts-pdf.ts';
 import { renderAccountsReport } from './collection-accounts-pdf.ts';
-import type { AccountFilterNames } from './collection-accounts.repository.ts';
-import { findAccountFilterNames } from './collection-accounts.repository.ts';
+import type { AccountFilterNames } from './collection-export.repository.ts';
+import { findAccountFilterNames } from './collection-export.repository.ts';
 import { accountScope, accountTotals, listAccounts } from './collection-accounts.service.ts';
 
 export type AccountsExportRequest = CollectionAccountListRequest & { format: 'csv' | 'xlsx' | 'pdf' };

@@ -22,7 +22,8 @@ export interface TimelineWindow {
   limit: number;
 }
 
-const nameOf = (userId: AnyPgColumn) => sql<string | null>`(select u.display_name from ${users} u where u.id = ${userId})`;
+const nameOf = (userId: AnyPgColumn) =>
+  sql<string | null>`(select u.display_name from ${users} u where u.id = ${userId})`;
 
 function windowOf(account: AnyPgColumn, at: AnyPgColumn, w: TimelineWindow): SQL | undefined {
   return and(eq(account, w.accountId), w.before ? lt(at, w.before) : undefined);

@@ -7,7 +7,7 @@ import type { z } from 'zod';
 import type { Actor } from '../../platform/auth/actor.ts';
 import type { Db } from '../../platform/db/database.ts';
 import { smsScope, smsScopeSql } from '../sms/sms.service.ts';
-import { findAccountRef } from './collection-accounts.repository.ts';
+import { findAccountRef } from './collection-account-refs.repository.ts';
 import { accountNotFound, accountScope } from './collection-accounts.service.ts';
 import type { TimelineWindow } from './collection-timeline.repository.ts';
 import {
@@ -44,9 +44,10 @@ async function callItems(db: Db, actor: Actor, w: TimelineWindow): Promise<Timel
     kind: 'CALL',
     at: iso(r.at),
     title: `${r.direction === 'OUTBOUND' ? 'Call to' : 'Call from'} ${formatPhone(r.number) || 'an unknown number'}`,
-    detail: [duration(r.durationInSeconds), r.callResolution, r.status === 'completed' ? null : r.status]
-      .filter(Boolean)
-      .join(' · ') || null,
+    detail:
+      [duration(r.durationInSeconds), r.callResolution, r.status === 'completed' ? null : r.status]
+        .filter(Boolean)
+        .join(' · ') || null,
     by: r.by,
     amountCents: null,
   }));
@@ -130,8 +131,6 @@ export async function accountTimeline(
     await textItems(db, actor, w),
     await accountMailTimeline(db, w),
   ];
-  const merged = sources
-    .flat()
-    .sort((x, y) => (x.at === y.at ? (x.id < y.id ? 1 : -1) : x.at < y.at ? 1 : -1));
+  const merged = sources.flat().sort((x, y) => (x.at === y.at ? (x.id < y.id ? 1 : -1) : x.at < y.at ? 1 : -1));
   return { items: merged.slice(0, request.limit), hasMore: merged.length > request.limit };
 }

@@ -14,7 +14,13 @@ import { createTestApp } from '../../../test/support/test-app.ts';
 import { accountSumsLine } from './collection-accounts-pdf.ts';
 import { collectionTerms } from './collections.tables.ts';
 import type { requester } from './collections.test-support.ts';
-import { clientWithMatter, officeIds, requester as makeRequester, SEEDED, seededUserId } from './collections.test-support.ts';
+import {
+  clientWithMatter,
+  officeIds,
+  requester as makeRequester,
+  SEEDED,
+  seededUserId,
+} from './collections.test-support.ts';
 
 /*
  * Property: for random accounts (statuses, collectors, terms, follow-ups, payments through the cash-flow ledger
@@ -88,9 +94,15 @@ const filterArb = fc.record(
   { requiredKeys: ['ownClient'] },
 );
 
-type Model = { status: CollectionStatus; collectorId: string | null; termId: string | null; followUpDate: string | null };
+type Model = {
+  status: CollectionStatus;
+  collectorId: string | null;
+  termId: string | null;
+  followUpDate: string | null;
+};
 
-const day = (offset: number) => new Date(Date.parse(`${TODAY}T12:00:00Z`) + offset * 86_400_000).toISOString().slice(0, 10);
+const day = (offset: number) =>
+  new Date(Date.parse(`${TODAY}T12:00:00Z`) + offset * 86_400_000).toISOString().slice(0, 10);
 
 describe('the accounts’ figures agree', () => {
   it('list rows, allTotals, the CSV and the PDF grand total, to the cent', async () => {
@@ -142,14 +154,23 @@ describe('the accounts’ figures agree', () => {
               reason: 'Property test',
             });
           }
-          model.push({ ...values, originalCents: a.originalCents, paidCents: paid, adjustmentsCents: adjusted ? a.adjustment : 0 });
+          model.push({
+            ...values,
+            originalCents: a.originalCents,
+            paidCents: paid,
+            adjustmentsCents: adjusted ? a.adjustment : 0,
+          });
         }
 
         const balanceTo = filter.balanceFrom === undefined ? undefined : filter.balanceFrom + (filter.balanceSpan ?? 0);
         const apiFilter = {
           ...(filter.ownClient ? { clientId: client.clientId } : {}),
           ...(filter.statuses ? { statuses: filter.statuses } : {}),
-          ...(filter.collector === 'mine' ? { collectorId } : filter.collector === 'unassigned' ? { unassigned: true } : {}),
+          ...(filter.collector === 'mine'
+            ? { collectorId }
+            : filter.collector === 'unassigned'
+              ? { unassigned: true }
+              : {}),
           ...(filter.term !== undefined ? { termId: termIds[filter.term] } : {}),
           ...(filter.office ? { officeId } : {}),
           // The running totals answer filters of office, status, collector and term alone: the others only

@@ -23,17 +23,19 @@ import { exportQuerySchema } from '@casedesk/contract/inquiries/lead-list';
 import { sendExport } from '../../platform/export/table-file.ts';
 import type { AppInstance } from '../../platform/http/app-instance.ts';
 import { sendList } from '../../platform/http/streamed-list.ts';
+import { openAccount, patchAccount } from './collection-account-changes.service.ts';
+import { addNote, adjustAccount, assignAccounts } from './collection-account-work.service.ts';
 import {
-  addNote,
-  adjustAccount,
-  assignAccounts,
-  openAccount,
-  patchAccount,
-} from './collection-account-changes.service.ts';
-import { accountTotals, getAccount, listAccounts, listCollectors, listStatuses } from './collection-accounts.service.ts';
+  accountTotals,
+  getAccount,
+  listAccounts,
+  listCollectors,
+  listStatuses,
+} from './collection-accounts.service.ts';
 import { collectionAccessRoutes } from './collection-access.routes.ts';
 import { exportAccounts } from './collection-export.service.ts';
 import { accountTimeline } from './collection-timeline.service.ts';
+import { contactRulesRoutes } from './contact-rules.routes.ts';
 import { termsRoutes } from './terms.routes.ts';
 
 const tags = ['collections'];
@@ -234,8 +236,7 @@ export async function collectionsRoutes(app: AppInstance): Promise<void> {
       config: { permission: ['ALL_ACCOUNTS', 'UPDATE'], records: { accountId: 'collectionAccount' } },
       schema: {
         tags,
-        summary:
-          'A write-off (negative) or correction of what is owed, append-only; never below a zero balance (422)',
+        summary: 'A write-off (negative) or correction of what is owed, append-only; never below a zero balance (422)',
         body: collectionAccountAdjustmentSchema,
         response: { 200: collectionAccountDetailSchema },
       },
@@ -260,5 +261,6 @@ export async function collectionsRoutes(app: AppInstance): Promise<void> {
   );
 
   await termsRoutes(app);
+  await contactRulesRoutes(app);
   await collectionAccessRoutes(app);
 }

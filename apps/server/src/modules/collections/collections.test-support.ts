@@ -61,7 +61,12 @@ export async function userWith(
   const [row] = await t
     .db()
     .insert(users)
-    .values({ displayName: `Collections Tester ${n}`, mail: `collections-${n}@casedesk.local`, role: 'COLLECTOR', ...fields })
+    .values({
+      displayName: `Collections Tester ${n}`,
+      mail: `collections-${n}@casedesk.local`,
+      role: 'COLLECTOR',
+      ...fields,
+    })
     .returning({ id: users.id, mail: users.mail, displayName: users.displayName });
   await setLocalPassword(t.db(), row!.id, DEMO_PASSWORD);
   await setPermissions(t.db(), row!.id, permissions);

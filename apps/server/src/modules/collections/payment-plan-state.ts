@@ -3,8 +3,14 @@ import { PLAN_FREQUENCY_LABELS } from '@casedesk/contract/collections/payment-pl
 import { allocatePayments, instalmentStatus } from '@casedesk/contract/collections/payment-plan-rules';
 import { formatMoney } from '@casedesk/contract/common/money';
 import type { Db } from '../../platform/db/database.ts';
-import type { StoredInstalment, StoredPlan, StoredVersion } from './payment-plan.repository.ts';
-import { findInstalments, findPauses, findPlan, findPlansOfAccount, findVersions } from './payment-plan.repository.ts';
+import type { StoredInstalment, StoredPlan, StoredVersion } from './payment-plan-read.repository.ts';
+import {
+  findInstalments,
+  findPauses,
+  findPlan,
+  findPlansOfAccount,
+  findVersions,
+} from './payment-plan-read.repository.ts';
 import { shownDate } from './plan-dates.ts';
 
 /** An instalment as the plan shows it: what the payments of its version paid of it, and its status. */

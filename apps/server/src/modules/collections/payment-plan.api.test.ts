@@ -137,11 +137,14 @@ describe('POST /api/v1/paymentPlan/create', () => {
     ]);
     expect((await accountRow(t.db(), account.id)).status).toBe('PAYMENT_PLAN');
     const events = await eventsOf(t.db(), account.id);
-    expect(events.map((e) => [e.kind, e.fromStatus, e.toStatus])).toEqual([
-      ['STATUS', 'ACTIVE', 'PAYMENT_PLAN'],
-      ['PLAN', null, null],
-    ]);
-    expect(events[1]!.detail).toContain('3 instalments of $100.00, weekly');
+    // One transaction, one instant: the events are compared by kind, not by order.
+    const byKind = Object.fromEntries(events.map((e) => [e.kind, e]));
+    expect(Object.keys(byKind).sort()).toEqual(['PLAN', 'STATUS', 'TERM']);
+    expect(byKind.STATUS).toMatchObject({ fromStatus: 'ACTIVE', toStatus: 'PAYMENT_PLAN' });
+    // SPEC §5: @payment and @dueDate go into texts on the Payment Plan term only.
+    expect(byKind.TERM!.title).toBe('Term set to Payment Plan');
+    expect((await accountRow(t.db(), account.id)).termId).not.toBeNull();
+    expect(byKind.PLAN!.detail).toContain('3 instalments of $100.00, weekly');
     const audit = await t.db().select().from(auditEvents).where(eq(auditEvents.entityId, plan.id));
     expect(audit.map((a) => a.action)).toEqual(['payment_plan.create']);
   });

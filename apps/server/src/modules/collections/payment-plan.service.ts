@@ -159,7 +159,16 @@ export async function createPaymentPlan(
         });
       }
       const term = await findPaymentPlanTerm(tx);
-      if (term && term.id !== account.termId) await setAccountTerm(tx, account.id, term.id);
+      if (term && term.id !== account.termId) {
+        await setAccountTerm(tx, account.id, term.id);
+        await insertAccountEvent(tx, {
+          accountId: account.id,
+          kind: 'TERM',
+          title: `Term set to ${term.name}`,
+          detail: 'A payment plan was made.',
+          byId: actor.userId,
+        });
+      }
       await insertAccountEvent(tx, {
         accountId: account.id,
         kind: 'PLAN',

@@ -59,7 +59,7 @@ export const paymentPlanVersions = pgTable(
 
 /**
  * The schedule. `reminded_at` and `missed_at` are set once, by the jobs, with a conditional update: a retry or
- * a second instance finds them set and does nothing (docs/collections.md, Jobs).
+ * a second instance finds them set and does nothing (docs/collections-payment-plans.md, Jobs).
  */
 export const paymentPlanInstalments = pgTable(
   'payment_plan_instalments',

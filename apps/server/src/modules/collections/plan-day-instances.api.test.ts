@@ -109,6 +109,8 @@ describe.skipIf(!process.env.DATABASE_URL)('the plan day on two instances agains
       .from(auditEvents)
       .where(eq(auditEvents.action, 'payment_plan.reminder'));
     expect(reminderAudits).toHaveLength(accounts.length);
+    const missAudits = await t.db().select().from(auditEvents).where(eq(auditEvents.action, 'payment_plan.missed'));
+    expect(missAudits).toHaveLength(accounts.length);
   });
 
   it('both instances queue the days at once: one job per office and day, whose run finds the work done', async () => {

@@ -1,5 +1,6 @@
 import { PLAN_DAY_HOUR } from '@casedesk/contract/collections/payment-plan';
 import { formatMoney } from '@casedesk/contract/common/money';
+import { recordAudit } from '../../platform/audit/audit.ts';
 import type { Db } from '../../platform/db/database.ts';
 import type { Jobs } from '../../platform/jobs/jobs.ts';
 import { notifyUsers } from '../notifications/notifications.service.ts';
@@ -21,7 +22,7 @@ import {
 } from './plan-day.repository.ts';
 import { shownDate } from './plan-dates.ts';
 import type { PlanDayDeps } from './plan-day-deps.ts';
-import { heldBus } from './plan-live.ts';
+import { heldLiveMessages } from './held-live-messages.ts';
 import { sendDueReminders } from './plan-reminders.service.ts';
 
 export const PLAN_DAY_QUEUE = 'collections.plan-day';
@@ -72,7 +73,18 @@ async function resumeDuePauses(db: Db, officeId: string, today: string): Promise
       await lockAccounts(tx, [due.accountId]);
       const plan = await findPlanRef(tx, due.planId, true);
       if (plan?.status !== 'PAUSED') return null;
-      return resumePlan(tx, plan, due.resumeOn, null);
+      const resumed = await resumePlan(tx, plan, due.resumeOn, null);
+      if (resumed) {
+        await recordAudit(tx, {
+          action: 'payment_plan.resume',
+          entity: 'payment_plan',
+          entityId: plan.id,
+          before: { status: 'PAUSED' },
+          after: { status: 'ACTIVE', resumeDay: due.resumeOn, moved: resumed.moved },
+          detail: { by: 'plan day job' },
+        });
+      }
+      return resumed;
     });
     if (done) resumed += 1;
   }
@@ -95,7 +107,7 @@ function missedText(
  * writes its PLAN event and its collector's notification; an account still on its plan moves to REVIEW.
  */
 async function markMissedInstalments(deps: PlanDayDeps, officeId: string, today: string): Promise<number> {
-  const live = heldBus();
+  const live = heldLiveMessages();
   const missed = await deps.db.transaction(async (tx) => {
     const accountIds = await findAccountsWithMisses(tx, officeId, today);
     await lockAccounts(tx, accountIds);
@@ -103,7 +115,16 @@ async function markMissedInstalments(deps: PlanDayDeps, officeId: string, today:
     for (const accountId of new Set(marked.map((m) => m.accountId))) {
       const account = (await lockReminderAccount(tx, accountId))!;
       const misses = marked.filter((m) => m.accountId === accountId);
-      if (await moveToReview(tx, accountId)) {
+      const toReview = await moveToReview(tx, accountId);
+      await recordAudit(tx, {
+        action: 'payment_plan.missed',
+        entity: 'collection_account',
+        entityId: accountId,
+        before: { status: account.status },
+        after: { status: toReview ? 'REVIEW' : account.status, missed: misses.map((m) => m.id) },
+        detail: { by: 'plan day job', day: today },
+      });
+      if (toReview) {
         await insertAccountEvent(tx, {
           accountId,
           kind: 'STATUS',
@@ -146,6 +167,14 @@ async function completePaidUpPlans(db: Db, officeId: string): Promise<number> {
     const done = await db.transaction(async (tx) => {
       await lockAccounts(tx, [plan.accountId]);
       if (!(await completePlan(tx, plan.planId))) return false;
+      await recordAudit(tx, {
+        action: 'payment_plan.complete',
+        entity: 'payment_plan',
+        entityId: plan.planId,
+        before: { status: 'ACTIVE' },
+        after: { status: 'COMPLETED' },
+        detail: { by: 'plan day job' },
+      });
       await insertAccountEvent(tx, {
         accountId: plan.accountId,
         kind: 'PLAN',

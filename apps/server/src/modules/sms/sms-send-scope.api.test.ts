@@ -1,7 +1,10 @@
 import type { Permission } from '@casedesk/contract/access/permissions';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { insertCollectionAccount } from '../../../test/factories/collection-accounts.factory.ts';
+import {
+  allowCollectionContactsAllDay,
+  insertCollectionAccount,
+} from '../../../test/factories/collection-accounts.factory.ts';
 import { createInquiryIn, newClient } from '../../../test/support/inquiries.ts';
 import { findUserByEmail } from '../../../test/support/office-scoped-clients.ts';
 import type { TestApp } from '../../../test/support/test-app.ts';
@@ -39,6 +42,8 @@ async function leadWithPhone(officeId: string) {
 
 beforeAll(async () => {
   t = await createTestApp();
+  // These tests are about scope, not the contact rules' calling hours (contact-guard.api.test.ts).
+  await allowCollectionContactsAllDay(t.db());
   refs = await smsRefs(t);
   call = injector(t);
   const sender = await findUserByEmail(t.db(), SENDER);

@@ -132,11 +132,19 @@ export async function sendSms(
   if (!allowsRecord(actor.permissions, 'SMS', 'CREATE', text)) {
     throw forbidden('categoryId', SMS_MESSAGES.categoryOutOfScope);
   }
+  // A collection text asks the contact rules first: they refuse an opted-out number too, in their words, and
+  // log the attempt for compliance.
+  if (account) {
+    await guardCollectionContact(deps.db, {
+      actor,
+      account,
+      channel: 'TEXT',
+      toNumber: input.toNumber,
+      at: new Date(),
+    });
+  }
   // Opt-out (TCPA): a number that replied STOP is never texted until it replies START.
   if (context.optedOut) throw new AppError('BUSINESS_RULE', SMS_MESSAGES.optedOut, { toNumber: SMS_MESSAGES.optedOut });
-  if (account) {
-    await guardCollectionContact(deps.db, { actor, account, channel: 'TEXT', toNumber: input.toNumber, at: new Date() });
-  }
 
   const row = {
     direction: 'OUTBOUND' as const,

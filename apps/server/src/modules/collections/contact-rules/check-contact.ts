@@ -60,7 +60,8 @@ export type ContactCheckResult =
 
 const DAY_MS = 86_400_000;
 
-type Refused = Extract<ContactCheckResult, { allowed: false }>;
+/** A refused check: what `toContactRefusal` turns into the API body. */
+export type Refused = Extract<ContactCheckResult, { allowed: false }>;
 
 /** A day rule that holds calls until `firstDay` (yyyy-MM-dd in the client's zone). */
 type DayHold = Extract<ContactRefusalReason, { rule: 'CALL_FREQUENCY' | 'AFTER_CONVERSATION' }> & { firstDay: string };

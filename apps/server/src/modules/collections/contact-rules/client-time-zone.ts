@@ -24,7 +24,7 @@ export interface ClientWhereabouts {
   officeTimeZone: string;
 }
 
-interface AreaCodeEntry {
+export interface AreaCodeEntry {
   state: UsStateCode;
   timeZone: string;
 }
