@@ -133,13 +133,17 @@ const moduleRoutes: RouteObject[] = [
     })),
   ),
   notAvailable(paths.collections.management.path, 'Collection management'),
-  notAvailable(paths.collections.allAccounts.path, 'All accounts'),
+  permittedPage(paths.collections.allAccounts.path, () =>
+    import('@/features/collections/pages/all-accounts-page.tsx').then((m) => ({ Component: m.AllAccountsPage })),
+  ),
   permittedPage(paths.collections.reporting.path, () =>
     import('@/features/collections/pages/collection-reporting-page.tsx').then((m) => ({
       Component: m.CollectionReportingPage,
     })),
   ),
-  notAvailable(paths.collections.accountDetail.path, 'Collection account'),
+  permittedPage(paths.collections.accountDetail.path, () =>
+    import('@/features/collections/pages/account-detail-page.tsx').then((m) => ({ Component: m.AccountDetailPage })),
+  ),
   permittedPage(paths.marketing.trackingLines.path, () =>
     import('@/features/marketing/pages/tracking-lines-page.tsx').then((m) => ({ Component: m.TrackingLinesPage })),
   ),

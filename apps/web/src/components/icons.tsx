@@ -302,6 +302,41 @@ export function InboxIcon(props: IconProps) {
   );
 }
 
+export function MailIcon(props: IconProps) {
+  return (
+    <LineIcon {...props}>
+      <rect x="3" y="5" width="18" height="14" rx="2" />
+      <path d="M3 7l9 6 9-6" />
+    </LineIcon>
+  );
+}
+
+export function PencilIcon(props: IconProps) {
+  return (
+    <LineIcon {...props}>
+      <path d="M4 20h4L19 9a2.8 2.8 0 0 0-4-4L4 16z" />
+      <path d="M13.5 6.5l4 4" />
+    </LineIcon>
+  );
+}
+
+export function FlagIcon(props: IconProps) {
+  return (
+    <LineIcon {...props}>
+      <path d="M5 21V4M5 4h11l-2 4 2 4H5" />
+    </LineIcon>
+  );
+}
+
+export function BanIcon(props: IconProps) {
+  return (
+    <LineIcon {...props}>
+      <circle cx="12" cy="12" r="9" />
+      <path d="M5.6 5.6l12.8 12.8" />
+    </LineIcon>
+  );
+}
+
 export function HourglassIcon(props: IconProps) {
   return (
     <LineIcon {...props}>

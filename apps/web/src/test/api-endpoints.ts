@@ -55,6 +55,17 @@ import { attorneyScheduleSchema, availabilityRecordSchema } from '@casedesk/cont
 import { calendarEventSchema, holidaySchema } from '@casedesk/contract/calendar/calendar-event';
 import { litigationAttorneyOptionSchema, litigationEventSchema } from '@casedesk/contract/calendar/litigation';
 import { callListResponseSchema, callRowSchema } from '@casedesk/contract/calls/call';
+import {
+  collectionAccountAssignResultSchema,
+  collectionAccountDetailSchema,
+  collectionAccountListSchema,
+  collectionAccountTotalsSchema,
+  collectorListSchema,
+  timelineItemSchema,
+  timelineSchema,
+} from '@casedesk/contract/collections/account';
+import { paymentPlanListSchema, paymentPlanSchema } from '@casedesk/contract/collections/payment-plan';
+import { termListSchema } from '@casedesk/contract/collections/term';
 import { outgoingCallNumberListSchema, smartDialOptionListSchema } from '@casedesk/contract/calls/click-to-call';
 import { clientDetailSchema } from '@casedesk/contract/clients/client';
 import { clientDetailsResponseSchema, clientLeadResponseSchema } from '@casedesk/contract/clients/client-details';
@@ -190,6 +201,21 @@ export const JSON_ENDPOINTS = {
   'POST /api/v1/call/all': callListResponseSchema,
   'POST /api/v1/call/click2Call': callRowSchema,
 
+  'GET /api/v1/collectionAccount': collectionAccountDetailSchema,
+  'PATCH /api/v1/collectionAccount': collectionAccountDetailSchema,
+  'POST /api/v1/collectionAccount/adjustment': collectionAccountDetailSchema,
+  'POST /api/v1/collectionAccount/all': collectionAccountListSchema,
+  'POST /api/v1/collectionAccount/allTotals': collectionAccountTotalsSchema,
+  'POST /api/v1/collectionAccount/assign': collectionAccountAssignResultSchema,
+  'POST /api/v1/collectionAccount/note': timelineItemSchema,
+  'GET /api/v1/collectionAccount/roles': collectorListSchema,
+  'POST /api/v1/collectionAccount/timeline': timelineSchema,
+  'POST /api/v1/paymentPlan/change': paymentPlanSchema,
+  'POST /api/v1/paymentPlan/create': paymentPlanSchema,
+  'POST /api/v1/paymentPlan/list': paymentPlanListSchema,
+  'POST /api/v1/paymentPlan/pause': paymentPlanSchema,
+  'GET /api/v1/term': termListSchema,
+
   'GET /api/v1/client': clientDetailSchema,
   'PUT /api/v1/client': clientDetailSchema,
   'GET /api/v1/client/details': clientDetailsResponseSchema,
@@ -271,6 +297,7 @@ export const FILE_ENDPOINTS = [
   'POST /api/v1/cashFlow/report',
   'GET /api/v1/cashFlow/report/:reportId/file',
   'POST /api/v1/client/export',
+  'POST /api/v1/collectionAccount/export',
   'POST /api/v1/collectionAccount/report/export',
   'POST /api/v1/inquiry/export',
   'POST /api/v1/inquiry/exportToPdf',

@@ -1,5 +1,6 @@
 import { lazy, Suspense, type ReactNode } from 'react';
 import { ClientSlotsContext, type ClientSlots } from '@/features/clients/components/client-slots.ts';
+import { CollectionSlotsContext, type CollectionSlots } from '@/features/collections/components/collection-slots.ts';
 import { InquirySlotsContext, type InquirySlots } from '@/features/inquiries/components/inquiry-slots.ts';
 
 // Loaded when a client or inquiry screen first shows them, never with the first screen (DESIGN §4).
@@ -11,6 +12,9 @@ const ClickToCallButton = lazy(() =>
 );
 const InquiryAppointmentSlot = lazy(() =>
   import('./appointment-booking.tsx').then((m) => ({ default: m.InquiryAppointmentSlot })),
+);
+const SendTextButton = lazy(() =>
+  import('@/features/sms/components/send-text-button.tsx').then((m) => ({ default: m.SendTextButton })),
 );
 const ClientSmsPanel = lazy(() =>
   import('@/features/sms/components/client-sms-panel.tsx').then((m) => ({ default: m.ClientSmsPanel })),
@@ -52,11 +56,43 @@ const INQUIRY_SLOTS: InquirySlots = {
   ),
 };
 
-/** DESIGN §2: app/ composes features; the client and inquiry screens get other features' parts from here. */
+/** The texts a collection account's client is sent are in the collection categories (SPEC §6 SMS_CATEGORY_TYPE). */
+const COLLECTION_SMS_CATEGORY_TYPES = ['COLLECTIONS'] as const;
+
+// The account's Letters panel (templates and mail) is not wired yet: AccountLettersPanel says so meanwhile.
+const COLLECTION_SLOTS: CollectionSlots = {
+  CallButton: ({ clientId, collectionAccountId, phoneNumber }) => (
+    <Suspense fallback={null}>
+      <ClickToCallButton
+        variant="button"
+        clientId={clientId}
+        collectionAccountId={collectionAccountId}
+        {...(phoneNumber ? { phoneNumber } : {})}
+      />
+    </Suspense>
+  ),
+  SendTextButton: ({ clientId, collectionAccountId, phoneNumber }) => (
+    <Suspense fallback={null}>
+      <SendTextButton
+        clientId={clientId}
+        collectionAccountId={collectionAccountId}
+        categoryGroupTypes={COLLECTION_SMS_CATEGORY_TYPES}
+        {...(phoneNumber ? { phoneNumber } : {})}
+      />
+    </Suspense>
+  ),
+};
+
+/**
+ * DESIGN §2: app/ composes features; the client, inquiry and collection account screens get other features'
+ * parts from here.
+ */
 export function FeatureSlots({ children }: { children: ReactNode }) {
   return (
     <ClientSlotsContext value={CLIENT_SLOTS}>
-      <InquirySlotsContext value={INQUIRY_SLOTS}>{children}</InquirySlotsContext>
+      <InquirySlotsContext value={INQUIRY_SLOTS}>
+        <CollectionSlotsContext value={COLLECTION_SLOTS}>{children}</CollectionSlotsContext>
+      </InquirySlotsContext>
     </ClientSlotsContext>
   );
 }

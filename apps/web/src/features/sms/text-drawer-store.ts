@@ -6,13 +6,17 @@ import { useSyncExternalStore } from 'react';
  * and the chat options open it through here without importing it.
  * - no target: add mode, empty form;
  * - `smsId`: edit mode on that message (from a notification or a history item);
- * - `clientId` / `inquiryId` / `phoneNumber`: add mode prefilled for that client or lead.
+ * - `clientId` / `inquiryId` / `phoneNumber`: add mode prefilled for that client or lead;
+ * - `collectionAccountId`: the text is about that collection account (sent with it, so it joins the account's
+ *   timeline), and `categoryGroupTypes` narrows the categories offered (e.g. the COLLECTIONS ones).
  */
 export interface TextDrawerTarget {
   smsId?: string;
   clientId?: string;
   inquiryId?: string;
   phoneNumber?: string;
+  collectionAccountId?: string;
+  categoryGroupTypes?: readonly string[];
 }
 
 export interface TextDrawerState {

@@ -110,4 +110,25 @@ describe('ClickToCallModal (SPEC §2, §5)', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Call' }));
     expect((await screen.findByTestId('click-to-call-error')).textContent).toBe(message);
   });
+
+  it('shows a refusal by a contact rule in full in the modal and sends the collection account', async () => {
+    const message =
+      'Calls to this client are not allowed before 8:00 AM their time. Next allowed: 03-11-2026 08:00 AM.';
+    const api = backend([LA], apiError(422, message));
+    const onClose = vi.fn();
+    renderWithSession(
+      <ClickToCallModal
+        opened
+        onClose={onClose}
+        clientId={CLIENT}
+        collectionAccountId={INQUIRY.replace(/b1$/, 'e1')}
+        phoneNumber="2135550199"
+      />,
+    );
+    await waitFor(() => expect((screen.getByTestId('outgoing-number') as HTMLInputElement).value).not.toBe(''));
+    fireEvent.click(screen.getByRole('button', { name: 'Call' }));
+    expect((await screen.findByTestId('click-to-call-error')).textContent).toBe(message);
+    expect(onClose).not.toHaveBeenCalled();
+    expect(api.bodies(CALL)[0]).toMatchObject({ clientId: CLIENT, collectionAccountId: INQUIRY.replace(/b1$/, 'e1') });
+  });
 });

@@ -87,9 +87,15 @@ function ClickToCallForm({ target, onDone }: { target: ClickToCallTarget; onDone
           notifications.show({ color: 'teal', message: CLICK_TO_CALL_MESSAGES.success });
           onDone();
         },
-        // A 400 is the server's verdict on a field, shown under it (operatorNumber above the form).
+        // A 400 is the server's verdict on a field, shown under it (operatorNumber above the form); a refusal
+        // by a rule (409, 422) is shown above the form as the server words it, e.g. when the next call is allowed.
         onError: (error) => {
-          if (!isApiError(error) || error.status !== 400) return;
+          if (!isApiError(error)) return;
+          if (error.status === 409 || error.status === 422) {
+            form.setError('root', { message: error.message });
+            return;
+          }
+          if (error.status !== 400) return;
           const fieldErrors = error.body?.fieldErrors ?? {};
           for (const name of ['participantNumber', 'outboundCallerId'] as const) {
             if (fieldErrors[name]) form.setError(name, { message: fieldErrors[name] });

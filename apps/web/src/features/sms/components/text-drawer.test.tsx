@@ -223,3 +223,42 @@ describe('Text Message drawer, edit mode and history', () => {
     await waitFor(() => expect(historyFetches()).toBeGreaterThanOrEqual(3));
   });
 });
+
+describe('Text Message drawer for a collection account', () => {
+  it('offers only the collection categories and sends the text with the account', async () => {
+    const user = userEvent.setup();
+    const { requests } = stubServer();
+    const collectorSms = {
+      permissionType: 'SMS' as const,
+      accessLevelDTO: (['READ', 'CREATE'] as const).map((accessType) => ({ accessType, conditionDTO: [] })),
+    };
+    const accountId = id(61);
+    renderWithSession(<TextDrawer />, [collectorSms]);
+    act(() =>
+      openTextDrawer({
+        phoneNumber: '3105550199',
+        collectionAccountId: accountId,
+        categoryGroupTypes: ['COLLECTIONS'],
+      }),
+    );
+    await screen.findByRole('form', { name: 'Text message' });
+    await choose(user, /^Office/, 'San Diego · (619) 555-0100');
+    const category = screen.getByRole('combobox', { name: /^Category/ });
+    await user.click(category);
+    const categories = await within(document.getElementById(category.getAttribute('aria-controls')!)!).findAllByRole(
+      'option',
+      { hidden: true },
+    );
+    expect(categories.map((o) => o.textContent)).toEqual(['Collections']);
+    await user.click(categories[0]!);
+    await choose(user, /^Reason For Text/, 'Other');
+    fireEvent.change(screen.getByTestId('text-message'), { target: { value: 'Your payment is due Friday' } });
+    fireEvent.click(screen.getByTestId('text-submit'));
+    expect(await screen.findByText(SMS_MESSAGES.sent)).toBeTruthy();
+    expect(sent(requests)[0]!.body).toMatchObject({
+      toNumber: '3105550199',
+      collectionAccountId: accountId,
+      categoryId: id(13),
+    });
+  });
+});

@@ -65,10 +65,15 @@ function AddText({ target, offices }: { target: TextDrawerTarget; offices: Retur
   const defaults = useMemo(
     () =>
       valuesForAdd(
-        { client: resolvedClient, inquiryId: target.inquiryId ?? null, phoneNumber: target.phoneNumber },
+        {
+          client: resolvedClient,
+          inquiryId: target.inquiryId ?? null,
+          phoneNumber: target.phoneNumber,
+          collectionAccountId: target.collectionAccountId ?? null,
+        },
         officeList,
       ),
-    [resolvedClient, target.inquiryId, target.phoneNumber, officeList],
+    [resolvedClient, target.inquiryId, target.phoneNumber, target.collectionAccountId, officeList],
   );
   // A lead or client that cannot be read still leaves an empty form to type into (SPEC §8: inquiry failures are only logged).
   if (inquiry.isLoading || client.isLoading || offices.isLoading) return <Loading label="Preparing the text…" />;
@@ -77,6 +82,7 @@ function AddText({ target, offices }: { target: TextDrawerTarget; offices: Retur
       defaultValues={defaults}
       offices={{ data: officeList, loading: false, failed: offices.isError }}
       initialClient={resolvedClient}
+      categoryGroupTypes={target.categoryGroupTypes}
       onDone={closeTextDrawer}
     />
   );

@@ -35,6 +35,7 @@ export const BLANK_TEXT_FORM: TextFormValues = {
   reasonId: '',
   clientId: null,
   inquiryId: null,
+  collectionAccountId: null,
   name: '',
   useTemplate: false,
   templateId: null,
@@ -50,6 +51,8 @@ export function sendRequestOf(values: TextFormOutput): SendSmsRequestInput {
     direction: 'OUTBOUND',
     clientId: values.clientId ?? null,
     inquiryId: values.inquiryId ?? null,
+    // Only a text about a collection account says so (it joins that account's timeline).
+    ...(values.collectionAccountId ? { collectionAccountId: values.collectionAccountId } : {}),
     categoryId: values.categoryId,
     reasonId: values.reasonId,
   };
@@ -98,6 +101,7 @@ export interface AddTarget {
   client?: ClientDetail | null;
   inquiryId?: string | null;
   phoneNumber?: string | null;
+  collectionAccountId?: string | null;
 }
 
 /** SPEC §4 add mode: empty, or prefilled for a client, a lead or a number. */
@@ -109,6 +113,7 @@ export function valuesForAdd(target: AddTarget, offices: readonly SmsOfficeOptio
     ...client,
     fromNumber: officeOrOnly(offices, null),
     inquiryId: target.inquiryId ?? null,
+    collectionAccountId: target.collectionAccountId ?? null,
     ...(phone ? { toNumber: phone } : {}),
   };
 }

@@ -42,12 +42,21 @@ export interface TextFormProps {
   initialClient: NamedClient | null;
   /** Edit mode: the text the drawer was opened on. */
   openedMessage?: SmsMessage;
+  /** Only categories of these types are offered (a collection account's text: the COLLECTIONS ones). */
+  categoryGroupTypes?: readonly string[];
   /** After the success message has shown (SPEC §4). */
   onDone: () => void;
 }
 
 /** SPEC §2/§4 Text Message form and the history of the number it is addressed to. */
-export function TextForm({ defaultValues, offices, initialClient, openedMessage, onDone }: TextFormProps) {
+export function TextForm({
+  defaultValues,
+  offices,
+  initialClient,
+  openedMessage,
+  categoryGroupTypes,
+  onDone,
+}: TextFormProps) {
   const access = useSmsAccess();
   const form = useForm<TextFormValues, unknown, TextFormOutput>({
     resolver: zodResolver(textFormSchema),
@@ -118,7 +127,12 @@ export function TextForm({ defaultValues, offices, initialClient, openedMessage,
           <RecipientFields
             control={control}
             offices={offices}
-            categories={{ data: access.categoriesFor('CREATE', categories.data ?? []), loading: categories.isPending }}
+            categories={{
+              data: access
+                .categoriesFor('CREATE', categories.data ?? [])
+                .filter((c) => !categoryGroupTypes || categoryGroupTypes.includes(c.groupType ?? '')),
+              loading: categories.isPending,
+            }}
             reasons={{ data: reasons.data ?? [], loading: reasons.isPending }}
             onPickClient={pickClient}
           />
