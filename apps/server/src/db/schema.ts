@@ -26,3 +26,4 @@ export * from '../modules/directory/directory.tables.ts';
 export * from '../modules/accounting/trust.tables.ts';
 export * from '../modules/collections/collections.tables.ts';
 export * from '../modules/collections/payment-plans.tables.ts';
+export * from '../modules/collections/workflow.tables.ts';
