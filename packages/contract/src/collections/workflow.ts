@@ -107,6 +107,7 @@ export const WORKFLOW_MESSAGES = {
   messageLength: `Message must be ${WORKFLOW_MESSAGE_MAX} characters or less.`,
   /** Workflows run on the accounts of every office, so an office-limited grant cannot change them. */
   firmWide: 'Workflows run in every office: changing them needs Collection Management without an office condition.',
+  account: 'Account is a required field.',
   accountNotFound: 'Collection account not found.',
 } as const;
 
@@ -247,7 +248,7 @@ export const workflowDetailSchema = workflowSummarySchema.extend({ steps: z.arra
 export type WorkflowDetail = z.infer<typeof workflowDetailSchema>;
 
 /** POST /api/v1/workflow/runs: the runs of one account, newest first. */
-export const workflowRunsRequestSchema = z.object({ accountId: z.uuid() }).strict();
+export const workflowRunsRequestSchema = z.object({ accountId: z.uuid({ error: WORKFLOW_MESSAGES.account }) }).strict();
 
 export const workflowStepRunSchema = z.object({
   stepIndex: z.number().int(),
