@@ -4,6 +4,7 @@ import type { Refs } from './caller-and-refs.ts';
 import { next, uniqueHolidayDate } from './caller-and-refs.ts';
 import { cashFlowReconciliations } from '../../src/modules/accounting/accounting.tables.ts';
 import { trustReconciliations } from '../../src/modules/accounting/trust.tables.ts';
+import { collectionAccounts } from '../../src/modules/collections/collections.tables.ts';
 import type { OfficeRecords } from './record-factories.ts';
 
 /** A past office day no other request names (reconciliation works day by day), in 2024. */
@@ -252,6 +253,16 @@ export const TEMPLATES: Readonly<Record<string, RouteTemplate>> = {
   'PUT /api/v1/sms': {
     // A change of nothing is no change to prove anything with: the reason is set again.
     base: async (records, refs) => body({ id: (await records.sms()).id, reason: refs.smsReasonId }),
+  },
+  'POST /api/v1/workflow/runs': {
+    // The record factories make no collection accounts yet: the base request opens one on officeA's client.
+    base: async (records) => {
+      const [account] = await records.db
+        .insert(collectionAccounts)
+        .values({ officeId: records.office.id, clientId: (await records.client()).id, originalCents: 10_000 })
+        .returning({ id: collectionAccounts.id });
+      return body({ accountId: account!.id });
+    },
   },
   'PUT /api/v1/user': {
     base: async (records) => ({
