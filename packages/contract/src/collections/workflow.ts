@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { TEMPLATE_TYPES } from '../templates/template.ts';
 import type { CollectionStatus } from './account.ts';
 import { COLLECTION_STATUS_LABELS, OPEN_COLLECTION_STATUSES } from './account.ts';
 
@@ -246,6 +247,15 @@ export const workflowListSchema = z.array(workflowSummarySchema);
 
 export const workflowDetailSchema = workflowSummarySchema.extend({ steps: z.array(workflowStepSchema) });
 export type WorkflowDetail = z.infer<typeof workflowDetailSchema>;
+
+/** GET /api/v1/workflow/templates: the templates a sending step may name, for the editor. */
+export const workflowTemplateOptionSchema = z.object({
+  id: z.uuid(),
+  name: z.string(),
+  templateType: z.enum(TEMPLATE_TYPES),
+});
+export type WorkflowTemplateOption = z.infer<typeof workflowTemplateOptionSchema>;
+export const workflowTemplateOptionListSchema = z.array(workflowTemplateOptionSchema);
 
 /** POST /api/v1/workflow/runs: the runs of one account, newest first. */
 export const workflowRunsRequestSchema = z.object({ accountId: z.uuid({ error: WORKFLOW_MESSAGES.account }) }).strict();

@@ -7,6 +7,7 @@ import {
   workflowDetailSchema,
   workflowListSchema,
   workflowRunListSchema,
+  workflowTemplateOptionListSchema,
 } from '@casedesk/contract/collections/workflow';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -107,6 +108,27 @@ describe('GET /api/v1/workflow and /workflow/:id', () => {
   it('404 for a workflow that does not exist, 400 for an id that is not one', async () => {
     expect((await send('GET', `/api/v1/workflow/${randomUUID()}`, SEEDED.admin)).statusCode).toBe(404);
     expect((await send('GET', '/api/v1/workflow/not-an-id', SEEDED.admin)).statusCode).toBe(400);
+  });
+});
+
+describe('GET /api/v1/workflow/templates', () => {
+  it('401 without a token, 403 without Collection Management, else the templates a step may send', async () => {
+    expect((await send('GET', '/api/v1/workflow/templates', null)).statusCode).toBe(401);
+    expect((await send('GET', '/api/v1/workflow/templates', SEEDED.collector)).statusCode).toBe(403);
+    const res = await send('GET', '/api/v1/workflow/templates', SEEDED.admin);
+    expect(res.statusCode).toBe(200);
+    const options = workflowTemplateOptionListSchema.parse(res.json());
+    expect(options).toContainEqual({
+      id: refs.template('Balance notice'),
+      name: 'Balance notice',
+      templateType: 'TEXT',
+    });
+    expect(options).toContainEqual({
+      id: refs.template('Case update letter'),
+      name: 'Case update letter',
+      templateType: 'LETTER',
+    });
+    expect(options.map((o) => o.templateType)).toEqual([...options.map((o) => o.templateType)].sort());
   });
 });
 

@@ -6,6 +6,7 @@ import {
   workflowListSchema,
   workflowRunListSchema,
   workflowRunsRequestSchema,
+  workflowTemplateOptionListSchema,
   workflowUpdateSchema,
 } from '@casedesk/contract/collections/workflow';
 import type { AppInstance } from '../../platform/http/app-instance.ts';
@@ -16,6 +17,7 @@ import {
   getWorkflow,
   listAccountRuns,
   listWorkflows,
+  listWorkflowTemplates,
   updateWorkflow,
 } from './workflow.service.ts';
 
@@ -41,6 +43,19 @@ export async function workflowRoutes(app: AppInstance): Promise<void> {
       },
     },
     async () => listWorkflows(app.db),
+  );
+
+  app.get(
+    '/api/v1/workflow/templates',
+    {
+      config: { permission: ['COLLECTION_MANAGEMENT', 'READ'] },
+      schema: {
+        tags: ['collections'],
+        summary: 'The templates a sending step may name (text, e-mail, letter), for the editor',
+        response: { 200: workflowTemplateOptionListSchema },
+      },
+    },
+    async () => listWorkflowTemplates(app.db),
   );
 
   app.get(

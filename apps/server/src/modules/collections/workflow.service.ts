@@ -7,6 +7,7 @@ import type {
   WorkflowRun,
   WorkflowStep,
   WorkflowSummary,
+  WorkflowTemplateOption,
   WorkflowUpdate,
 } from '@casedesk/contract/collections/workflow';
 import {
@@ -52,6 +53,14 @@ export async function getWorkflow(db: Db, id: string): Promise<WorkflowDetail> {
   if (!row) throw AppError.notFound('Workflow');
   const steps = (await findStepRows(db, row.id, row.version)).map(toWorkflowStep);
   return { ...toSummary(row), steps };
+}
+
+/** GET /api/v1/workflow/templates: every template a step may send, by kind and name. */
+export async function listWorkflowTemplates(db: Db): Promise<WorkflowTemplateOption[]> {
+  const rows = await listTemplates(db);
+  return rows
+    .map(({ id, name, templateType }) => ({ id, name, templateType }))
+    .sort((a, b) => a.templateType.localeCompare(b.templateType) || a.name.localeCompare(b.name));
 }
 
 /**
