@@ -104,12 +104,13 @@ export interface StartedWorkflows {
 export async function startWorkflows(db: Db, event: WorkflowEvent): Promise<StartedWorkflows> {
   const at = event.at ?? new Date();
   const started: StartedWorkflows = { runIds: [], steps: [] };
-  const candidates = await findStartableWorkflows(db, event.trigger, event.toStatus ?? null);
-  if (candidates.length === 0) return started;
-  const account = await findAccountForWorkflow(db, event.accountId);
-  // Runs stop on Paid and Closed: an event on such an account starts nothing.
-  if (!account || !OPEN_COLLECTION_STATUSES.includes(account.status)) return started;
+  // One transaction (a savepoint of the caller's): the workflows stay locked until their runs are written.
   await db.transaction(async (tx) => {
+    const candidates = await findStartableWorkflows(tx, event.trigger, event.toStatus ?? null);
+    if (candidates.length === 0) return;
+    const account = await findAccountForWorkflow(tx, event.accountId);
+    // Runs stop on Paid and Closed: an event on such an account starts nothing.
+    if (!account || !OPEN_COLLECTION_STATUSES.includes(account.status)) return;
     for (const workflow of candidates) {
       const steps = workflow.steps.map(toWorkflowStep);
       if (steps.length === 0) continue;
