@@ -14,6 +14,8 @@ export type ContactVerdict = { allowed: true } | { allowed: false; reason: strin
 export interface CollectionContact {
   accountId: string;
   channel: 'TEXT' | 'EMAIL';
+  /** The number texted (digits) or the address e-mailed. */
+  to: string;
   /** When the contact would be made: now, for a step that is due. */
   at: Date;
 }

@@ -132,8 +132,8 @@ export async function performStep(ctx: StepContext): Promise<StepOutcome> {
   }
 }
 
-async function askContactRules(ctx: StepContext, channel: 'TEXT' | 'EMAIL'): Promise<StepOutcome | null> {
-  const verdict = await collectionContactGuard().check(ctx.db, { accountId: ctx.account.id, channel, at: ctx.now });
+async function askContactRules(ctx: StepContext, channel: 'TEXT' | 'EMAIL', to: string): Promise<StepOutcome | null> {
+  const verdict = await collectionContactGuard().check(ctx.db, { accountId: ctx.account.id, channel, to, at: ctx.now });
   if (verdict.allowed) return null;
   if (verdict.retryAt && verdict.retryAt > ctx.now) {
     return { status: 'DEFERRED', until: verdict.retryAt, result: verdict.reason };
@@ -161,7 +161,7 @@ async function sendText(ctx: StepContext, templateId: string): Promise<StepOutco
   if ('refusal' in filled) return refused(filled.refusal);
   const { account } = ctx;
   if (!account.phone) return refused(STEP_MESSAGES.noPhone);
-  const contact = await askContactRules(ctx, 'TEXT');
+  const contact = await askContactRules(ctx, 'TEXT', account.phone);
   if (contact) return contact;
   const sender = await senderOf(ctx);
   if (!sender) return refused(STEP_MESSAGES.noSender);
@@ -205,9 +205,11 @@ async function sendText(ctx: StepContext, templateId: string): Promise<StepOutco
 async function sendEmail(ctx: StepContext, templateId: string): Promise<StepOutcome> {
   const filled = filledTemplate(ctx, 'SEND_EMAIL', templateId);
   if ('refusal' in filled) return refused(filled.refusal);
-  const contact = await askContactRules(ctx, 'EMAIL');
-  if (contact) return contact;
   const { account } = ctx;
+  if (account.email) {
+    const contact = await askContactRules(ctx, 'EMAIL', account.email);
+    if (contact) return contact;
+  }
   return workflowMailer().send({
     db: ctx.db,
     accountId: account.id,
