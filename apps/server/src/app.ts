@@ -31,6 +31,7 @@ import { reportsRoutes } from './modules/reports/reports.routes.ts';
 import { notificationsRoutes } from './modules/notifications/notifications.routes.ts';
 import { smsRoutes, welcomeTextSender } from './modules/sms/sms.routes.ts';
 import { templatesRoutes } from './modules/templates/templates.routes.ts';
+import { workflowRoutes } from './modules/collections/workflow.routes.ts';
 import { resolveUserByIdentity } from './modules/users/user-identity.service.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 import { scimRoutes } from './modules/directory/scim.routes.ts';
@@ -254,6 +255,7 @@ export async function buildApp({
   await app.register(paymentPlanRoutes);
   await app.register(collectionDashboardRoutes);
   await app.register(collectionReportRoutes);
+  await app.register(workflowRoutes);
   await app.register(appointmentsRoutes, { sendWelcomeText: await welcomeTextSender(app) });
   await app.register(webhooksRoutes);
   await app.register(simulatorRoutes, { loopback });

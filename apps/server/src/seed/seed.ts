@@ -21,6 +21,7 @@ import { seedMarketing } from './marketing.seed.ts';
 import { seedInquiries } from './inquiries.seed.ts';
 import { seedLitigationEvents } from './litigation.seed.ts';
 import { seedSms } from './sms.seed.ts';
+import { seedWorkflows } from './workflows.seed.ts';
 import {
   adminPermissions,
   attorneyPermissions,
@@ -151,6 +152,7 @@ export async function seedDemoData(db: Db, options: { clients: number; seed?: nu
   // Last, so the faker's earlier draws (and the data the other seeds made) stay as they were.
   await seedAccounting(db, faker);
   await workCollectionAccounts(db);
+  await seedWorkflows(db);
   await vacuumAfterBulkLoad(db);
 }
 

@@ -4,6 +4,7 @@ import type { Refs } from './caller-and-refs.ts';
 import { next, uniqueHolidayDate } from './caller-and-refs.ts';
 import { cashFlowReconciliations } from '../../src/modules/accounting/accounting.tables.ts';
 import { trustReconciliations } from '../../src/modules/accounting/trust.tables.ts';
+import { collectionAccounts } from '../../src/modules/collections/collections.tables.ts';
 import type { OfficeRecords } from './record-factories.ts';
 
 /** A past office day no other request names (reconciliation works day by day), in 2024. */
@@ -297,6 +298,16 @@ export const TEMPLATES: Readonly<Record<string, RouteTemplate>> = {
     // An adjustment is never 0, and a positive one never takes the balance below zero.
     base: async (records) =>
       body({ accountId: (await records.collectionAccount()).id, amountCents: 100, reason: 'Scope check' }),
+  },
+  'POST /api/v1/workflow/runs': {
+    // The record factories make no collection accounts yet: the base request opens one on officeA's client.
+    base: async (records) => {
+      const [account] = await records.db
+        .insert(collectionAccounts)
+        .values({ officeId: records.office.id, clientId: (await records.client()).id, originalCents: 10_000 })
+        .returning({ id: collectionAccounts.id });
+      return body({ accountId: account!.id });
+    },
   },
   'PUT /api/v1/user': {
     base: async (records) => ({

@@ -113,6 +113,12 @@ import {
 } from '@casedesk/contract/sms/sms';
 import { templateListSchema } from '@casedesk/contract/templates/template';
 import {
+  workflowDetailSchema,
+  workflowListSchema,
+  workflowRunListSchema,
+  workflowTemplateOptionListSchema,
+} from '@casedesk/contract/collections/workflow';
+import {
   userByRoleListSchema,
   userDetailSchema,
   userDirectoryResponseSchema,
@@ -287,6 +293,14 @@ export const JSON_ENDPOINTS = {
   'GET /api/v1/user/min': userMinListSchema,
   'GET /api/v1/user/role': userByRoleListSchema,
   'POST /api/v1/user/upload': photoUploadResponseSchema,
+
+  'GET /api/v1/workflow': workflowListSchema,
+  'POST /api/v1/workflow': workflowDetailSchema,
+  'PUT /api/v1/workflow': workflowDetailSchema,
+  'GET /api/v1/workflow/:id': workflowDetailSchema,
+  'POST /api/v1/workflow/deactivate': workflowDetailSchema,
+  'POST /api/v1/workflow/runs': workflowRunListSchema,
+  'GET /api/v1/workflow/templates': workflowTemplateOptionListSchema,
 } as const satisfies Record<string, z.ZodType>;
 
 /** The downloads (lib/download-file.ts): the server answers a file, not JSON. */

@@ -1,0 +1,17 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { workflowListSchema } from '@casedesk/contract/collections/workflow';
+import { apiRequest } from '@/lib/api-client.ts';
+import { workflowKeys } from './workflow-keys.ts';
+
+/** GET /api/v1/workflow: every workflow, active ones first. */
+export function listWorkflows(signal?: AbortSignal) {
+  return apiRequest('/api/v1/workflow', workflowListSchema, { signal });
+}
+
+export function workflowsQueryOptions() {
+  return queryOptions({ queryKey: workflowKeys.list(), queryFn: ({ signal }) => listWorkflows(signal) });
+}
+
+export function useWorkflows() {
+  return useQuery(workflowsQueryOptions());
+}
