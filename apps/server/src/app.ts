@@ -18,6 +18,7 @@ import { officesRoutes } from './modules/offices/offices.routes.ts';
 import { accountingRoutes } from './modules/accounting/accounting.routes.ts';
 import { calendarRoutes } from './modules/calendar/calendar.routes.ts';
 import { callsRoutes } from './modules/calls/calls.routes.ts';
+import { mailRoutes } from './modules/mail/mail.routes.ts';
 import { marketingRoutes } from './modules/marketing/marketing.routes.ts';
 import { clientsRoutes } from './modules/clients/clients.routes.ts';
 import { clientMatchingRoutes } from './modules/clients/client-matching.routes.ts';
@@ -242,6 +243,7 @@ export async function buildApp({
   await app.register(notificationsRoutes);
   await app.register(smsRoutes);
   await app.register(templatesRoutes);
+  await app.register(mailRoutes);
   await app.register(calendarRoutes);
   await app.register(attorneysRoutes);
   await app.register(officesRoutes);
