@@ -78,10 +78,8 @@ const trimmedRequired = (required: string, max: number, maxMessage: string) =>
     .refine((v) => v.trim() !== '', required)
     .refine((v) => v.length <= max, maxMessage);
 
-const recipientSchema = z
-  .string({ error: MAIL_MESSAGES.toInvalid })
-  .trim()
-  .pipe(z.email({ error: MAIL_MESSAGES.toInvalid }).max(254, MAIL_MESSAGES.toInvalid));
+/** One address as sent (the form trims what is typed); 254 characters is the longest an address can be. */
+const recipientSchema = z.email({ error: MAIL_MESSAGES.toInvalid }).max(254, MAIL_MESSAGES.toInvalid);
 
 /**
  * The "request" part of POST /api/v1/mail/sendMail (or the whole JSON body when there is nothing attached).
