@@ -58,6 +58,7 @@ export const MAIL_MESSAGES = {
   requestPartMissing: 'The multipart request needs a "request" part holding the e-mail as JSON.',
   requestPartInvalid: 'The "request" part is not valid JSON.',
   unexpectedPart: 'Only a "request" part and files named "attachments" are accepted.',
+  multipartMalformed: 'The multipart body could not be read: it is not multipart/form-data with a boundary.',
   attachmentsTooLarge: `Attachments may add up to at most ${MAIL_ATTACHMENTS_MAX_BYTES / 1024 / 1024} MB.`,
   attachmentsTooMany: `At most ${MAIL_ATTACHMENTS_MAX_COUNT} attachments may be sent with one e-mail.`,
   attachmentEmpty: (name: string) => `Attachment "${name}" is empty.`,

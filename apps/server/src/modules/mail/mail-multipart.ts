@@ -74,7 +74,9 @@ function translated(error: unknown): unknown {
     case 'FST_MP_PREMATURE_CLOSE':
       return AppError.validation('The upload ended before it was complete.');
     default:
-      return error;
+      // Anything else busboy throws is a body that is not the multipart it claims to be (no boundary, a
+      // malformed part header, an early end): the client's to fix.
+      return error instanceof AppError ? error : AppError.validation(MAIL_MESSAGES.multipartMalformed);
   }
 }
 

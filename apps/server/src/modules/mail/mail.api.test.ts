@@ -222,6 +222,17 @@ describe('POST /api/v1/mail/sendMail', () => {
     const stray = await sendMultipart(t, SEEDED.manager, [requestPart(email()), { name: 'cc', value: 'x@example.com' }]);
     expect(stray.statusCode).toBe(400);
     expect(stray.json().message).toBe(MAIL_MESSAGES.unexpectedPart);
+    // A body that says multipart but is not (no boundary, or none of its parts well formed).
+    for (const contentType of ['multipart/form-data', 'multipart/form-data; boundary=xyz']) {
+      const malformed = await t.app.inject({
+        method: 'POST',
+        url: '/api/v1/mail/sendMail',
+        headers: { 'content-type': contentType, ...(await t.authFor(SEEDED.manager)) },
+        payload: JSON.stringify(email()),
+      });
+      expect(malformed.statusCode, contentType).toBe(400);
+      expect(malformed.json().code).toBe('VALIDATION');
+    }
     // The request part meets the same schema as a JSON body.
     const invalid = await sendMultipart(t, SEEDED.manager, [requestPart(email({ to: ['nobody'] }))]);
     expect(invalid.statusCode).toBe(400);
