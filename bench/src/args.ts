@@ -9,7 +9,9 @@ export type DatabaseKind = 'pglite' | 'postgres';
  * admin: the permission decision in process, "who can see this record" over many users and the attribution
  * report over millions of calls (PostgreSQL only);
  * accounting: the cash-flow list, its totals and the month's reconciliation over a million payments, and the
- * cash-flow report PDF built in the background (PostgreSQL only).
+ * cash-flow report PDF built in the background (PostgreSQL only);
+ * mail: 1,000 e-mails through the embedded SMTP server, again with it stopped for 10 s, and 10,000 letters in a
+ * background batch.
  */
 export const SCENARIOS = [
   'platform',
@@ -19,6 +21,7 @@ export const SCENARIOS = [
   'matching',
   'admin',
   'accounting',
+  'mail',
 ] as const;
 export type Scenario = (typeof SCENARIOS)[number];
 
@@ -65,7 +68,7 @@ const DEFAULT_POSTGRES_URL = 'postgres://postgres@127.0.0.1:5432/postgres';
 // The access token lives 10 minutes; a fresh one is taken per route, so one route's run must fit in it.
 const MAX_DURATION_SECONDS = 570;
 
-export const USAGE = `Usage: npm run bench -- [--scenario platform|clients|communication|appointments|matching|admin|accounting] [--clients N] [--connections C] [--duration S] [--database pglite|postgres] [--messages N] [--sockets N] [--webhooks N] [--attorneys N] [--events N] [--users N] [--calls N] [--payments N] [--trust-entries N] [--route TEXT] [--keep] [--cpu-prof]
+export const USAGE = `Usage: npm run bench -- [--scenario platform|clients|communication|appointments|matching|admin|accounting|mail] [--clients N] [--connections C] [--duration S] [--database pglite|postgres] [--messages N] [--sockets N] [--webhooks N] [--attorneys N] [--events N] [--users N] [--calls N] [--payments N] [--trust-entries N] [--route TEXT] [--keep] [--cpu-prof]
 
   --clients N        demo clients to seed (default 20000)
   --scenario NAME    platform (GET /user, user directory; default) or clients (client search, duplicate and
@@ -76,7 +79,8 @@ export const USAGE = `Usage: npm run bench -- [--scenario platform|clients|commu
                      admin (the permission decision in process, who can see a record among --users users
                      and the 12-month attribution report over --calls calls; PostgreSQL only) or accounting
                      (the cash-flow list, totals and reconciliation over --payments payments, and a 50,000-row
-                     report PDF built in the background; PostgreSQL only)
+                     report PDF built in the background; PostgreSQL only) or mail (1,000 e-mails through the
+                     embedded SMTP server, 1,000 more with it stopped for 10 s, 10,000 letters in a batch)
   --probes N         matching: clients sampled into the evaluation set, strangers added (default 3000)
   --learn            matching: learn the match weights from a training set first and write them to
                      packages/contract/src/matching/match-weights.ts (the server then runs with them)

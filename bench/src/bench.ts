@@ -36,6 +36,8 @@ import {
   measurePermissionDecisions,
 } from './admin-scenario.ts';
 import { Cleanup, cleanUpOnSignals } from './cleanup.ts';
+import type { MailResult, MailScenario } from './mail-scenario.ts';
+import { buildMailScenario, MAIL_SERVER_ENV, mailBudgets, measureMail } from './mail-scenario.ts';
 import type { CommunicationBodies } from './communication-scenario.ts';
 import {
   addMessagesAtScale,
@@ -187,6 +189,7 @@ async function run(args: BenchArgs, cleanup: Cleanup): Promise<BenchReport> {
   let admin: AdminScenario | undefined;
   let accounting: AccountingScenario | undefined;
   let decisions: DecisionTiming[] | undefined;
+  let mailScenario: MailScenario | undefined;
   try {
     if (args.scenario === 'admin') {
       if (addAtScale) {
@@ -215,6 +218,9 @@ async function run(args: BenchArgs, cleanup: Cleanup): Promise<BenchReport> {
       console.log("Sampling bodies and recording the routes' statements…");
       accounting = await buildAccountingScenario(database, ADMIN_EMAIL);
       targets = accountingScenarioTargets(accounting);
+    } else if (args.scenario === 'mail') {
+      mailScenario = await buildMailScenario(database);
+      targets = [];
     } else if (args.scenario === 'communication') {
       if (addAtScale) {
         console.log(`Adding ${args.messages} texts…`);
@@ -264,7 +270,12 @@ async function run(args: BenchArgs, cleanup: Cleanup): Promise<BenchReport> {
   console.log('Starting the server…');
   const server = await startServer({
     repoRoot,
-    databaseEnv: { ...store.env, ...RATE_LIMIT_SERVER_ENV, ...(communication ? COMMUNICATION_SERVER_ENV : {}) },
+    databaseEnv: {
+      ...store.env,
+      ...RATE_LIMIT_SERVER_ENV,
+      ...(communication ? COMMUNICATION_SERVER_ENV : {}),
+      ...(mailScenario ? MAIL_SERVER_ENV : {}),
+    },
     onSpawn: (stop) => cleanup.add('stop the server', stop),
     // The profile is written when the server exits, which the SIGTERM of server.stop() makes it do cleanly.
     extraNodeArgs: args.cpuProf ? ['--cpu-prof', `--cpu-prof-dir=${path.join(benchDir, 'results', 'profiles')}`] : [],
@@ -359,6 +370,12 @@ async function run(args: BenchArgs, cleanup: Cleanup): Promise<BenchReport> {
     );
     console.log(`  p95 ${socketLatency.latency.p95.toFixed(2)} ms, ${socketLatency.missed} missed`);
   }
+  let mail: MailResult | undefined;
+  if (mailScenario) {
+    mail = await measureMail(server.baseUrl, server.pid, () => signIn(server.baseUrl), mailScenario, (line) =>
+      console.log(line),
+    );
+  }
   let matching: MatchingQuality | undefined;
   if (evaluationSet) {
     console.log(`Matching: ${evaluationSet.length} duplicate checks of the evaluation set…`);
@@ -386,7 +403,9 @@ async function run(args: BenchArgs, cleanup: Cleanup): Promise<BenchReport> {
     ...(admin || accounting ? { bareSqlLoads } : {}),
     ...(backgroundReport ? { backgroundReport } : {}),
     ...(threeWay ? { threeWay } : {}),
+    ...(mail ? { mail } : {}),
     budgets: [
+      ...mailBudgets(mail),
       ...(allList ? allListBudgets(args, allList) : []),
       ...(matching ? matchingBudgets(matching) : []),
       ...judgeBudgets(

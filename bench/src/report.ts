@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { AccountingMeasures } from './accounting-budgets.ts';
 import { accountingBudgets } from './accounting-budgets.ts';
+import type { MailResult } from './mail-scenario.ts';
 import type { BackgroundReport, ThreeWayTiming } from './accounting-scenario.ts';
 import type { BenchArgs } from './args.ts';
 import type { ServiceFloor } from './recorded-sql.ts';
@@ -59,6 +60,8 @@ export interface BenchReport {
   backgroundReport?: BackgroundReport;
   /** accounting scenario: the three-way trust reconciliation of each office. */
   threeWay?: ThreeWayTiming;
+  /** mail scenario: e-mail through the embedded SMTP server (plain and with an outage) and a letter batch. */
+  mail?: MailResult;
   budgets: Budget[];
 }
 
@@ -85,6 +88,8 @@ export function judgeBudgets(
   if (args.scenario === 'appointments') return [...appointmentBudgets(args, routes), coldStart];
   // The matching scenario's own budgets come from its evaluation (matching-scenario.ts).
   if (args.scenario === 'matching') return [coldStart];
+  // The mail scenario's own budgets come from its measurements (mail-scenario.ts).
+  if (args.scenario === 'mail') return [coldStart];
   if (args.scenario === 'admin') return [...adminBudgets(args, routes, admin), coldStart];
   if (args.scenario === 'accounting') return [...accountingBudgets(args, routes, accounting), coldStart];
   return [userBudget(args, routes), coldStart];
@@ -413,6 +418,14 @@ export function printReport(report: BenchReport): void {
     const r = report.backgroundReport;
     console.log(
       `\nCash-flow report PDF in the background: ${r.rows} rows in ${r.seconds} s, ${(r.pdfBytes / 1e6).toFixed(1)} MB, server RSS +${r.rssGrowthMb} MB`,
+    );
+  }
+  if (report.mail) {
+    const { plain, outage, letters } = report.mail;
+    console.log(
+      `\nE-mail: ${plain.emails} delivered in ${plain.seconds} s; with the SMTP server stopped ${outage.stoppedForSeconds} s: ` +
+        `${outage.emails} in ${outage.seconds} s, ${outage.retried} retried, ${outage.duplicates} twice, ${outage.missing} missing` +
+        `\nLetters: ${letters.letters} ${letters.state} in ${letters.seconds} s, server RSS +${letters.rssGrowthMb} MB`,
     );
   }
   if (report.threeWay) {
