@@ -372,8 +372,12 @@ async function run(args: BenchArgs, cleanup: Cleanup): Promise<BenchReport> {
   }
   let mail: MailResult | undefined;
   if (mailScenario) {
-    mail = await measureMail(server.baseUrl, server.pid, () => signIn(server.baseUrl), mailScenario, (line) =>
-      console.log(line),
+    mail = await measureMail(
+      server.baseUrl,
+      server.pid,
+      () => signIn(server.baseUrl),
+      mailScenario,
+      (line) => console.log(line),
     );
   }
   let matching: MatchingQuality | undefined;

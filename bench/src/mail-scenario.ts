@@ -168,7 +168,12 @@ async function outageRun(call: Call, officeId: string): Promise<MailResult['outa
   const ids = await sending;
   await waitAllSent(call, tag, MAIL_EMAILS);
   const seconds = (performance.now() - started) / 1000;
-  return { emails: MAIL_EMAILS, seconds: Math.round(seconds * 10) / 10, stoppedForSeconds, ...(await verify(call, ids)) };
+  return {
+    emails: MAIL_EMAILS,
+    seconds: Math.round(seconds * 10) / 10,
+    stoppedForSeconds,
+    ...(await verify(call, ids)),
+  };
 }
 
 async function letterRun(call: Call, serverPid: number, scenario: MailScenario): Promise<LetterRun> {

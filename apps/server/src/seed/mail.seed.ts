@@ -43,7 +43,13 @@ export async function seedMail(db: Db, faker: Faker): Promise<void> {
     .where(sql`${users.mail} = 'manager@casedesk.local'`);
   const officeRows = await db.select({ id: offices.id, name: offices.name }).from(offices).orderBy(asc(offices.name));
   const recipients = await db
-    .select({ id: clients.id, firstName: clients.firstName, lastName: clients.lastName, email: clients.email, officeId: clients.officeId })
+    .select({
+      id: clients.id,
+      firstName: clients.firstName,
+      lastName: clients.lastName,
+      email: clients.email,
+      officeId: clients.officeId,
+    })
     .from(clients)
     .where(and(isNotNull(clients.email), isNotNull(clients.officeId)))
     .orderBy(asc(clients.createdAt), asc(clients.id))

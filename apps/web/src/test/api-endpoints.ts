@@ -32,11 +32,7 @@ import {
   reconTotalSchema,
 } from '@casedesk/contract/accounting/reconciliation';
 import { permissionListSchema } from '@casedesk/contract/access/permissions';
-import {
-  letterBatchStatusSchema,
-  letterListResponseSchema,
-  letterSchema,
-} from '@casedesk/contract/mail/letter';
+import { letterBatchStatusSchema, letterListResponseSchema, letterSchema } from '@casedesk/contract/mail/letter';
 import { mailDetailSchema, mailListResponseSchema, mailTransportSchema } from '@casedesk/contract/mail/mail';
 import { directoryGroupListSchema, directoryGroupSchema } from '@casedesk/contract/directory/directory-groups';
 import { directorySyncResultSchema } from '@casedesk/contract/directory/directory-sync';

@@ -38,7 +38,11 @@ const requiredText = (required: string, max: number, maxMessage: string) =>
     .refine((v) => v.trim() !== '', required)
     .refine((v) => v.length <= max, maxMessage);
 
-const subjectSchema = requiredText(LETTER_MESSAGES.subjectRequired, LETTER_SUBJECT_MAX_LENGTH, LETTER_MESSAGES.subjectMax);
+const subjectSchema = requiredText(
+  LETTER_MESSAGES.subjectRequired,
+  LETTER_SUBJECT_MAX_LENGTH,
+  LETTER_MESSAGES.subjectMax,
+);
 const bodySchema = requiredText(LETTER_MESSAGES.bodyRequired, LETTER_BODY_MAX_LENGTH, LETTER_MESSAGES.bodyMax);
 
 /**

@@ -88,7 +88,11 @@ export async function dispatchLetterBatch(
 }
 
 /** At start: batches left QUEUED or RUNNING (their job lost, or the process stopped mid-batch) are queued again. */
-export async function requeueUnfinishedBatches(db: Db, jobs: Pick<Jobs, 'send'>, log: Parameters<typeof dispatchLetterBatch>[2]) {
+export async function requeueUnfinishedBatches(
+  db: Db,
+  jobs: Pick<Jobs, 'send'>,
+  log: Parameters<typeof dispatchLetterBatch>[2],
+) {
   const ids = await findUnfinishedBatches(db);
   for (const id of ids) await dispatchLetterBatch(jobs, id, log);
   return ids.length;

@@ -66,19 +66,25 @@ export function letterheadLines(office: LetterOffice): { office: string; address
  * (the standard fonts have no tab glyph), other control characters are dropped.
  */
 export function paragraphsOf(body: string): string[] {
-  return body
-    .replace(/\r\n?/g, '\n')
-    .replace(/\t/g, '    ')
-    // eslint-disable-next-line no-control-regex -- characters the standard PDF fonts cannot draw
-    .replace(/[\u0000-\u0008\u000b-\u001f\u007f]/g, '')
-    .split(/\n\s*\n/)
-    .map((paragraph) => paragraph.replace(/\s+$/g, ''))
-    .filter((paragraph) => paragraph.trim() !== '');
+  return (
+    body
+      .replace(/\r\n?/g, '\n')
+      .replace(/\t/g, '    ')
+      // eslint-disable-next-line no-control-regex -- characters the standard PDF fonts cannot draw
+      .replace(/[\u0000-\u0008\u000b-\u001f\u007f]/g, '')
+      .split(/\n\s*\n/)
+      .map((paragraph) => paragraph.replace(/\s+$/g, ''))
+      .filter((paragraph) => paragraph.trim() !== '')
+  );
 }
 
-/** pdfkit's standard fonts are WinAnsi: characters outside it are drawn as their closest plain form. */
-function printable(text: string): string {
-  return text.normalize('NFKC').replace(/[^\u0000-\u00ff\u2013\u2014\u2018\u2019\u201c\u201d\u2022\u2026\u20ac]/g, '?');
+/** What pdfkit's standard fonts can draw (WinAnsi): printable Latin-1 and the typographic marks WinAnsi adds. */
+const NOT_WIN_ANSI =
+  /[^\n\u0020-\u007e\u00a0-\u00ff\u0152\u0153\u0160\u0161\u0178\u017d\u017e\u0192\u02c6\u02dc\u2013\u2014\u2018-\u201a\u201c-\u201e\u2020-\u2022\u2026\u2030\u2039\u203a\u20ac\u2122]/g;
+
+/** Text in compatibility forms is normalized (NFKC: ligatures, full-width letters); what is still not WinAnsi prints as '?'. */
+export function printable(text: string): string {
+  return text.normalize('NFKC').replace(NOT_WIN_ANSI, '?');
 }
 
 export async function renderLetterPdf(letter: LetterContent): Promise<{ pdf: Buffer; pages: number }> {

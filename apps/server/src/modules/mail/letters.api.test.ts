@@ -35,7 +35,8 @@ async function waitForBatch(id: string, as = SEEDED.manager): Promise<LetterBatc
   for (;;) {
     const status = letterBatchStatusSchema.parse((await call('GET', `/api/v1/mail/letterBatch/${id}`, as)).json());
     if (status.state === 'DONE' || status.state === 'FAILED') return status;
-    if (Date.now() - started > 30_000) throw new Error(`batch still ${status.state}: ${status.done} of ${status.total}`);
+    if (Date.now() - started > 30_000)
+      throw new Error(`batch still ${status.state}: ${status.done} of ${status.total}`);
     await sleep(100);
   }
 }
@@ -44,10 +45,15 @@ describe('POST /api/v1/mail/saveLetter', () => {
   it('401, 403 without MAIL CREATE, 400 with the field’s message', async () => {
     const client = await refs.clientOf(refs.la.id);
     expect((await call('POST', '/api/v1/mail/saveLetter', null, letter({ clientId: client.id }))).statusCode).toBe(401);
-    expect((await call('POST', '/api/v1/mail/saveLetter', SEEDED.attorney, letter({ clientId: client.id }))).statusCode).toBe(
-      403,
+    expect(
+      (await call('POST', '/api/v1/mail/saveLetter', SEEDED.attorney, letter({ clientId: client.id }))).statusCode,
+    ).toBe(403);
+    const blank = await call(
+      'POST',
+      '/api/v1/mail/saveLetter',
+      SEEDED.manager,
+      letter({ clientId: client.id, subject: '' }),
     );
-    const blank = await call('POST', '/api/v1/mail/saveLetter', SEEDED.manager, letter({ clientId: client.id, subject: '' }));
     expect(blank.statusCode).toBe(400);
     expect(blank.json()).toMatchObject({ message: LETTER_MESSAGES.subjectRequired });
     const nobody = await call('POST', '/api/v1/mail/saveLetter', SEEDED.manager, letter());
@@ -57,7 +63,12 @@ describe('POST /api/v1/mail/saveLetter', () => {
 
   it('403 for an office outside MAIL CREATE; 404 for a client of another office, as for none', async () => {
     const client = await refs.clientOf(refs.la.id);
-    const office = await call('POST', '/api/v1/mail/saveLetter', SEEDED.collector, letter({ officeId: refs.sd.id, clientId: client.id }));
+    const office = await call(
+      'POST',
+      '/api/v1/mail/saveLetter',
+      SEEDED.collector,
+      letter({ officeId: refs.sd.id, clientId: client.id }),
+    );
     expect(office.statusCode).toBe(403);
     expect(office.json().message).toBe(LETTER_MESSAGES.officeOutOfScope);
     // The collector reads clients of every office (CLIENT_PROFILE READ without condition); restrict by hand:
@@ -126,10 +137,17 @@ describe('POST /api/v1/mail/saveLetter', () => {
 
   it('a letter of another office is not found, its list empty', async () => {
     const client = await refs.clientOf(refs.lv.id);
-    const res = await call('POST', '/api/v1/mail/saveLetter', SEEDED.admin, letter({ officeId: refs.lv.id, clientId: client.id }));
+    const res = await call(
+      'POST',
+      '/api/v1/mail/saveLetter',
+      SEEDED.admin,
+      letter({ officeId: refs.lv.id, clientId: client.id }),
+    );
     const saved = letterSchema.parse(res.json());
     expect((await call('GET', saved.downloadUrl, SEEDED.manager)).statusCode).toBe(404);
-    expect((await call('GET', '/api/v1/mail/letter/00000000-0000-4000-8000-000000000005/file', SEEDED.manager)).statusCode).toBe(404);
+    expect(
+      (await call('GET', '/api/v1/mail/letter/00000000-0000-4000-8000-000000000005/file', SEEDED.manager)).statusCode,
+    ).toBe(404);
     const listed = await call('POST', '/api/v1/mail/letter/all', SEEDED.manager, { filter: { clientId: client.id } });
     expect(listed.json().items).toEqual([]);
     expect((await call('POST', '/api/v1/mail/letter/all', SEEDED.attorney, {})).statusCode).toBe(403);

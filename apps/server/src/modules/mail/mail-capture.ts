@@ -22,7 +22,12 @@ export async function storeCapturedMessage(db: Db, message: ReceivedMessage): Pr
       envelopeFrom: withoutNul(message.envelopeFrom),
       envelopeTo: message.envelopeTo.map((to) => withoutNul(to) ?? ''),
       fromHeader: withoutNul(parsed.from?.text),
-      toHeader: withoutNul([parsed.to ?? []].flat().map((to) => to.text).join(', ') || null),
+      toHeader: withoutNul(
+        [parsed.to ?? []]
+          .flat()
+          .map((to) => to.text)
+          .join(', ') || null,
+      ),
       subject: withoutNul(parsed.subject),
       text: withoutNul(parsed.text),
       headers: parsed.headerLines.map((h) => [withoutNul(h.key) ?? '', withoutNul(h.line) ?? '']),

@@ -54,7 +54,8 @@ async function readAttachment(part: MultipartFile, total: { bytes: number }): Pr
   if (!actual) throw refuse(MAIL_MESSAGES.attachmentType(filename));
   // A declared type we accept must be what the bytes are; octet-stream or none leaves it to the bytes.
   const declared = acceptedDeclaredType(part.mimetype);
-  if (declared && declared !== actual) throw refuse(MAIL_MESSAGES.attachmentMismatch(filename, attachmentTypeLabel(actual)));
+  if (declared && declared !== actual)
+    throw refuse(MAIL_MESSAGES.attachmentMismatch(filename, attachmentTypeLabel(actual)));
   return { filename, contentType: actual, data };
 }
 

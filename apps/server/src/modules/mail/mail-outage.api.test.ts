@@ -43,7 +43,9 @@ describe('the SMTP server goes down mid-batch', () => {
     const ids: string[] = [];
     for (let n = 0; n < 20; n += 1) ids.push(await send(n));
     // Stop as soon as the first has arrived, while the rest are being sent.
-    await expect.poll(async () => (await capturedCounts(t, ids)).size, { timeout: 30_000, interval: 10 }).toBeGreaterThan(0);
+    await expect
+      .poll(async () => (await capturedCounts(t, ids)).size, { timeout: 30_000, interval: 10 })
+      .toBeGreaterThan(0);
     const stoppedAt = Date.now();
     const stopped = await setRunning(false);
     expect(stopped).toMatchObject({ running: false, port });

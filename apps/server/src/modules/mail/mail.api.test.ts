@@ -1,5 +1,10 @@
 import { createHash } from 'node:crypto';
-import { MAIL_MESSAGES, mailDetailSchema, mailListResponseSchema, mailTransportSchema } from '@casedesk/contract/mail/mail';
+import {
+  MAIL_MESSAGES,
+  mailDetailSchema,
+  mailListResponseSchema,
+  mailTransportSchema,
+} from '@casedesk/contract/mail/mail';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { JPEG_1X1, PNG_1X1 } from '../../../test/factories/images.factory.ts';
@@ -41,7 +46,10 @@ describe('POST /api/v1/mail/sendMail', () => {
   it('400 with the field’s message for a missing recipient, a bad address, a blank subject', async () => {
     const noTo = await call('POST', '/api/v1/mail/sendMail', SEEDED.manager, email({ to: [] }));
     expect(noTo.statusCode).toBe(400);
-    expect(noTo.json()).toMatchObject({ message: MAIL_MESSAGES.toRequired, fieldErrors: { to: MAIL_MESSAGES.toRequired } });
+    expect(noTo.json()).toMatchObject({
+      message: MAIL_MESSAGES.toRequired,
+      fieldErrors: { to: MAIL_MESSAGES.toRequired },
+    });
     const bad = await call('POST', '/api/v1/mail/sendMail', SEEDED.manager, email({ to: ['rosa@'] }));
     expect(bad.statusCode).toBe(400);
     expect(bad.json().message).toBe(MAIL_MESSAGES.toInvalid);
@@ -150,7 +158,11 @@ describe('POST /api/v1/mail/sendMail', () => {
     expect(sha256(png.rawPayload)).toBe(sha256(PNG_1X1));
     // An attachment is reached only under its own e-mail.
     const other = await call('POST', '/api/v1/mail/sendMail', SEEDED.manager, email());
-    const crossed = await call('GET', `/api/v1/mail/${other.json().id}/attachment/${queued.attachments[0]!.id}`, SEEDED.manager);
+    const crossed = await call(
+      'GET',
+      `/api/v1/mail/${other.json().id}/attachment/${queued.attachments[0]!.id}`,
+      SEEDED.manager,
+    );
     expect(crossed.statusCode).toBe(404);
   });
 
@@ -219,7 +231,10 @@ describe('POST /api/v1/mail/sendMail', () => {
     const badJson = await sendMultipart(t, SEEDED.manager, [{ name: 'request', value: '{"officeId":' }]);
     expect(badJson.statusCode).toBe(400);
     expect(badJson.json().message).toBe(MAIL_MESSAGES.requestPartInvalid);
-    const stray = await sendMultipart(t, SEEDED.manager, [requestPart(email()), { name: 'cc', value: 'x@example.com' }]);
+    const stray = await sendMultipart(t, SEEDED.manager, [
+      requestPart(email()),
+      { name: 'cc', value: 'x@example.com' },
+    ]);
     expect(stray.statusCode).toBe(400);
     expect(stray.json().message).toBe(MAIL_MESSAGES.unexpectedPart);
     // A body that says multipart but is not (no boundary, or none of its parts well formed).
@@ -255,7 +270,9 @@ describe('the outbox', () => {
     await waitForMail(t, lv.json().id);
 
     const list = async (as: string, filter: object) =>
-      mailListResponseSchema.parse((await call('POST', '/api/v1/mail/all', as, { pageNumber: 1, pageSize: 100, filter })).json());
+      mailListResponseSchema.parse(
+        (await call('POST', '/api/v1/mail/all', as, { pageNumber: 1, pageSize: 100, filter })).json(),
+      );
     const managerLa = await list(SEEDED.manager, { clientId: laClient.id });
     expect(managerLa.items.map((m) => m.id)).toEqual([la.json().id]);
     expect(managerLa.items[0]).toMatchObject({ status: 'SENT', clientName: 'Rosa Méndez', attempts: 1 });

@@ -52,7 +52,10 @@ function sendFile(reply: FastifyReply, file: MailFile): FastifyReply {
   const ascii = file.filename.replace(/[^A-Za-z0-9._ -]/g, '_') || 'file';
   return reply
     .header('content-type', file.contentType)
-    .header('content-disposition', `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(file.filename)}`)
+    .header(
+      'content-disposition',
+      `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(file.filename)}`,
+    )
     .header('cache-control', 'no-store')
     .header('x-content-type-options', 'nosniff')
     .send(file.data);
@@ -139,7 +142,8 @@ export async function mailRoutes(app: AppInstance): Promise<void> {
         response: { 200: mailListResponseSchema },
       },
     },
-    async (request, reply) => sendList(reply, await listMail(app.database, request.actor!, request.body, transport.domain)),
+    async (request, reply) =>
+      sendList(reply, await listMail(app.database, request.actor!, request.body, transport.domain)),
   );
 
   app.get(
@@ -233,7 +237,9 @@ export async function mailRoutes(app: AppInstance): Promise<void> {
       config: {
         permission: ['MAIL', 'READ'],
         records: { id: 'mail' },
-        unscopedIds: { attachmentId: 'an attachment the embedded server received with that e-mail, looked up under it' },
+        unscopedIds: {
+          attachmentId: 'an attachment the embedded server received with that e-mail, looked up under it',
+        },
       },
       schema: {
         tags,
@@ -308,7 +314,8 @@ export async function mailRoutes(app: AppInstance): Promise<void> {
         permission: ['MAIL', 'CREATE'],
         records: { officeId: 'office' },
         unscopedIds: {
-          clientIds: 'each client is looked up in the caller’s CLIENT_PROFILE READ scope; one outside it refuses the batch (404)',
+          clientIds:
+            'each client is looked up in the caller’s CLIENT_PROFILE READ scope; one outside it refuses the batch (404)',
         },
       },
       schema: {

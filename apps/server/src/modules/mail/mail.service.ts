@@ -7,12 +7,7 @@ import type {
   MailSummary,
   SendMailRequest,
 } from '@casedesk/contract/mail/mail';
-import {
-  capturedAttachmentUrl,
-  MAIL_MESSAGES,
-  mailAttachmentUrl,
-  messageIdOf,
-} from '@casedesk/contract/mail/mail';
+import { capturedAttachmentUrl, MAIL_MESSAGES, mailAttachmentUrl, messageIdOf } from '@casedesk/contract/mail/mail';
 import type { Actor } from '../../platform/auth/actor.ts';
 import { recordAudit } from '../../platform/audit/audit.ts';
 import type { Database, Db } from '../../platform/db/database.ts';
@@ -24,7 +19,15 @@ import { findCapturedAttachment, findCapturedOf } from './mail-capture.repositor
 import { MAIL_SEND_QUEUE } from './mail-delivery.ts';
 import { putFiles, sha256Of } from './mail-files.ts';
 import type { MailSummaryRow, OfficeRef } from './mail.repository.ts';
-import { findAttachment, findAttachmentsOf, findMail, findMailPage, findOffice, insertMail, requeueFailedMail } from './mail.repository.ts';
+import {
+  findAttachment,
+  findAttachmentsOf,
+  findMail,
+  findMailPage,
+  findOffice,
+  insertMail,
+  requeueFailedMail,
+} from './mail.repository.ts';
 
 /** An attachment as it arrived and was checked (mail-multipart.ts): its name, the type its bytes are, the bytes. */
 export interface UploadedAttachment {
@@ -163,7 +166,11 @@ export async function sendMail(
           subject: input.subject,
           clientId: row.clientId,
           collectionAccountId: row.collectionAccountId,
-          attachments: attachments.map((a) => ({ filename: a.filename, contentType: a.contentType, size: a.data.length })),
+          attachments: attachments.map((a) => ({
+            filename: a.filename,
+            contentType: a.contentType,
+            size: a.data.length,
+          })),
         },
         ip: actor.ip,
         requestId: actor.requestId,

@@ -37,7 +37,11 @@ export function ClientMailPanel({ client }: ClientMailPanelProps) {
             defaults={{ to: client.email ? [client.email] : [], clientId: client.id, officeId: client.officeId }}
             onSent={setOpenId}
           />
-          <WriteLetterButton size="xs" variant="light" client={{ id: client.id, name: client.name, officeId: client.officeId }} />
+          <WriteLetterButton
+            size="xs"
+            variant="light"
+            client={{ id: client.id, name: client.name, officeId: client.officeId }}
+          />
         </Group>
       )}
       <Title order={4}>E-mail</Title>

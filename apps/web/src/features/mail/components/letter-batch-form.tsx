@@ -3,11 +3,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
-import {
-  LETTER_BODY_MAX_LENGTH,
-  LETTER_MESSAGES,
-  letterBatchRequestSchema,
-} from '@casedesk/contract/mail/letter';
+import { LETTER_BODY_MAX_LENGTH, LETTER_MESSAGES, letterBatchRequestSchema } from '@casedesk/contract/mail/letter';
 import { useOfficeOptions } from '@/api/dropdowns/office-options.ts';
 import { fieldErrorText } from '@/components/form-field/form-field.tsx';
 import { FormSelect, FormTextarea, FormTextInput } from '@/components/form-field/form-inputs.tsx';
@@ -39,7 +35,11 @@ function BatchProgress({ batchId, onClose }: { batchId: string; onClose: () => v
             ? (status.error ?? LETTER_MESSAGES.batchFailed)
             : `${status.done} of ${status.total} letters printed…`}
       </Text>
-      <Progress value={percent} color={status.state === 'FAILED' ? 'red' : undefined} animated={status.state === 'RUNNING'} />
+      <Progress
+        value={percent}
+        color={status.state === 'FAILED' ? 'red' : undefined}
+        animated={status.state === 'RUNNING'}
+      />
       <Group justify="flex-end">
         <Button onClick={onClose}>{status.state === 'DONE' || status.state === 'FAILED' ? 'Close' : 'Hide'}</Button>
       </Group>
@@ -102,7 +102,11 @@ export function LetterBatchForm({ onClose }: { onClose: () => void }) {
         {clients.length > 0 && (
           <Pill.Group>
             {clients.map((c) => (
-              <Pill key={c.id} withRemoveButton onRemove={() => setClients((list) => list.filter((x) => x.id !== c.id))}>
+              <Pill
+                key={c.id}
+                withRemoveButton
+                onRemove={() => setClients((list) => list.filter((x) => x.id !== c.id))}
+              >
                 {c.name}
               </Pill>
             ))}

@@ -4,7 +4,12 @@ import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
-import { LETTER_BODY_MAX_LENGTH, LETTER_MESSAGES, saveLetterRequestSchema, type Letter } from '@casedesk/contract/mail/letter';
+import {
+  LETTER_BODY_MAX_LENGTH,
+  LETTER_MESSAGES,
+  saveLetterRequestSchema,
+  type Letter,
+} from '@casedesk/contract/mail/letter';
 import { useOfficeOptions } from '@/api/dropdowns/office-options.ts';
 import { fieldErrorText } from '@/components/form-field/form-field.tsx';
 import { FormSelect, FormTextarea, FormTextInput } from '@/components/form-field/form-inputs.tsx';

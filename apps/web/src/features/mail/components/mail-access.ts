@@ -1,9 +1,4 @@
-import {
-  applyRoleConditions,
-  hasAccessAs,
-  scopeOf,
-  type AccessType,
-} from '@casedesk/contract/access/permissions';
+import { applyRoleConditions, hasAccessAs, scopeOf, type AccessType } from '@casedesk/contract/access/permissions';
 import type { Session } from '@/lib/session-context.ts';
 
 /** Whether the user holds a MAIL level at all; the server judges the office of each e-mail or letter. */

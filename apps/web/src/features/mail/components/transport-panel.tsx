@@ -26,8 +26,8 @@ export function TransportPanel() {
     <Group justify="space-between" gap="sm" data-testid="mail-transport">
       <Text size="sm">
         Mail is captured by the server&apos;s own SMTP server on {status.host}:{status.port}, which is{' '}
-        <b>{status.running ? 'accepting mail' : 'stopped'}</b>: nothing leaves this machine, and each message is
-        shown below as it arrived. From: {status.from}
+        <b>{status.running ? 'accepting mail' : 'stopped'}</b>: nothing leaves this machine, and each message is shown
+        below as it arrived. From: {status.from}
       </Text>
       {canControlTransport(session) && (
         <Button

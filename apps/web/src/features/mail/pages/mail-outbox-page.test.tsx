@@ -16,7 +16,11 @@ describe('Mail outbox', () => {
     const table = await screen.findByRole('table', { name: 'E-mails' });
     expect(await within(table).findByText('Your documents')).toBeTruthy();
     expect(within(table).getByText('Bounced')).toBeTruthy();
-    expect(within(table).getAllByTestId('mail-status').map((b) => b.dataset.status)).toEqual(['SENT', 'FAILED']);
+    expect(
+      within(table)
+        .getAllByTestId('mail-status')
+        .map((b) => b.dataset.status),
+    ).toEqual(['SENT', 'FAILED']);
     expect(within(table).getByText('550 5.1.1 Recipient address rejected')).toBeTruthy();
     expect((await screen.findByTestId('mail-transport')).textContent).toContain('127.0.0.1:2525');
     expect(screen.getByRole('button', { name: 'Stop mail server' })).toBeTruthy();
@@ -106,4 +110,3 @@ describe('Mail outbox', () => {
     await waitFor(() => expect(saved).toEqual(['letter.pdf']));
   });
 });
-
