@@ -2,7 +2,7 @@ import { LETTER_MESSAGES } from '@casedesk/contract/mail/letter';
 import type { Db } from '../../platform/db/database.ts';
 import type { FileStorage } from '../../platform/files/file-storage.ts';
 import type { Jobs } from '../../platform/jobs/jobs.ts';
-import { renderLetterPdf } from './letter-pdf.ts';
+import type { LetterRenderPool } from './letter-render-pool.ts';
 import {
   countStoredLetters,
   findBatch,
@@ -30,6 +30,8 @@ const CHUNK = 100;
 export interface LetterBatchDeps {
   db: Db;
   storage: FileStorage;
+  /** Prints on worker threads (letter-render-pool.ts). */
+  printer: Pick<LetterRenderPool, 'render'>;
 }
 
 /**
@@ -51,18 +53,20 @@ export async function runLetterBatch(deps: LetterBatchDeps, batchId: string): Pr
     for (;;) {
       const pending = await findPendingLetters(db, batchId, CHUNK);
       if (pending.length === 0) break;
-      const stored: { id: string; size: number; sha256: string; pages: number }[] = [];
-      for (const letter of pending) {
-        const { pdf, pages } = await renderLetterPdf({
-          office,
-          date,
-          recipient: recipientOf(letter.client),
-          subject: letter.subject,
-          body: letter.body,
-        });
-        await deps.storage.put(letter.id, pdf);
-        stored.push({ id: letter.id, size: pdf.length, sha256: sha256Of(pdf), pages });
-      }
+      // The chunk's letters are printed side by side on the pool's threads; each is stored as it is ready.
+      const stored = await Promise.all(
+        pending.map(async (letter) => {
+          const { pdf, pages } = await deps.printer.render({
+            office,
+            date,
+            recipient: recipientOf(letter.client),
+            subject: letter.subject,
+            body: letter.body,
+          });
+          await deps.storage.put(letter.id, pdf);
+          return { id: letter.id, size: pdf.length, sha256: sha256Of(pdf), pages };
+        }),
+      );
       await markLettersStored(db, stored);
       done += stored.length;
       await updateBatch(db, batchId, { done });

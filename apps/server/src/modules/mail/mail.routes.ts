@@ -29,6 +29,7 @@ import type { LetterDeps } from './letters.service.ts';
 import { letterBatchStatus, letterFile, listLetters, saveLetter, startLetterBatch } from './letters.service.ts';
 import { deliverMail, MAIL_SEND_QUEUE, requeueStrandedMail, sweepStrandedMail } from './mail-delivery.ts';
 import { MULTIPART_LIMITS, readMailMultipart } from './mail-multipart.ts';
+import { createLetterRenderPool } from './letter-render-pool.ts';
 import { openMailTransport } from './mail-transport.ts';
 import type { MailDeps, MailFile, UploadedAttachment } from './mail.service.ts';
 import {
@@ -82,13 +83,17 @@ export async function mailRoutes(app: AppInstance): Promise<void> {
     log: app.log,
   };
   const letterDeps: LetterDeps = { db: app.db, storage: app.files.storage, jobs: app.jobs, log: app.log };
+  const printer = createLetterRenderPool();
+  app.addHook('onClose', async () => printer.close());
 
   // Each worker sends one e-mail at a time over a connection of the transport's pool.
   const delivery = { db: app.db, storage: app.files.storage, transport, jobs: app.jobs };
   for (let i = 0; i < config.MAIL_SEND_WORKERS; i += 1) {
     await app.jobs.work(MAIL_SEND_QUEUE, (job) => deliverMail(delivery, job), { batchSize: 10 });
   }
-  await app.jobs.work(LETTER_BATCH_QUEUE, (job) => runLetterBatch(letterDeps, job.data.batchId));
+  await app.jobs.work(LETTER_BATCH_QUEUE, (job) =>
+    runLetterBatch({ db: app.db, storage: app.files.storage, printer }, job.data.batchId),
+  );
   await requeueStrandedMail(app.db, app.jobs, jobOptions, new Date());
   await requeueUnfinishedBatches(app.db, app.jobs, app.log);
   const stopSweep = sweepStrandedMail(app.db, app.jobs, jobOptions, app.log);
