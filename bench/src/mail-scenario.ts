@@ -71,17 +71,27 @@ export interface MailResult {
   letters: LetterRun;
 }
 
-function client(baseUrl: string, token: string) {
-  const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
-  return async (method: string, path: string, body?: unknown) => {
-    const res = await fetch(`${baseUrl}${path}`, {
-      method,
-      headers: body === undefined ? { authorization: headers.authorization } : headers,
-      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-    });
-    const text = await res.text();
-    if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${text.slice(0, 300)}`);
-    return text ? (JSON.parse(text) as unknown) : undefined;
+/** Requests as the admin; a token that expires during a long phase (a busy machine) is renewed once. */
+function client(baseUrl: string, signIn: () => Promise<string>) {
+  let token: Promise<string> = signIn();
+  return async (method: string, path: string, body?: unknown): Promise<unknown> => {
+    for (let attempt = 0; ; attempt += 1) {
+      const res = await fetch(`${baseUrl}${path}`, {
+        method,
+        headers: {
+          authorization: `Bearer ${await token}`,
+          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        },
+        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+      });
+      const text = await res.text();
+      if (res.status === 401 && attempt === 0) {
+        token = signIn();
+        continue;
+      }
+      if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${text.slice(0, 300)}`);
+      return text ? (JSON.parse(text) as unknown) : undefined;
+    }
   };
 }
 
@@ -214,16 +224,16 @@ export async function measureMail(
   log: (line: string) => void,
 ): Promise<MailResult> {
   log(`${MAIL_EMAILS} e-mails through the embedded SMTP server…`);
-  const plain = await plainRun(client(baseUrl, await signIn()), scenario.officeId);
+  const plain = await plainRun(client(baseUrl, signIn), scenario.officeId);
   log(`  all SENT in ${plain.seconds} s; ${plain.duplicates} twice, ${plain.missing} missing`);
   log(`${MAIL_EMAILS} more with the embedded server stopped for ${OUTAGE_MS / 1000} s in the middle…`);
-  const outage = await outageRun(client(baseUrl, await signIn()), scenario.officeId);
+  const outage = await outageRun(client(baseUrl, signIn), scenario.officeId);
   log(
     `  all SENT in ${outage.seconds} s (stopped ${outage.stoppedForSeconds} s); ${outage.retried} retried, ` +
       `${outage.duplicates} twice, ${outage.missing} missing`,
   );
   log(`${scenario.clientIds.length} letters in one batch…`);
-  const letters = await letterRun(client(baseUrl, await signIn()), serverPid, scenario);
+  const letters = await letterRun(client(baseUrl, signIn), serverPid, scenario);
   log(`  ${letters.letters} ${letters.state} in ${letters.seconds} s, RSS +${letters.rssGrowthMb} MB`);
   return { plain, outage, letters };
 }
