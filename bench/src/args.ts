@@ -11,6 +11,8 @@ export type DatabaseKind = 'pglite' | 'postgres';
  * accounting: the cash-flow list, its totals and the month's reconciliation over a million payments, and the
  * cash-flow report PDF built in the background (PostgreSQL only);
  * collections: the collections dashboard of each role over 200,000 accounts and 2,000,000 payments (PostgreSQL only).
+ * mail: 1,000 e-mails through the embedded SMTP server, again with it stopped for 10 s, and 10,000 letters in a
+ * background batch.
  */
 export const SCENARIOS = [
   'platform',
@@ -21,6 +23,7 @@ export const SCENARIOS = [
   'admin',
   'accounting',
   'collections',
+  'mail',
 ] as const;
 export type Scenario = (typeof SCENARIOS)[number];
 
@@ -69,7 +72,7 @@ const DEFAULT_POSTGRES_URL = 'postgres://postgres@127.0.0.1:5432/postgres';
 // The access token lives 10 minutes; a fresh one is taken per route, so one route's run must fit in it.
 const MAX_DURATION_SECONDS = 570;
 
-export const USAGE = `Usage: npm run bench -- [--scenario platform|clients|communication|appointments|matching|admin|accounting] [--clients N] [--connections C] [--duration S] [--database pglite|postgres] [--messages N] [--sockets N] [--webhooks N] [--attorneys N] [--events N] [--users N] [--calls N] [--payments N] [--trust-entries N] [--accounts N] [--route TEXT] [--keep] [--cpu-prof]
+export const USAGE = `Usage: npm run bench -- [--scenario platform|clients|communication|appointments|matching|admin|accounting|collections|mail] [--clients N] [--connections C] [--duration S] [--database pglite|postgres] [--messages N] [--sockets N] [--webhooks N] [--attorneys N] [--events N] [--users N] [--calls N] [--payments N] [--trust-entries N] [--accounts N] [--route TEXT] [--keep] [--cpu-prof]
 
   --clients N        demo clients to seed (default 20000)
   --scenario NAME    platform (GET /user, user directory; default) or clients (client search, duplicate and
@@ -83,6 +86,8 @@ export const USAGE = `Usage: npm run bench -- [--scenario platform|clients|commu
                      report PDF built in the background; PostgreSQL only) or collections (the collections
                      dashboard of the admin, manager and collector over --accounts accounts and --payments
                      payments carrying them, in the kept database casedesk_bench_coll with --keep; PostgreSQL only)
+                     report PDF built in the background; PostgreSQL only) or mail (1,000 e-mails through the
+                     embedded SMTP server, 1,000 more with it stopped for 10 s, 10,000 letters in a batch)
   --probes N         matching: clients sampled into the evaluation set, strangers added (default 3000)
   --learn            matching: learn the match weights from a training set first and write them to
                      packages/contract/src/matching/match-weights.ts (the server then runs with them)

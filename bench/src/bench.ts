@@ -44,6 +44,8 @@ import {
   measureDashboardPages,
   ROLE_EMAILS,
 } from './collections-scenario.ts';
+import type { MailResult, MailScenario } from './mail-scenario.ts';
+import { buildMailScenario, MAIL_SERVER_ENV, mailBudgets, measureMail } from './mail-scenario.ts';
 import type { CommunicationBodies } from './communication-scenario.ts';
 import {
   addMessagesAtScale,
@@ -197,6 +199,7 @@ async function run(args: BenchArgs, cleanup: Cleanup): Promise<BenchReport> {
   let accounting: AccountingScenario | undefined;
   let collections: CollectionsScenario | undefined;
   let decisions: DecisionTiming[] | undefined;
+  let mailScenario: MailScenario | undefined;
   try {
     if (args.scenario === 'admin') {
       if (addAtScale) {
@@ -235,6 +238,9 @@ async function run(args: BenchArgs, cleanup: Cleanup): Promise<BenchReport> {
       console.log("Recording each role's dashboard statements…");
       collections = await buildCollectionsScenario(database);
       targets = collectionsScenarioTargets(collections);
+    } else if (args.scenario === 'mail') {
+      mailScenario = await buildMailScenario(database);
+      targets = [];
     } else if (args.scenario === 'communication') {
       if (addAtScale) {
         console.log(`Adding ${args.messages} texts…`);
@@ -284,7 +290,12 @@ async function run(args: BenchArgs, cleanup: Cleanup): Promise<BenchReport> {
   console.log('Starting the server…');
   const server = await startServer({
     repoRoot,
-    databaseEnv: { ...store.env, ...RATE_LIMIT_SERVER_ENV, ...(communication ? COMMUNICATION_SERVER_ENV : {}) },
+    databaseEnv: {
+      ...store.env,
+      ...RATE_LIMIT_SERVER_ENV,
+      ...(communication ? COMMUNICATION_SERVER_ENV : {}),
+      ...(mailScenario ? MAIL_SERVER_ENV : {}),
+    },
     onSpawn: (stop) => cleanup.add('stop the server', stop),
     // The profile is written when the server exits, which the SIGTERM of server.stop() makes it do cleanly.
     extraNodeArgs: args.cpuProf ? ['--cpu-prof', `--cpu-prof-dir=${path.join(benchDir, 'results', 'profiles')}`] : [],
@@ -397,6 +408,16 @@ async function run(args: BenchArgs, cleanup: Cleanup): Promise<BenchReport> {
     );
     console.log(`  p95 ${socketLatency.latency.p95.toFixed(2)} ms, ${socketLatency.missed} missed`);
   }
+  let mail: MailResult | undefined;
+  if (mailScenario) {
+    mail = await measureMail(
+      server.baseUrl,
+      server.pid,
+      () => signIn(server.baseUrl),
+      mailScenario,
+      (line) => console.log(line),
+    );
+  }
   let matching: MatchingQuality | undefined;
   if (evaluationSet) {
     console.log(`Matching: ${evaluationSet.length} duplicate checks of the evaluation set…`);
@@ -425,7 +446,9 @@ async function run(args: BenchArgs, cleanup: Cleanup): Promise<BenchReport> {
     ...(dashboardPages ? { dashboardPages } : {}),
     ...(backgroundReport ? { backgroundReport } : {}),
     ...(threeWay ? { threeWay } : {}),
+    ...(mail ? { mail } : {}),
     budgets: [
+      ...mailBudgets(mail),
       ...(allList ? allListBudgets(args, allList) : []),
       ...(matching ? matchingBudgets(matching) : []),
       ...judgeBudgets(

@@ -7,6 +7,7 @@ import { accountingBudgets } from './accounting-budgets.ts';
 import type { CollectionsMeasures } from './collections-budgets.ts';
 import { collectionsBudgets } from './collections-budgets.ts';
 import type { DashboardPageTiming } from './collections-scenario.ts';
+import type { MailResult } from './mail-scenario.ts';
 import type { BackgroundReport, ThreeWayTiming } from './accounting-scenario.ts';
 import type { BenchArgs } from './args.ts';
 import type { ServiceFloor } from './recorded-sql.ts';
@@ -64,6 +65,8 @@ export interface BenchReport {
   threeWay?: ThreeWayTiming;
   /** collections scenario: each role's whole dashboard, its requests at once, and their bare SQL the same way. */
   dashboardPages?: DashboardPageTiming[];
+  /** mail scenario: e-mail through the embedded SMTP server (plain and with an outage) and a letter batch. */
+  mail?: MailResult;
   budgets: Budget[];
 }
 
@@ -91,6 +94,8 @@ export function judgeBudgets(
   if (args.scenario === 'appointments') return [...appointmentBudgets(args, routes), coldStart];
   // The matching scenario's own budgets come from its evaluation (matching-scenario.ts).
   if (args.scenario === 'matching') return [coldStart];
+  // The mail scenario's own budgets come from its measurements (mail-scenario.ts).
+  if (args.scenario === 'mail') return [coldStart];
   if (args.scenario === 'admin') return [...adminBudgets(args, routes, admin), coldStart];
   if (args.scenario === 'accounting') return [...accountingBudgets(args, routes, accounting), coldStart];
   if (args.scenario === 'collections') return [...collectionsBudgets(args, routes, collections), coldStart];
@@ -420,6 +425,14 @@ export function printReport(report: BenchReport): void {
     const r = report.backgroundReport;
     console.log(
       `\nCash-flow report PDF in the background: ${r.rows} rows in ${r.seconds} s, ${(r.pdfBytes / 1e6).toFixed(1)} MB, server RSS +${r.rssGrowthMb} MB`,
+    );
+  }
+  if (report.mail) {
+    const { plain, outage, letters } = report.mail;
+    console.log(
+      `\nE-mail: ${plain.emails} delivered in ${plain.seconds} s; with the SMTP server stopped ${outage.stoppedForSeconds} s: ` +
+        `${outage.emails} in ${outage.seconds} s, ${outage.retried} retried, ${outage.duplicates} twice, ${outage.missing} missing` +
+        `\nLetters: ${letters.letters} ${letters.state} in ${letters.seconds} s, server RSS +${letters.rssGrowthMb} MB`,
     );
   }
   if (report.threeWay) {

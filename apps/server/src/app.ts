@@ -21,6 +21,7 @@ import { collectionDashboardRoutes } from './modules/collections/collection-dash
 import { collectionReportRoutes } from './modules/collections/collection-report.routes.ts';
 import { calendarRoutes } from './modules/calendar/calendar.routes.ts';
 import { callsRoutes } from './modules/calls/calls.routes.ts';
+import { mailRoutes } from './modules/mail/mail.routes.ts';
 import { marketingRoutes } from './modules/marketing/marketing.routes.ts';
 import { clientsRoutes } from './modules/clients/clients.routes.ts';
 import { paymentPlanRoutes } from './modules/collections/payment-plan.routes.ts';
@@ -247,6 +248,7 @@ export async function buildApp({
   await app.register(notificationsRoutes);
   await app.register(smsRoutes);
   await app.register(templatesRoutes);
+  await app.register(mailRoutes);
   await app.register(calendarRoutes);
   await app.register(attorneysRoutes);
   await app.register(officesRoutes);

@@ -93,6 +93,26 @@ const envSchema = z.object({
    * except under NODE_ENV=test, where the tests drive the job path.
    */
   WEBHOOK_FAST_PATH: z.stringbool().optional(),
+  /**
+   * DESIGN §1 mail and letters: the SMTP server e-mail goes out through, as a nodemailer URL
+   * (smtp://user:password@host:587, smtps://user:password@host:465; add ?pool=true to keep connections open).
+   * Unset: an SMTP server inside the app (127.0.0.1, MAIL_EMBEDDED_SMTP_PORT) receives every message and the Mail
+   * outbox shows it, so nothing leaves the machine and the real SMTP path still runs.
+   */
+  SMTP_URL: z
+    .string()
+    .refine((value) => /^smtps?:\/\//.test(value) && URL.canParse(value), 'SMTP_URL must be an smtp:// or smtps:// URL')
+    .optional(),
+  /** The From of every e-mail; its domain also names the Message-IDs. */
+  MAIL_FROM: z.string().min(3).default('Casedesk <no-reply@casedesk.local>'),
+  /** The embedded SMTP server's port on 127.0.0.1; 0 takes a free one, so tests and instances never collide. */
+  MAIL_EMBEDDED_SMTP_PORT: z.coerce.number().int().min(0).max(65535).default(0),
+  /** Attempts after the first before an e-mail is FAILED; pg-boss waits about delay × 2^n (with jitter) between. */
+  MAIL_RETRY_LIMIT: z.coerce.number().int().min(0).max(20).default(8),
+  /** First wait before a retry; default 30 s (an SMTP outage lasts minutes), 1 s under NODE_ENV=test. */
+  MAIL_RETRY_DELAY_SECONDS: z.coerce.number().int().min(1).max(3600).optional(),
+  /** Mail send workers on each instance; each takes one e-mail at a time over its own pooled connection. */
+  MAIL_SEND_WORKERS: z.coerce.number().int().min(1).max(32).default(4),
   // DESIGN §1 attorney calendars: the database by default; Microsoft Graph (calendar-sync.ts) when 'graph'.
   CALENDAR_PROVIDER: z.enum(['database', 'graph']).default('database'),
   GRAPH_TENANT_ID: z.string().optional(),
@@ -151,6 +171,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     localIdentity,
     demo,
     scimToken: parsed.SCIM_TOKEN ?? (demo ? DEMO_SCIM_TOKEN : undefined),
+    mailRetryDelaySeconds: parsed.MAIL_RETRY_DELAY_SECONDS ?? (parsed.NODE_ENV === 'test' ? 1 : 30),
     issuer: parsed.OIDC_ISSUER ?? `${publicUrl}/idp`,
     scope: parsed.OIDC_SCOPE ?? 'openid profile email offline_access',
     repoRoot,

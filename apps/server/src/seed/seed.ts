@@ -3,6 +3,7 @@ import type { Permission } from '@casedesk/contract/access/permissions';
 import type { DefaultDashboard, Role } from '@casedesk/contract/users/user';
 import { count, sql } from 'drizzle-orm';
 import { buildClient } from '../../test/factories/clients.factory.ts';
+import { seedMail } from './mail.seed.ts';
 import { seedAccounting } from './accounting.seed.ts';
 import { seedAppointments } from './appointments.seed.ts';
 import { SEED_OFFICES } from '../../test/factories/offices.factory.ts';
@@ -153,6 +154,8 @@ export async function seedDemoData(db: Db, options: { clients: number; seed?: nu
   await seedAccounting(db, faker);
   await workCollectionAccounts(db);
   await seedWorkflows(db);
+  // After it, for the same reason: the demo outbox.
+  await seedMail(db, faker);
   await vacuumAfterBulkLoad(db);
 }
 

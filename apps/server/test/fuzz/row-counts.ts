@@ -4,7 +4,8 @@ export type RowCounts = Record<string, number>;
 
 /**
  * Tables whose rows legitimately appear on a refused request: the audit trail (sign-ins, denials),
- * the identity provider's sessions and tokens, and drizzle's own bookkeeping.
+ * the identity provider's sessions and tokens, drizzle's own bookkeeping, and what the embedded SMTP server
+ * receives (the far side of SMTP: e-mails accepted earlier arrive there whenever their job runs).
  */
 const NOT_COUNTED = new Set([
   'audit_events',
@@ -12,6 +13,8 @@ const NOT_COUNTED = new Set([
   '__drizzle_migrations',
   // The collection contact log records a refused contact on purpose: compliance needs every attempt.
   'collection_contact_attempts',
+  'mail_captured',
+  'mail_captured_attachments',
 ]);
 
 function quoted(name: string): string {

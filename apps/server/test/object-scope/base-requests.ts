@@ -61,6 +61,28 @@ async function booking(records: OfficeRecords, appointmentDateTime: string) {
 const planTerms = { amountCents: 10_000, frequency: 'MONTHLY', firstDueDate: '2031-03-10', instalmentCount: null };
 
 export const TEMPLATES: Readonly<Record<string, RouteTemplate>> = {
+  'GET /api/v1/mail/:id/attachment/:attachmentId': {
+    base: async (records) => ({
+      path: { id: (await records.mail()).id, attachmentId: (await records.mailAttachment()).id },
+      query: {},
+    }),
+  },
+  'GET /api/v1/mail/:id/captured/:attachmentId': {
+    base: async (records) => ({
+      path: { id: (await records.mail()).id, attachmentId: (await records.capturedAttachment()).id },
+      query: {},
+    }),
+  },
+  'POST /api/v1/mail/letterBatch': {
+    // The clients are looked up in the caller's CLIENT_PROFILE READ scope (declared unscoped: an array of ids).
+    base: async (records) =>
+      body({
+        officeId: records.office.id,
+        clientIds: [(await records.client()).id],
+        subject: 'Scope',
+        body: 'Dear @clientFirstName,',
+      }),
+  },
   'POST /api/v1/accessControl/explain': {
     base: async (records) =>
       body({ userId: (await records.user()).id, recordKind: 'client', recordId: (await records.client()).id }),

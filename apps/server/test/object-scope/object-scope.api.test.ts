@@ -43,7 +43,7 @@ beforeAll(async () => {
   const refs = await loadRefs(db);
   const caller = await insertCaller(db, refs.officeA.id);
   const faker = recordFaker(20_260_115);
-  const recordsOfB = new OfficeRecords(db, refs.officeB, refs, faker);
+  const recordsOfB = new OfficeRecords(db, refs.officeB, refs, faker, t.app.files.storage);
   const root = t.app.swagger() as unknown as SchemaRoot;
   const tables = (await watchedTables(t.database)).filter((name) => !BOOKKEEPING.has(name));
   checker = new RouteChecker({
@@ -52,7 +52,7 @@ beforeAll(async () => {
     root,
     operations: listOperations(root),
     refs,
-    recordsOfA: () => new OfficeRecords(db, refs.officeA, refs, faker),
+    recordsOfA: () => new OfficeRecords(db, refs.officeA, refs, faker, t.app.files.storage),
     recordsOfB,
     countRows: rowCounter(t.database, tables),
     readRecordsOfB: async () => {

@@ -1,3 +1,4 @@
+import { createHash, randomUUID } from 'node:crypto';
 import { base, en, en_US, Faker } from '@faker-js/faker';
 import { appointments } from '../../src/modules/appointments/appointments.tables.ts';
 import { attorneys } from '../../src/modules/attorneys/attorneys.tables.ts';
@@ -15,6 +16,14 @@ import {
 } from '../../src/modules/collections/payment-plans.tables.ts';
 import { trustLedgerEntries } from '../../src/modules/accounting/trust.tables.ts';
 import { cannedTexts, smsMessages } from '../../src/modules/sms/sms.tables.ts';
+import {
+  mailAttachments,
+  mailCaptured,
+  mailCapturedAttachments,
+  mailLetters,
+  mailOutbox,
+} from '../../src/modules/mail/mail.tables.ts';
+import type { FileStorage } from '../../src/platform/files/file-storage.ts';
 import type { RecordKind } from '../../src/platform/access/record-scope.ts';
 import { buildClient } from '../factories/clients.factory.ts';
 import { insertCollectionAccount } from '../factories/collection-accounts.factory.ts';
@@ -60,6 +69,8 @@ export class OfficeRecords extends Lazy {
     readonly office: OfficeRef,
     private readonly refs: Refs,
     private readonly faker: Faker,
+    /** Where the app keeps file bytes (an attachment's, a letter's PDF), for records that have some. */
+    private readonly storage: FileStorage,
   ) {
     super();
     this.rows.push({ table: 'offices', id: office.id });
@@ -318,6 +329,104 @@ export class OfficeRecords extends Lazy {
     });
   }
 
+  /** A text attachment of the office's e-mail, its bytes in the file storage. */
+  mailAttachment() {
+    return this.once('mailAttachment', async () => {
+      const mail = await this.mail();
+      const data = Buffer.from('Object-level scope check\n');
+      const [row] = await this.db
+        .insert(mailAttachments)
+        .values({
+          mailId: mail.id,
+          position: 0,
+          filename: 'scope.txt',
+          contentType: 'text/plain',
+          size: data.length,
+          sha256: createHash('sha256').update(data).digest('hex'),
+        })
+        .returning();
+      await this.storage.put(row!.id, data);
+      return this.track('mail_attachments', row);
+    });
+  }
+
+  /** What the embedded SMTP server received of the office's e-mail, with one attachment. */
+  capturedAttachment() {
+    return this.once('capturedAttachment', async () => {
+      const mail = await this.mail();
+      const [captured] = await this.db
+        .insert(mailCaptured)
+        .values({
+          messageId: `<${mail.id}@casedesk.local>`,
+          mailId: mail.id,
+          envelopeTo: mail.toAddresses,
+          subject: mail.subject,
+          text: mail.body,
+          headers: [['Subject', `Subject: ${mail.subject}`]],
+          size: 100,
+        })
+        .returning();
+      this.track('mail_captured', captured);
+      const [row] = await this.db
+        .insert(mailCapturedAttachments)
+        .values({
+          capturedId: captured!.id,
+          position: 0,
+          filename: 'scope.txt',
+          contentType: 'text/plain',
+          size: 25,
+          content: Buffer.from('Object-level scope check\n'),
+        })
+        .returning({ id: mailCapturedAttachments.id });
+      return this.track('mail_captured_attachments', row);
+    });
+  }
+
+  /** A FAILED e-mail sent for the office to its client (so a route may send it again). */
+  mail() {
+    return this.once('mail', async () => {
+      const client = await this.client();
+      const [row] = await this.db
+        .insert(mailOutbox)
+        .values({
+          officeId: this.office.id,
+          toAddresses: [client.email ?? 'scope.client@example.com'],
+          subject: 'Object-level scope check',
+          body: 'Object-level scope check',
+          clientId: client.id,
+          status: 'FAILED',
+          attempts: 9,
+          lastError: '550 Mailbox unavailable',
+        })
+        .returning();
+      return this.track('mail_outbox', row);
+    });
+  }
+
+  /** A letter saved on the office's client, a one-line PDF in the file storage. */
+  letter() {
+    return this.once('letter', async () => {
+      const client = await this.client();
+      const [row] = await this.db
+        .insert(mailLetters)
+        .values({
+          officeId: this.office.id,
+          clientId: client.id,
+          subject: 'Object-level scope check',
+          body: 'Object-level scope check',
+          status: 'STORED',
+          size: 15,
+          sha256: '0'.repeat(64),
+          pages: 1,
+          createdById: (await this.user()).id,
+          storedAt: new Date(),
+        })
+        .returning();
+      await this.storage.put(row!.id, Buffer.from('%PDF-1.4\n%%EOF\n'));
+      return this.track('mail_letters', row);
+    });
+  }
+
   /** The id of the office's record of a kind (the n-th of it: routes that name two clients get two). */
   async id(kind: RecordKind, n = 0): Promise<string | undefined> {
     if (n > 0 && kind !== 'client') throw new Error(`Only clients come in several per office; ${kind} #${n} asked`);
@@ -348,6 +457,10 @@ export class OfficeRecords extends Lazy {
         return (await this.payment()).id;
       case 'trustEntry':
         return (await this.trustEntry()).id;
+      case 'mail':
+        return (await this.mail()).id;
+      case 'letter':
+        return (await this.letter()).id;
       case 'collectionAccount':
         return (await this.collectionAccount()).id;
     }

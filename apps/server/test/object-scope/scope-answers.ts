@@ -2,6 +2,8 @@ import { HOLIDAY_MESSAGES } from '@casedesk/contract/calendar/calendar-event';
 import { INQUIRY_MESSAGES } from '@casedesk/contract/inquiries/inquiry';
 import { TRACKING_LINE_MESSAGES } from '@casedesk/contract/marketing/tracking-line';
 import { CANNED_TEXT_MESSAGES } from '@casedesk/contract/sms/canned-text';
+import { LETTER_MESSAGES } from '@casedesk/contract/mail/letter';
+import { MAIL_MESSAGES } from '@casedesk/contract/mail/mail';
 
 /** What a route answered, as far as the comparison goes. */
 export interface Answer {
@@ -59,6 +61,9 @@ export const EXPECTED_REFUSALS: Readonly<Record<string, { status: number; messag
   'POST /api/v1/sms/cannedResponses officeId': { status: 403, message: CANNED_TEXT_MESSAGES.officeOutOfScope },
   'POST /api/v1/dnis officeId': { status: 403, message: TRACKING_LINE_MESSAGES.officeOutOfScope },
   'PUT /api/v1/dnis/:id officeId': { status: 403, message: TRACKING_LINE_MESSAGES.officeOutOfScope },
+  'POST /api/v1/mail/sendMail officeId': { status: 403, message: MAIL_MESSAGES.officeOutOfScope },
+  'POST /api/v1/mail/saveLetter officeId': { status: 403, message: LETTER_MESSAGES.officeOutOfScope },
+  'POST /api/v1/mail/letterBatch officeId': { status: 403, message: LETTER_MESSAGES.officeOutOfScope },
 };
 
 function parsed(answer: Answer): { message?: unknown; fieldErrors?: Record<string, unknown> } {

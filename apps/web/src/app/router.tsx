@@ -75,6 +75,9 @@ const moduleRoutes: RouteObject[] = [
   permittedPage(paths.communication.sms.path, () =>
     import('@/features/sms/pages/sms-page.tsx').then((m) => ({ Component: m.SmsPage })),
   ),
+  permittedPage(paths.communication.mail.path, () =>
+    import('@/features/mail/pages/mail-outbox-page.tsx').then((m) => ({ Component: m.MailOutboxPage })),
+  ),
   permittedPage(paths.communication.lead.path, () =>
     import('@/features/inquiries/pages/inquiry-page.tsx').then((m) => ({ Component: m.InquiryPage })),
   ),

@@ -24,7 +24,7 @@ describe('menu model (SPEC §2 menu groups, §6 permissions)', () => {
     expect(MENU.map((g) => `${g.label}: ${g.items.map((i) => i.label).join(', ')}`)).toEqual([
       'Dashboard: Call Center, Office, Corporate',
       'Accounting: Cash Flow, Recon, Trust, Management',
-      'Communication: Leads, Calls, SMS, Reporting',
+      'Communication: Leads, Calls, SMS, Mail, Reporting',
       'Appointments: Set, All, PI, By Week',
       'Marketing: Tracking Lines',
       'Management: Office, Attorney, Litigation Calendar, Search Client',

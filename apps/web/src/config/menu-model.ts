@@ -64,6 +64,7 @@ export const MENU: readonly MenuGroup[] = [
       ]),
       item('Calls', paths.communication.calls.path),
       item('SMS', paths.communication.sms.path),
+      item('Mail', paths.communication.mail.path),
       item('Reporting', paths.communication.reporting.path),
     ],
   },

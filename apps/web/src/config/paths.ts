@@ -48,6 +48,8 @@ export const paths = {
     calls: fixed('/communication/calls'),
     reporting: fixed('/communication/reporting'),
     sms: fixed('/communication/sms'),
+    /** The Mail outbox: e-mail sent and saved letters (SPEC §7 mail/*; not a SPEC §2 route). */
+    mail: fixed('/communication/mail'),
     /** newLead */
     lead: {
       path: '/communication/lead/:inquiryId',

@@ -34,6 +34,7 @@ export const ROUTE_ACCESS: Readonly<Record<string, RouteRequirement>> = {
   [paths.communication.leads.path]: needs('LEADS'),
   [paths.communication.calls.path]: needs('CALLS'),
   [paths.communication.sms.path]: needs('SMS'),
+  [paths.communication.mail.path]: needs('MAIL'),
   // SPEC §6 names two reporting types; either opens the reporting screen.
   [paths.communication.reporting.path]: needs('COMMUNICATION_REPORTING', 'CALL_CENTER_REPORTING'),
   [paths.communication.lead.path]: needs('LEADS'),

@@ -39,6 +39,8 @@ import {
   dashboardSummarySchema,
 } from '@casedesk/contract/collections/dashboard';
 import { collectionReportSchema } from '@casedesk/contract/collections/report';
+import { letterBatchStatusSchema, letterListResponseSchema, letterSchema } from '@casedesk/contract/mail/letter';
+import { mailDetailSchema, mailListResponseSchema, mailTransportSchema } from '@casedesk/contract/mail/mail';
 import { directoryGroupListSchema, directoryGroupSchema } from '@casedesk/contract/directory/directory-groups';
 import { directorySyncResultSchema } from '@casedesk/contract/directory/directory-sync';
 import {
@@ -182,6 +184,17 @@ export const JSON_ENDPOINTS = {
   'GET /api/v1/cashFlow/accessControl': cashFlowAccessSchema,
   'PUT /api/v1/cashFlow/updateAccessControl': cashFlowAccessUserSchema,
 
+  'POST /api/v1/mail/all': mailListResponseSchema,
+  'GET /api/v1/mail/:id': mailDetailSchema,
+  'POST /api/v1/mail/sendMail': mailDetailSchema,
+  'POST /api/v1/mail/:id/retry': mailDetailSchema,
+  'GET /api/v1/mail/transport': mailTransportSchema,
+  'PUT /api/v1/mail/transport': mailTransportSchema,
+  'POST /api/v1/mail/saveLetter': letterSchema,
+  'POST /api/v1/mail/letter/all': letterListResponseSchema,
+  'POST /api/v1/mail/letterBatch': letterBatchStatusSchema,
+  'GET /api/v1/mail/letterBatch/:batchId': letterBatchStatusSchema,
+
   'PUT /api/v1/appointment': savedAppointmentSchema,
   'POST /api/v1/appointment/all': appointmentListResponseSchema,
   'POST /api/v1/appointment/set': appointmentListResponseSchema,
@@ -316,6 +329,9 @@ export const FILE_ENDPOINTS = [
   'POST /api/v1/inquiry/export',
   'POST /api/v1/inquiry/exportToPdf',
   'GET /api/v1/payment/:paymentId/receipt',
+  'GET /api/v1/mail/:id/attachment/:attachmentId',
+  'GET /api/v1/mail/:id/captured/:attachmentId',
+  'GET /api/v1/mail/letter/:id/file',
   'POST /api/v1/reports/:report/export',
 ] as const;
 

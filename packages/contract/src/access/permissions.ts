@@ -1,6 +1,10 @@
 import { z } from 'zod';
 
-/** SPEC §6 menu permission types, plus the collections ones §6 names by their conditions. */
+/**
+ * SPEC §6 menu permission types, plus the collections ones §6 names by their conditions, and MAIL (e-mail and
+ * letters, SPEC §7 mail/*: READ the outbox and saved letters, CREATE to send and write, UPDATE to send a failed
+ * e-mail again), conditioned by the sending office.
+ */
 export const PERMISSION_TYPES = [
   'DASHBOARD_CALL_CENTER',
   'DASHBOARD_OFFICE',
@@ -31,6 +35,7 @@ export const PERMISSION_TYPES = [
   'COLLECTIONS_DASHBOARD',
   'COLLECTION_MANAGEMENT',
   'COLLECTION_REPORTING',
+  'MAIL',
 ] as const;
 export type PermissionType = (typeof PERMISSION_TYPES)[number];
 

@@ -17,6 +17,7 @@ export type DropdownType = (typeof DROPDOWN_TYPES)[number];
  * - COLLECTIONS: collection accounts.
  * - OFFICE: the office management screen.
  * - TRACKING_LINE: offices the caller may give a tracking line (TRACKING_LINE CREATE).
+ * - MAIL: offices the caller may send e-mail and letters for (MAIL CREATE).
  */
 export const OFFICE_DROPDOWN_PERMISSIONS = {
   LEADS: ['LEADS', 'READ'],
@@ -27,6 +28,7 @@ export const OFFICE_DROPDOWN_PERMISSIONS = {
   COLLECTIONS: ['ALL_ACCOUNTS', 'READ'],
   OFFICE: ['OFFICE', 'READ'],
   TRACKING_LINE: ['TRACKING_LINE', 'CREATE'],
+  MAIL: ['MAIL', 'CREATE'],
 } as const satisfies Record<string, PermissionRequirement>;
 export type OfficeDropdownType = keyof typeof OFFICE_DROPDOWN_PERMISSIONS;
 export const OFFICE_DROPDOWN_TYPES = Object.keys(OFFICE_DROPDOWN_PERMISSIONS) as [

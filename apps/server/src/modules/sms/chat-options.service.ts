@@ -15,10 +15,11 @@ import type { Actor } from '../../platform/auth/actor.ts';
 import { recordAudit } from '../../platform/audit/audit.ts';
 import { AppError } from '../../platform/errors/app-error.ts';
 import type { AppointmentLinks } from '../appointments/appointment-links.service.ts';
+import type { SendOptions } from '../../platform/jobs/jobs.ts';
 import { currentAppointmentLink } from '../appointments/appointment-links.service.ts';
 import { requireLiveClient } from '../clients/clients.service.ts';
 import { requireInquiryRef } from '../inquiries/inquiries.service.ts';
-import { queueMail } from '../mail/mail.service.ts';
+import { dispatchMail, queueMail } from '../mail/mail.service.ts';
 import { templateForPurpose } from '../templates/templates.service.ts';
 import type { SmsOfficeRow } from './sms-lookups.repository.ts';
 import { findActiveOffices, findActiveOptions } from './sms-lookups.repository.ts';
@@ -35,9 +36,11 @@ const REASON_BY_PURPOSE: Partial<Record<TemplatePurpose, string>> = {
   MEETING_INSTRUCTIONS: 'Appointment Confirmation',
 };
 
-/** What the chat options need beyond sending: how to sign the client's appointment link. */
+/** What the chat options need beyond sending: how to sign the client's appointment link, how mail is retried. */
 export interface ChatOptionDeps extends SmsDeps {
   appointmentLinks: AppointmentLinks;
+  /** The `mail.send` job's retry policy (the review e-mail goes out through the outbox like any other). */
+  mailJobOptions: SendOptions;
 }
 
 function officeAddress(office: SmsOfficeRow | undefined): string {
@@ -114,6 +117,7 @@ export async function sendChatOption(
         toAddress: client.email!,
         subject: template.name,
         body: content,
+        officeId: (office ?? offices.find((o) => o.id === client.officeId))?.id ?? client.officeId,
         clientId: client.id,
         createdById: actor.userId,
       });
@@ -128,6 +132,8 @@ export async function sendChatOption(
       });
       return queued;
     });
+    // After the commit (jobs.ts: never inside a PGlite transaction); the mail.send job delivers it.
+    await dispatchMail(deps.jobs, deps.mailJobOptions, mail.id);
     return { option: option.value, channel: 'MAIL', message: null, mailId: mail.id };
   }
 

@@ -77,10 +77,16 @@ describe('POST /api/v1/sms/chatOption (SPEC §2 chat options)', () => {
     const sent = chatOptionResponseSchema.parse(res.json());
     expect(sent).toMatchObject({ channel: 'MAIL', message: null });
     const [mail] = await t.db().select().from(mailOutbox).where(eq(mailOutbox.id, sent.mailId!));
-    expect(mail).toMatchObject({ toAddress: 'ana.ruiz@example.com', status: 'queued', clientId: client.id });
+    expect(mail).toMatchObject({ toAddresses: ['ana.ruiz@example.com'], officeId: refs.la.id, clientId: client.id });
     expect(mail!.body).toContain('Dear Ana Ruiz');
     expect(mail!.body).toContain(REVIEW_LINK);
     expect(mail!.body).not.toMatch(/@\w/);
+    // It goes out through the outbox's own job, like any e-mail: sent over SMTP to the embedded server.
+    await expect
+      .poll(async () => (await t.db().select().from(mailOutbox).where(eq(mailOutbox.id, sent.mailId!)))[0]!.status, {
+        timeout: 30_000,
+      })
+      .toBe('SENT');
 
     const noEmail = await laClient({ email: null });
     const refused = await chat(SEEDED.operator, { option: 'SEND_REVIEW', clientId: noEmail.id });

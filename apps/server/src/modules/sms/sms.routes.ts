@@ -21,6 +21,7 @@ import type { ChatOptionDeps } from './chat-options.service.ts';
 import { sendChatOption, sendWelcomeText } from './chat-options.service.ts';
 import { deliverSms, requeueStrandedTexts, SMS_SEND_QUEUE, sweepStrandedTexts } from './sms-delivery.ts';
 import { registerSmsWebhooks } from './sms-webhooks.ts';
+import { mailJobOptions } from '../mail/mail.service.ts';
 import type { SmsDeps } from './sms.service.ts';
 import { getSms, listSms, retrySms, sendSms, smsHistory, updateSms } from './sms.service.ts';
 
@@ -30,6 +31,10 @@ async function chatOptionDeps(app: AppInstance): Promise<ChatOptionDeps> {
     jobs: app.jobs,
     realtime: app.realtime,
     appointmentLinks: await loadAppointmentLinks(app.config.publicUrl, app.db),
+    mailJobOptions: mailJobOptions({
+      retryLimit: app.config.MAIL_RETRY_LIMIT,
+      retryDelaySeconds: app.config.mailRetryDelaySeconds,
+    }),
   };
 }
 

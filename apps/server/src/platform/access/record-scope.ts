@@ -23,6 +23,8 @@ export const RECORD_KINDS = [
   'trackingLine',
   'payment',
   'trustEntry',
+  'mail',
+  'letter',
 ] as const;
 export type RecordKind = (typeof RECORD_KINDS)[number];
 

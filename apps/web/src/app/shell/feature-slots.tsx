@@ -20,6 +20,10 @@ const ClientSmsPanel = lazy(() =>
   import('@/features/sms/components/client-sms-panel.tsx').then((m) => ({ default: m.ClientSmsPanel })),
 );
 
+const ClientMailPanel = lazy(() =>
+  import('@/features/mail/components/client-mail-panel.tsx').then((m) => ({ default: m.ClientMailPanel })),
+);
+
 const CLIENT_SLOTS: ClientSlots = {
   HeaderActions: ({ clientId }) => (
     <Suspense fallback={null}>
@@ -29,6 +33,11 @@ const CLIENT_SLOTS: ClientSlots = {
   SmsPanel: ({ clientId, fallback }) => (
     <Suspense fallback={fallback}>
       <ClientSmsPanel clientId={clientId} fallback={fallback} />
+    </Suspense>
+  ),
+  MailPanel: ({ client }) => (
+    <Suspense fallback={null}>
+      <ClientMailPanel client={client} />
     </Suspense>
   ),
   CallButton: ({ clientId, phoneNumber }) => (

@@ -9,6 +9,8 @@ export interface ClientSlots {
   HeaderActions?: ComponentType<{ clientId: string }>;
   /** The SMS tab; `fallback` is this screen's own list of the client's texts. */
   SmsPanel?: ComponentType<{ clientId: string; fallback: ReactNode }>;
+  /** The Mail tab: the client's e-mails and letters, Send e-mail and Write letter (mail). */
+  MailPanel?: ComponentType<{ client: { id: string; name: string; email: string | null; officeId: string | null } }>;
   /** Next to a phone number: click-to-call (calls). */
   CallButton?: ComponentType<{ clientId: string; phoneNumber?: string }>;
 }

@@ -12,6 +12,8 @@ import { PAYMENT_TYPE_LABELS, type PaymentType } from '@casedesk/contract/accoun
 import { apptStatusLabel } from '@casedesk/contract/appointments/row-colour';
 import { DataTable } from '@/components/data-table/data-table.tsx';
 import type { DataTableColumn } from '@/components/data-table/data-table-types.ts';
+import { can, subjectOf } from '@/lib/access.ts';
+import { SessionContext } from '@/lib/session-context.ts';
 import { ClientSlotsContext } from './client-slots.ts';
 
 const byId = (row: { id: string }) => row.id;
@@ -113,8 +115,11 @@ interface ClientTabsProps {
  */
 export function ClientTabs({ details, onOpenInquiry }: ClientTabsProps) {
   const [appointmentsShown, setAppointmentsShown] = useState<'active' | 'deleted'>('active');
-  const { SmsPanel } = useContext(ClientSlotsContext);
+  const { SmsPanel, MailPanel } = useContext(ClientSlotsContext);
+  const session = useContext(SessionContext);
   const { inquiries, calls, appointments, payments, sms } = details;
+  // The mail feature's tab: the client's e-mails and letters, for users who may read mail (MAIL READ).
+  const showMail = MailPanel !== undefined && session !== null && can(subjectOf(session), 'MAIL', 'READ');
   const firstTab = inquiries
     ? 'inquiries'
     : calls
@@ -123,7 +128,9 @@ export function ClientTabs({ details, onOpenInquiry }: ClientTabsProps) {
         ? 'appointments'
         : payments
           ? 'payments'
-          : 'sms';
+          : sms
+            ? 'sms'
+            : 'mail';
   const appointmentsInView = appointments?.filter((a) => a.isActive === (appointmentsShown === 'active')) ?? [];
   const ownSms = sms && <List label="SMS" columns={SMS_COLUMNS} rows={sms} empty="No text messages with this client" />;
   return (
@@ -154,6 +161,7 @@ export function ClientTabs({ details, onOpenInquiry }: ClientTabsProps) {
             SMS
           </Tabs.Tab>
         )}
+        {showMail && <Tabs.Tab value="mail">Mail</Tabs.Tab>}
       </Tabs.List>
       {inquiries && (
         <Tabs.Panel value="inquiries" pt="sm">
@@ -204,6 +212,18 @@ export function ClientTabs({ details, onOpenInquiry }: ClientTabsProps) {
         <Tabs.Panel value="sms" pt="sm">
           {/* The SMS feature's list (status, category, paging, Send text) when app/ provides it. */}
           {SmsPanel ? <SmsPanel clientId={details.profile.id} fallback={ownSms} /> : ownSms}
+        </Tabs.Panel>
+      )}
+      {showMail && MailPanel && (
+        <Tabs.Panel value="mail" pt="sm">
+          <MailPanel
+            client={{
+              id: details.profile.id,
+              name: `${details.profile.firstName} ${details.profile.lastName}`,
+              email: details.profile.email,
+              officeId: details.profile.officeId,
+            }}
+          />
         </Tabs.Panel>
       )}
     </Tabs>

@@ -1,0 +1,25 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import {
+  letterBatchStatusSchema,
+  type LetterBatchRequestInput,
+  type LetterBatchStatus,
+} from '@casedesk/contract/mail/letter';
+import { apiRequest } from '@/lib/api-client.ts';
+import { mailKeys } from './mail-keys.ts';
+
+/** POST /api/v1/mail/letterBatch: 202 with the batch's status; a background job prints the letters. */
+export function startLetterBatch(body: LetterBatchRequestInput): Promise<LetterBatchStatus> {
+  return apiRequest('/api/v1/mail/letterBatch', letterBatchStatusSchema, {
+    method: 'POST',
+    body,
+    handledStatuses: [400, 403, 404, 422],
+  });
+}
+
+export function useStartLetterBatch() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: startLetterBatch,
+    onSuccess: (status) => queryClient.setQueryData(mailKeys.batch(status.id), status),
+  });
+}
