@@ -1,4 +1,4 @@
-import { createHash, randomUUID } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import { base, en, en_US, Faker } from '@faker-js/faker';
 import { appointments } from '../../src/modules/appointments/appointments.tables.ts';
 import { attorneys } from '../../src/modules/attorneys/attorneys.tables.ts';

@@ -178,15 +178,13 @@ export async function addContact(
   kind: 'CALL' | 'TEXT' | { refused: 'CALL' | 'TEXT'; rule: string; message: string },
 ): Promise<void> {
   if (kind === 'CALL') {
-    await db
-      .insert(calls)
-      .values({
-        direction: 'OUTBOUND',
-        callStartTime: at,
-        operatorId: by,
-        numberDialed: '2135550199',
-        collectionAccountId: accountId,
-      });
+    await db.insert(calls).values({
+      direction: 'OUTBOUND',
+      callStartTime: at,
+      operatorId: by,
+      numberDialed: '2135550199',
+      collectionAccountId: accountId,
+    });
   } else if (kind === 'TEXT') {
     await db.insert(smsMessages).values({
       direction: 'OUTBOUND',

@@ -7,8 +7,8 @@ import { createTestApp, injector, SEEDED } from '../../../test/support/test-app.
 import { auditEvents } from '../../platform/audit/audit.tables.ts';
 import { AppError } from '../../platform/errors/app-error.ts';
 import { calls } from '../calls/calls.tables.ts';
-import { callRefs } from '../calls/calls.test-support.ts';
 import { clients } from '../clients/clients.tables.ts';
+import { offices } from '../offices/offices.tables.ts';
 import { smsOptOuts } from '../sms/sms.tables.ts';
 import { guardCollectionContact } from './collection-contact.service.ts';
 import { clientWithMatter, seededUserId } from './collections.test-support.ts';
@@ -21,13 +21,18 @@ import { collectionContactAttempts, collectionContactRules } from './contact-rul
  */
 let t: TestApp;
 let send: ReturnType<typeof injector>;
-let refs: Awaited<ReturnType<typeof callRefs>>;
+let refs: { inScope: typeof offices.$inferSelect; outOfScope: typeof offices.$inferSelect };
 let managerId: string;
 
 beforeAll(async () => {
   t = await createTestApp();
   send = injector(t);
-  refs = await callRefs(t);
+  const rows = await t.db().select().from(offices);
+  // The seeded manager works Los Angeles and San Diego, not Las Vegas.
+  refs = {
+    inScope: rows.find((o) => o.name === 'Los Angeles')!,
+    outOfScope: rows.find((o) => o.name === 'Las Vegas')!,
+  };
   managerId = await seededUserId(t, SEEDED.manager);
 });
 afterAll(async () => t?.close());
