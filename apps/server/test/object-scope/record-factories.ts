@@ -463,6 +463,8 @@ export class OfficeRecords extends Lazy {
         return (await this.letter()).id;
       case 'collectionAccount':
         return (await this.collectionAccount()).id;
+      case 'paymentPlan':
+        return (await this.paymentPlan()).id;
     }
   }
 

@@ -1,3 +1,4 @@
+import { findReachableAccount } from '../collections/collection-contact.service.ts';
 import type { AccessType, Scope } from '@casedesk/contract/access/permissions';
 import { scopeAllows, scopeOf } from '@casedesk/contract/access/permissions';
 import type {
@@ -94,8 +95,8 @@ export async function requireSendingOffice(
 
 /**
  * The records an e-mail or letter is tied to must be ones the caller may read (SPEC §6): the client by
- * CLIENT_PROFILE READ in its office; missing and unreachable read alike, as not found. Collection accounts have
- * no records to check until the collections module lands, so an account id is refused rather than trusted.
+ * CLIENT_PROFILE READ in its office, the collection account by ALL_ACCOUNTS READ in its office (and of that client);
+ * missing and unreachable read alike, as not found.
  */
 export async function requireAddressees(
   db: Db,
@@ -111,7 +112,13 @@ export async function requireAddressees(
         : error;
     });
   }
-  if (ref.collectionAccountId) throw notFound('collectionAccountId', messages.collectionAccountUnknown);
+  if (ref.collectionAccountId) {
+    // The account must be one the caller's ALL_ACCOUNTS READ reaches, and the client's when both are named.
+    const account = await findReachableAccount(db, actor, ref.collectionAccountId);
+    if (!account || (client && account.clientId !== ref.clientId)) {
+      throw notFound('collectionAccountId', messages.collectionAccountUnknown);
+    }
+  }
   return { client };
 }
 
