@@ -21,7 +21,7 @@ import {
 const EVERYTHING: MenuListing = {
   Dashboard: ['Call Center', 'Office', 'Corporate'],
   Accounting: ['Cash Flow', 'Recon', 'Trust', 'Management'],
-  Communication: ['Leads', 'Calls', 'SMS', 'Reporting'],
+  Communication: ['Leads', 'Calls', 'SMS', 'Mail', 'Reporting'],
   Appointments: ['Set', 'All', 'PI', 'By Week'],
   Marketing: ['Tracking Lines'],
   Management: ['Office', 'Attorney', 'Litigation Calendar', 'Search Client'],
@@ -36,7 +36,7 @@ const EXPECTED: { user: keyof typeof USERS; menu: MenuListing; quickActions: str
     menu: {
       Dashboard: ['Office'],
       Accounting: ['Cash Flow', 'Recon', 'Trust'],
-      Communication: ['Leads', 'Calls', 'SMS', 'Reporting'],
+      Communication: ['Leads', 'Calls', 'SMS', 'Mail', 'Reporting'],
       Appointments: ['Set', 'All', 'PI', 'By Week'],
       Management: ['Office', 'Attorney', 'Litigation Calendar', 'Search Client'],
       // COLLECTIONS_DASHBOARD with the MANAGER role condition; no management or reporting grant.
@@ -48,7 +48,7 @@ const EXPECTED: { user: keyof typeof USERS; menu: MenuListing; quickActions: str
     user: 'operator',
     menu: {
       Dashboard: ['Call Center'],
-      Communication: ['Leads', 'Calls', 'SMS'],
+      Communication: ['Leads', 'Calls', 'SMS', 'Mail'],
       Appointments: ['Set', 'All', 'By Week'],
       Management: ['Search Client'],
     },
@@ -68,7 +68,7 @@ const EXPECTED: { user: keyof typeof USERS; menu: MenuListing; quickActions: str
     user: 'collector',
     menu: {
       Dashboard: ['Office'],
-      Communication: ['SMS'],
+      Communication: ['SMS', 'Mail'],
       Management: ['Search Client'],
       // ALL_ACCOUNTS opens the collections dashboard with the collector's own figures.
       Collections: ['Dashboard', 'All Accounts'],
