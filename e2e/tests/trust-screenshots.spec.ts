@@ -19,6 +19,9 @@ async function shootAtEachWidth(page: Page, name: string, fullPage = true): Prom
   }
 }
 
+// The demo offices keep New York time; a UTC browser's day runs ahead of theirs from midnight UTC to 5 a.m.
+test.use({ timezoneId: 'America/New_York' });
+
 test('trust: the balances, a ledger, Disburse refused past the balance, the three-way reconciliation', async ({
   page,
 }) => {
