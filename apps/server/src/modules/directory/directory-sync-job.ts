@@ -68,17 +68,23 @@ export async function runNightlySync(deps: DirectorySyncDeps) {
   }
 }
 
+/**
+ * Starts the worker of the sync queue and, unless `tick` is false (tests queue nights themselves: a wall-clock tick
+ * in the sync hour would sync against their fake Graph and take the night's singleton), the timer that queues it.
+ */
 export async function startDirectorySync(
   deps: DirectorySyncDeps & {
     jobs: Jobs;
     config: NightlyConfig;
     log: { error(details: object, message: string): void };
   },
+  { tick: ticking = true }: { tick?: boolean } = {},
 ): Promise<{ stop: () => void }> {
   const { jobs, config, log } = deps;
   // Without Graph there is nothing to pull: no worker polling, no tick.
   if (missingGraphSettings(config).length > 0) return { stop: () => undefined };
   await jobs.work(DIRECTORY_SYNC_QUEUE, () => runNightlySync(deps));
+  if (!ticking) return { stop: () => undefined };
   const tick = () =>
     queueNightlySync(jobs, config).catch((error: unknown) => {
       log.error({ err: error }, 'queueing the nightly directory sync failed');

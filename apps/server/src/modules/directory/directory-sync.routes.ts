@@ -42,6 +42,10 @@ export async function directorySyncRoutes(app: AppInstance): Promise<void> {
     async () => getDirectorySyncStatus(app.db, app.config),
   );
 
-  const nightly = await startDirectorySync({ ...deps, jobs: app.jobs, log: app.log });
+  // Tests queue the nights themselves (queueNightlySync); the worker runs everywhere.
+  const nightly = await startDirectorySync(
+    { ...deps, jobs: app.jobs, log: app.log },
+    { tick: app.config.NODE_ENV !== 'test' },
+  );
   app.addHook('onClose', async () => nightly.stop());
 }
