@@ -131,7 +131,7 @@ async function activeItemFollowsUrl(page: Page) {
 
   // A detail screen keeps its list's item current; so does typing the URL.
   await page.goto('/collections/account-detail/42');
-  await expect(page.getByRole('heading', { name: 'Collection account' })).toBeVisible();
+  await expect(page.getByRole('alert').getByText('Account not found')).toBeVisible();
   await expect(topMenu(page).getByRole('menuitem', { name: 'Collections' })).toHaveAttribute('data-current', 'true');
   await topMenu(page).getByRole('menuitem', { name: 'Collections' }).click();
   await expect(

@@ -3,12 +3,15 @@ import { collectionAccountDetailSchema } from '@casedesk/contract/collections/ac
 import { apiRequest } from '@/lib/api-client.ts';
 import { collectionKeys } from './collection-keys.ts';
 
-/** GET /api/v1/collectionAccount?id=: the account page's header and status history. A 404 is shown by the page. */
+/**
+ * GET /api/v1/collectionAccount?id=: the account page's header and status history. A 404, and the 400 of an id that
+ * is no account id at all (a mistyped URL), are shown by the page as not found.
+ */
 export function getCollectionAccount(accountId: string, signal?: AbortSignal) {
   return apiRequest('/api/v1/collectionAccount', collectionAccountDetailSchema, {
     query: { id: accountId },
     signal,
-    handledStatuses: [404],
+    handledStatuses: [400, 404],
   });
 }
 

@@ -87,6 +87,13 @@ describe('account detail: header and edit', () => {
     expect(await screen.findByText('Account not found')).toBeTruthy();
   });
 
+  it('says a mistyped account id in the URL (the server’s 400) is not found, not a connection failure', async () => {
+    stubServer({ 'GET /api/v1/collectionAccount': apiError(400, 'Invalid UUID') });
+    renderPage(<AccountDetailPage />, { path: PATH });
+    expect(await screen.findByText('Account not found')).toBeTruthy();
+    expect(screen.queryByText('The account could not be loaded')).toBeNull();
+  });
+
   it('a reader gets no Edit, Add note, Adjustment nor plan actions', async () => {
     stubServer({ 'POST /api/v1/paymentPlan/list': [paymentPlan()] });
     renderPage(<AccountDetailPage />, { path: PATH, permissions: ACCOUNTS_READER });

@@ -38,7 +38,7 @@ export function AccountDetailPage() {
 
   if (account.isPending) return <Skeleton h={240} aria-label="Loading the account" />;
   if (account.isError) {
-    if (isApiError(account.error) && account.error.status === 404) {
+    if (isApiError(account.error) && [400, 404].includes(account.error.status)) {
       return (
         <Alert title="Account not found" color="gray">
           <Stack gap={4}>
