@@ -38,6 +38,11 @@ import {
 import { Cleanup, cleanUpOnSignals } from './cleanup.ts';
 import type { CollectionsScenario, DashboardPageTiming, DashboardRole } from './collections-scenario.ts';
 import {
+  addCollectionCallsAtScale,
+  buildCollectionsWorkScenario,
+  collectionsWorkTargets,
+} from './collections-work-scenario.ts';
+import {
   addCollectionsAtScale,
   buildCollectionsScenario,
   collectionsScenarioTargets,
@@ -233,11 +238,18 @@ async function run(args: BenchArgs, cleanup: Cleanup): Promise<BenchReport> {
         console.log(`Adding ${args.accounts} collection accounts and ${args.payments} payments carrying them…`);
         const started = performance.now();
         await addCollectionsAtScale(database, args.accounts, args.payments, (line) => console.log(line));
+        await addCollectionCallsAtScale(database, (line) => console.log(line));
         console.log(`  in ${((performance.now() - started) / 1000).toFixed(1)} s`);
       }
-      console.log("Recording each role's dashboard statements…");
-      collections = await buildCollectionsScenario(database);
-      targets = collectionsScenarioTargets(collections);
+      console.log("Recording each role's dashboard statements, the all-accounts page's and the contact check's…");
+      const dashboards = await buildCollectionsScenario(database);
+      const work = await buildCollectionsWorkScenario(database, ADMIN_EMAIL);
+      collections = {
+        ...dashboards,
+        recorded: { ...dashboards.recorded, ...work.recorded },
+        replay: { ...dashboards.replay, ...work.replay },
+      };
+      targets = [...collectionsWorkTargets(work), ...collectionsScenarioTargets(dashboards)];
     } else if (args.scenario === 'mail') {
       mailScenario = await buildMailScenario(database);
       targets = [];
