@@ -1,5 +1,5 @@
 import { notifications } from '@mantine/notifications';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
 import { finishFakeApi } from './fake-api.ts';
 
@@ -15,6 +15,10 @@ window.matchMedia ??= (query: string) =>
     removeEventListener: () => undefined,
     dispatchEvent: () => false,
   }) as MediaQueryList;
+
+// findBy and waitFor give up after this long: a guard against a hung wait, not a speed check. The default
+// second is less than a dashboard's first render takes on a busy 2-core machine beside a CI run.
+configure({ asyncUtilTimeout: 5_000 });
 
 afterEach(() => {
   cleanup();
