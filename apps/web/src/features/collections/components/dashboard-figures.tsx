@@ -133,7 +133,8 @@ export function DashboardFiguresView({ figures, period }: DashboardFiguresViewPr
       </Card>
 
       <Card title="Payment plans" testId="figure-plans">
-        <Group align="center" wrap="nowrap" gap="md">
+        {/* The rows need about 265 px: they go under the donut when the card cannot hold both side by side. */}
+        <Group align="center" wrap="wrap" gap="md">
           <DonutChart
             data={planData}
             size={90}
@@ -141,7 +142,7 @@ export function DashboardFiguresView({ figures, period }: DashboardFiguresViewPr
             withTooltip={false}
             aria-label="Plans active and paused"
           />
-          <Stack gap={4} style={{ flex: 1 }}>
+          <Stack gap={4} style={{ flex: '1 1 250px' }}>
             <FigureRow label="Active" figure={figures.plans.active} what=" with an active plan" />
             <FigureRow label="Paused" figure={figures.plans.paused} what=" with a paused plan" />
             <FigureRow label="Missed" figure={figures.plans.missed} what=" whose plan has a missed instalment" />
