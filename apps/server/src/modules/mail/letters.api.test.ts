@@ -7,6 +7,7 @@ import {
   letterSchema,
 } from '@casedesk/contract/mail/letter';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { insertCollectionAccount } from '../../../test/factories/collection-accounts.factory.ts';
 import { pdfTextLines } from '../../../test/support/pdf-text.ts';
 import type { Injector, TestApp } from '../../../test/support/test-app.ts';
 import { createTestApp, injector, SEEDED } from '../../../test/support/test-app.ts';
@@ -131,6 +132,28 @@ describe('POST /api/v1/mail/saveLetter', () => {
 
     const listed = letterListResponseSchema.parse(
       (await call('POST', '/api/v1/mail/letter/all', SEEDED.manager, { filter: { clientId: client.id } })).json(),
+    );
+    expect(listed.items.map((l) => l.id)).toEqual([saved.id]);
+  });
+
+  it('a letter about a collection account goes to the account’s client, and the account’s list shows it', async () => {
+    const client = await refs.clientOf(refs.la.id);
+    const account = await insertCollectionAccount(t.db(), { officeId: refs.la.id, clientId: client.id });
+    const res = await call(
+      'POST',
+      '/api/v1/mail/saveLetter',
+      SEEDED.manager,
+      letter({ collectionAccountId: account.id, subject: 'Your balance' }),
+    );
+    expect(res.statusCode, res.body).toBe(200);
+    const saved = letterSchema.parse(res.json());
+    expect(saved).toMatchObject({ clientId: client.id, clientName: 'Rosa Méndez', collectionAccountId: account.id });
+    const file = await call('GET', saved.downloadUrl, SEEDED.manager);
+    expect(pdfTextLines(file.rawPayload)).toEqual(expect.arrayContaining(['Rosa Méndez', 'Re: Your balance']));
+    const listed = letterListResponseSchema.parse(
+      (
+        await call('POST', '/api/v1/mail/letter/all', SEEDED.manager, { filter: { collectionAccountId: account.id } })
+      ).json(),
     );
     expect(listed.items.map((l) => l.id)).toEqual([saved.id]);
   });

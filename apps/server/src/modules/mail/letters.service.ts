@@ -66,7 +66,7 @@ function letterOf(row: LetterRow): Letter {
 export async function saveLetter(deps: LetterDeps, actor: Actor, input: SaveLetterRequest): Promise<Letter> {
   const office = await requireSendingOffice(deps.db, actor, input.officeId, LETTER_MESSAGES);
   const { client } = await requireAddressees(deps.db, actor, input, LETTER_MESSAGES);
-  // requireAddressees refuses an account id until collections lands, so a letter here always has its client.
+  // The schema asks for a client or an account, and requireAddressees finds an account's client: never null here.
   const { pdf, pages } = await renderLetterPdf({
     office,
     date: letterDate(office.timeZone),

@@ -104,20 +104,19 @@ export async function requireAddressees(
   ref: { clientId?: string | null; collectionAccountId?: string | null },
   messages: { clientUnknown: string; collectionAccountUnknown: string } = MAIL_MESSAGES,
 ) {
-  let client = null;
-  if (ref.clientId) {
-    client = await requireLiveClient(db, actor, ref.clientId).catch((error: unknown) => {
-      throw error instanceof AppError && error.code === 'NOT_FOUND'
-        ? notFound('clientId', messages.clientUnknown)
-        : error;
+  const liveClient = (id: string, field: string, message: string) =>
+    requireLiveClient(db, actor, id).catch((error: unknown) => {
+      throw error instanceof AppError && error.code === 'NOT_FOUND' ? notFound(field, message) : error;
     });
-  }
+  let client = ref.clientId ? await liveClient(ref.clientId, 'clientId', messages.clientUnknown) : null;
   if (ref.collectionAccountId) {
     // The account must be one the caller's ALL_ACCOUNTS READ reaches, and the client's when both are named.
     const account = await findReachableAccount(db, actor, ref.collectionAccountId);
     if (!account || (client && account.clientId !== ref.clientId)) {
       throw notFound('collectionAccountId', messages.collectionAccountUnknown);
     }
+    // Mail about an account is to the account's client: a letter needs their address.
+    client ??= await liveClient(account.clientId, 'collectionAccountId', messages.collectionAccountUnknown);
   }
   return { client };
 }

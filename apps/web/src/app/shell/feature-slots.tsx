@@ -68,7 +68,6 @@ const INQUIRY_SLOTS: InquirySlots = {
 /** The texts a collection account's client is sent are in the collection categories (SPEC §6 SMS_CATEGORY_TYPE). */
 const COLLECTION_SMS_CATEGORY_TYPES = ['COLLECTIONS'] as const;
 
-// The account's Letters panel (templates and mail) is not wired yet: AccountLettersPanel says so meanwhile.
 const COLLECTION_SLOTS: CollectionSlots = {
   CallButton: ({ clientId, collectionAccountId, phoneNumber }) => (
     <Suspense fallback={null}>
@@ -88,6 +87,11 @@ const COLLECTION_SLOTS: CollectionSlots = {
         categoryGroupTypes={COLLECTION_SMS_CATEGORY_TYPES}
         {...(phoneNumber ? { phoneNumber } : {})}
       />
+    </Suspense>
+  ),
+  LettersPanel: ({ client, collectionAccountId }) => (
+    <Suspense fallback={null}>
+      <ClientMailPanel client={client} collectionAccountId={collectionAccountId} />
     </Suspense>
   ),
 };

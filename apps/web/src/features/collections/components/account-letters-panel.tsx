@@ -1,12 +1,12 @@
 import { Paper, Stack, Text, Title } from '@mantine/core';
 import { useContext } from 'react';
-import { CollectionSlotsContext } from './collection-slots.ts';
+import { CollectionSlotsContext, type AccountLettersTarget } from './collection-slots.ts';
 
 /**
- * The "Letters" panel of the account page: the drafts and letters of the account, from the templates feature
- * through the LettersPanel slot (app/shell/feature-slots.tsx). Until that slot is filled it says so.
+ * The "Letters" panel of the account page: the e-mails and letters about the account, with Send e-mail and
+ * Write letter, from the mail feature through the LettersPanel slot (app/shell/feature-slots.tsx).
  */
-export function AccountLettersPanel({ collectionAccountId }: { collectionAccountId: string }) {
+export function AccountLettersPanel({ collectionAccountId, client }: AccountLettersTarget) {
   const { LettersPanel } = useContext(CollectionSlotsContext);
   return (
     <Paper withBorder p="md" aria-labelledby="account-letters-title">
@@ -15,10 +15,10 @@ export function AccountLettersPanel({ collectionAccountId }: { collectionAccount
           Letters
         </Title>
         {LettersPanel ? (
-          <LettersPanel collectionAccountId={collectionAccountId} />
+          <LettersPanel collectionAccountId={collectionAccountId} client={client} />
         ) : (
           <Text size="sm" c="dimmed" data-testid="account-letters-placeholder">
-            Letters and drafts for this account are not available yet.
+            Letters for this account are not available here.
           </Text>
         )}
       </Stack>

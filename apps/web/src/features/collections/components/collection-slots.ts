@@ -7,6 +7,12 @@ export interface AccountContactTarget {
   phoneNumber?: string;
 }
 
+/** Whom the account's mail is to: the account and its client. */
+export interface AccountLettersTarget {
+  collectionAccountId: string;
+  client: { id: string; name: string; email: string | null; officeId: string | null };
+}
+
 /**
  * What other features add to the account page. app/ fills it (DESIGN §2: a feature never imports another;
  * app/ composes them), so this feature only names the places.
@@ -16,8 +22,8 @@ export interface CollectionSlots {
   CallButton?: ComponentType<AccountContactTarget>;
   /** The Text Message drawer preset to the client's number, the account and its categories (SMS). */
   SendTextButton?: ComponentType<AccountContactTarget>;
-  /** The account's letters and drafts (templates and mail). */
-  LettersPanel?: ComponentType<{ collectionAccountId: string }>;
+  /** The account's e-mails and letters, with Send e-mail and Write letter (mail). */
+  LettersPanel?: ComponentType<AccountLettersTarget>;
 }
 
 export const CollectionSlotsContext = createContext<CollectionSlots>({});

@@ -5,7 +5,7 @@ import { COLLECTION_ACCOUNT_MESSAGES, type TimelineItem } from '@casedesk/contra
 import { PAYMENT_PLAN_MESSAGES } from '@casedesk/contract/collections/payment-plan';
 import { apiError } from '@/test/fake-api.ts';
 import { addDays, officeDay } from '../components/collection-dates.ts';
-import type { AccountContactTarget } from '../components/collection-slots.ts';
+import type { AccountContactTarget, AccountLettersTarget } from '../components/collection-slots.ts';
 import {
   ACCOUNTS_READER,
   ACCOUNT_ID,
@@ -48,6 +48,10 @@ function contactSlot(name: string) {
   };
 }
 
+function lettersSlot(target: AccountLettersTarget) {
+  return <div data-testid="letters" data-target={JSON.stringify(target)} />;
+}
+
 describe('account detail: header and edit', () => {
   it('shows the header and gives the Call and Send Text slots the client, the account and the number', async () => {
     stubServer({
@@ -58,7 +62,7 @@ describe('account detail: header and edit', () => {
     });
     renderPage(<AccountDetailPage />, {
       path: PATH,
-      slots: { CallButton: contactSlot('call'), SendTextButton: contactSlot('text') },
+      slots: { CallButton: contactSlot('call'), SendTextButton: contactSlot('text'), LettersPanel: lettersSlot },
     });
     expect((await screen.findByTestId('account-title')).textContent).toBe('Ana Lopez');
     const fields = screen.getByTestId('account-fields');
@@ -78,7 +82,11 @@ describe('account detail: header and edit', () => {
     const target = { clientId: CLIENT_ID, collectionAccountId: ACCOUNT_ID, phoneNumber: '2135550171' };
     expect(JSON.parse(screen.getByTestId('call').dataset.target!)).toEqual(target);
     expect(JSON.parse(screen.getByTestId('text').dataset.target!)).toEqual(target);
-    expect(screen.getByTestId('account-letters-placeholder')).toBeTruthy();
+    const detail = accountDetail();
+    expect(JSON.parse(screen.getByTestId('letters').dataset.target!)).toEqual({
+      collectionAccountId: ACCOUNT_ID,
+      client: { id: CLIENT_ID, name: 'Ana Lopez', email: detail.clientEmail, officeId: detail.officeId },
+    });
   });
 
   it('says an account outside the offices or missing is not found', async () => {

@@ -81,7 +81,15 @@ export function AccountDetailPage() {
         <Grid.Col span={{ base: 12, lg: 5 }}>
           <Stack gap="md">
             <StatusHistory history={detail.statusHistory} />
-            <AccountLettersPanel collectionAccountId={detail.id} />
+            <AccountLettersPanel
+              collectionAccountId={detail.id}
+              client={{
+                id: detail.clientId,
+                name: detail.client,
+                email: detail.clientEmail,
+                officeId: detail.officeId,
+              }}
+            />
             {!wide && <AccountTimeline accountId={detail.id} />}
           </Stack>
         </Grid.Col>

@@ -16,17 +16,21 @@ const CLIENT_PAGE = { pageNumber: 1, pageSize: 100 } as const;
 
 interface ClientMailPanelProps {
   client: { id: string; name: string; email: string | null; officeId: string | null };
+  /** On a collection account's screen: only the mail about that account, and new mail carries it. */
+  collectionAccountId?: string;
 }
 
 /**
  * The client's mail timeline: every e-mail sent to the client and every letter saved on them, newest first,
- * with Send e-mail and Write letter (MAIL CREATE).
+ * with Send e-mail and Write letter (MAIL CREATE). On a collection account, the same for the account.
  */
-export function ClientMailPanel({ client }: ClientMailPanelProps) {
+export function ClientMailPanel({ client, collectionAccountId }: ClientMailPanelProps) {
   const session = useSession();
   const [openId, setOpenId] = useState<string | null>(null);
-  const mail = useMailList({ ...CLIENT_PAGE, filter: { clientId: client.id } });
-  const letters = useLetterList({ ...CLIENT_PAGE, filter: { clientId: client.id } });
+  const filter = collectionAccountId ? { collectionAccountId } : { clientId: client.id };
+  const about = collectionAccountId ? 'about this account' : 'to this client';
+  const mail = useMailList({ ...CLIENT_PAGE, filter });
+  const letters = useLetterList({ ...CLIENT_PAGE, filter });
   const mayCreate = canMail(session, 'CREATE');
   return (
     <Stack gap="sm" data-testid="client-mail">
@@ -34,13 +38,19 @@ export function ClientMailPanel({ client }: ClientMailPanelProps) {
         <Group gap="sm">
           <SendMailButton
             size="xs"
-            defaults={{ to: client.email ? [client.email] : [], clientId: client.id, officeId: client.officeId }}
+            defaults={{
+              to: client.email ? [client.email] : [],
+              clientId: client.id,
+              officeId: client.officeId,
+              collectionAccountId: collectionAccountId ?? null,
+            }}
             onSent={setOpenId}
           />
           <WriteLetterButton
             size="xs"
             variant="light"
             client={{ id: client.id, name: client.name, officeId: client.officeId }}
+            {...(collectionAccountId ? { collectionAccountId } : {})}
           />
         </Group>
       )}
@@ -51,14 +61,14 @@ export function ClientMailPanel({ client }: ClientMailPanelProps) {
         </Text>
       ) : (
         <DataTable
-          label="E-mails to this client"
+          label={`E-mails ${about}`}
           columns={CLIENT_MAIL_COLUMNS}
           rows={mail.data?.items ?? []}
           getRowId={byId}
           loading={isLoadingRows(mail)}
           withPagination={false}
           onRowClick={(row) => setOpenId(row.id)}
-          emptyState="No e-mails to this client"
+          emptyState={`No e-mails ${about}`}
           maxHeight="40vh"
         />
       )}
@@ -69,13 +79,13 @@ export function ClientMailPanel({ client }: ClientMailPanelProps) {
         </Text>
       ) : (
         <DataTable
-          label="Letters to this client"
+          label={`Letters ${about}`}
           columns={CLIENT_LETTER_COLUMNS}
           rows={letters.data?.items ?? []}
           getRowId={byId}
           loading={isLoadingRows(letters)}
           withPagination={false}
-          emptyState="No letters saved on this client"
+          emptyState={collectionAccountId ? 'No letters about this account' : 'No letters saved on this client'}
           maxHeight="40vh"
         />
       )}

@@ -35,6 +35,8 @@ export interface LetterRecipient {
 interface LetterFormProps {
   /** Given on a client's screen; otherwise the form asks for one. */
   client?: LetterRecipient;
+  /** The collection account the letter is about, on the account's screen (with its client given). */
+  collectionAccountId?: string;
   onDone: (letter: Letter) => void;
   onCancel: () => void;
 }
@@ -43,7 +45,7 @@ interface LetterFormProps {
  * SPEC §7 mail/saveLetter: the letter's text (already filled) printed on the office's letterhead to the client's
  * address; the PDF is saved on the client and opened to print.
  */
-export function LetterForm({ client: given, onDone, onCancel }: LetterFormProps) {
+export function LetterForm({ client: given, collectionAccountId, onDone, onCancel }: LetterFormProps) {
   const offices = useOfficeOptions('MAIL');
   const save = useSaveLetter();
   const [client, setClient] = useState<LetterRecipient | null>(given ?? null);
@@ -64,7 +66,11 @@ export function LetterForm({ client: given, onDone, onCancel }: LetterFormProps)
       return;
     }
     try {
-      const letter = await save.mutateAsync({ ...values, clientId: client.id });
+      const letter = await save.mutateAsync({
+        ...values,
+        clientId: client.id,
+        ...(collectionAccountId ? { collectionAccountId } : {}),
+      });
       notifications.show({ color: 'teal', message: 'The letter has been saved on the client.' });
       onDone(letter);
     } catch (error) {

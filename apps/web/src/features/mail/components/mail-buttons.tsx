@@ -37,10 +37,11 @@ export function SendMailButton({ defaults, onSent, ...button }: SendMailButtonPr
 
 interface WriteLetterButtonProps extends Pick<ButtonProps, 'size' | 'variant'> {
   client?: LetterRecipient;
+  collectionAccountId?: string;
 }
 
 /** Write letter: saved on the client, then opened in a new tab to print. */
-export function WriteLetterButton({ client, ...button }: WriteLetterButtonProps) {
+export function WriteLetterButton({ client, collectionAccountId, ...button }: WriteLetterButtonProps) {
   const [opened, { open, close }] = useDisclosure(false);
   const openLetter = useOpenLetter();
   const saved = (letter: Letter) => {
@@ -53,7 +54,14 @@ export function WriteLetterButton({ client, ...button }: WriteLetterButtonProps)
         Write letter
       </Button>
       <Modal opened={opened} onClose={close} title="Write letter" size="lg">
-        {opened && <LetterForm client={client} onCancel={close} onDone={saved} />}
+        {opened && (
+          <LetterForm
+            client={client}
+            {...(collectionAccountId ? { collectionAccountId } : {})}
+            onCancel={close}
+            onDone={saved}
+          />
+        )}
       </Modal>
     </>
   );

@@ -34,6 +34,8 @@ export interface SendMailDefaults {
   to?: string[];
   officeId?: string | null;
   clientId?: string | null;
+  /** The collection account the e-mail is about (its timeline and the account's mail list show it). */
+  collectionAccountId?: string | null;
   subject?: string;
 }
 
@@ -95,7 +97,11 @@ export function SendMailForm({ defaults = {}, onDone, onCancel }: SendMailFormPr
     if (fileProblem) return;
     try {
       const mail = await send.mutateAsync({
-        request: { ...values, clientId: defaults.clientId ?? null },
+        request: {
+          ...values,
+          clientId: defaults.clientId ?? null,
+          ...(defaults.collectionAccountId ? { collectionAccountId: defaults.collectionAccountId } : {}),
+        },
         attachments: files,
       });
       notifications.show({ color: 'teal', message: MAIL_MESSAGES.sent });
