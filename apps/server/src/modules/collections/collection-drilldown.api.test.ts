@@ -164,7 +164,9 @@ describe('a dashboard figure and the account list it opens', () => {
           ? [selectByFilter(stored, c.filter).count, selectByFilter(stored, c.filter).count]
           : [c.count, c.count, c.amountCents];
       if (JSON.stringify(got) !== JSON.stringify(want)) {
-        wrong.push(`${c.label}: list ${JSON.stringify(got)}, figure ${JSON.stringify(want)} ${JSON.stringify(c.filter)}`);
+        wrong.push(
+          `${c.label}: list ${JSON.stringify(got)}, figure ${JSON.stringify(want)} ${JSON.stringify(c.filter)}`,
+        );
       }
       if (c.count) drilled += 1;
     }

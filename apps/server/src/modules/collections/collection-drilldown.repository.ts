@@ -11,15 +11,13 @@ import { collectionAccounts as a } from './collections.tables.ts';
  */
 
 export const paidRange = (f: CollectionAccountFilter) => f.paidFrom !== undefined || f.paidTo !== undefined;
-export const promiseRange = (f: CollectionAccountFilter) => f.promiseDueFrom !== undefined || f.promiseDueTo !== undefined;
+export const promiseRange = (f: CollectionAccountFilter) =>
+  f.promiseDueFrom !== undefined || f.promiseDueTo !== undefined;
 
 /** `column` within the days from…to, both ends included; a missing end is unbounded. */
 export function dayBetween(column: SQL, from: string | null | undefined, to: string | null | undefined): SQL {
   return sql.join(
-    [
-      from ? sql`${column} >= ${from}::date` : sql`true`,
-      to ? sql`${column} <= ${to}::date` : sql`true`,
-    ],
+    [from ? sql`${column} >= ${from}::date` : sql`true`, to ? sql`${column} <= ${to}::date` : sql`true`],
     sql` and `,
   );
 }

@@ -47,7 +47,8 @@ export function accountsHeading(
     f.termId && `term ${names.term ?? 'unknown'}`,
     (from || to) && `balance ${from ?? '$0.00'} to ${to ?? 'any'}`,
     f.followUpDue && `follow-up ${due[f.followUpDue]}${f.today ? ` (as of ${formatDateInput(f.today)})` : ''}`,
-    f.agingBucket && `aging ${AGING_BUCKET_LABELS[f.agingBucket]}${f.today ? ` (as of ${formatDateInput(f.today)})` : ''}`,
+    f.agingBucket &&
+      `aging ${AGING_BUCKET_LABELS[f.agingBucket]}${f.today ? ` (as of ${formatDateInput(f.today)})` : ''}`,
     f.planState && PLAN_STATE_LABELS[f.planState].toLowerCase(),
     (f.paidFrom || f.paidTo) && `paid ${days(f.paidFrom, f.paidTo)}`,
     (f.promiseDueFrom || f.promiseDueTo) && `promise due ${days(f.promiseDueFrom, f.promiseDueTo)}`,
