@@ -51,6 +51,31 @@ test('all accounts: the list with colours, totals, filters, the bulk assign and 
   await page.keyboard.press('Escape');
 });
 
+test("all accounts drilled down from the dashboard: the figure's filters as chips above the list", async ({ page }) => {
+  const today = new Date().toISOString().slice(0, 10);
+  const monthStart = `${today.slice(0, 7)}-01`;
+  await signIn(
+    page,
+    USERS.collector,
+    `/collections/all-accounts?status=ACTIVE,REVIEW,ESCALATION,PAYMENT_PLAN&balanceFrom=1&today=${today}&aging=0-30&plan=ACTIVE&paidFrom=${monthStart}&paidTo=${today}`,
+  );
+  const chips = page.getByRole('group', { name: 'Dashboard filters' });
+  await expect(chips.getByText(/^Aging 0–30 days/)).toBeVisible();
+  await expect(chips.getByText('Plan active')).toBeVisible();
+  await expect(page.getByTestId('accounts-table').getByTestId('data-table-totals')).toBeVisible();
+  await expectNoPageScroll(page);
+  await shootAtEachWidth(page, 'collections-all-accounts-drilled');
+  expect(await seriousViolations(page)).toEqual([]);
+
+  await setWidth(page, WIDE);
+  await chips.getByRole('button', { name: 'Remove Plan active' }).click();
+  await expect(page).not.toHaveURL(/plan=ACTIVE/);
+  await expect(page).toHaveURL(/aging=0-30/);
+  await page.getByRole('button', { name: 'Clear filters' }).click();
+  await expect(chips).toBeHidden();
+  await expect(page).toHaveURL(/\/collections\/all-accounts$/);
+});
+
 test('account detail: header, plan, activity, status history and the edit form', async ({ page }) => {
   await signIn(page, USERS.collector, '/collections/all-accounts');
   const table = page.getByTestId('accounts-table');

@@ -18,6 +18,7 @@ import { inquiries } from '../modules/inquiries/inquiries.tables.ts';
 import { notifications } from '../modules/notifications/notifications.tables.ts';
 import { offices } from '../modules/offices/offices.tables.ts';
 import { smsMessages } from '../modules/sms/sms.tables.ts';
+import { collectionContactAttempts } from '../modules/collections/contact-rules.tables.ts';
 import { users } from '../modules/users/users.tables.ts';
 import type { Db } from '../platform/db/database.ts';
 
@@ -332,5 +333,31 @@ export async function workCollectionAccounts(db: Db, now = new Date()): Promise<
   if (adjustments.length) await db.insert(collectionAdjustments).values(adjustments);
   if (callRows.length) await db.insert(calls).values(callRows);
   if (textRows.length) await db.insert(smsMessages).values(textRows);
+  // Each seeded collection call and outbound text asked the contact guard first: the contact log's rows.
+  const zoneOf = (officeId: string | null | undefined) =>
+    officeRows.find((o) => o.id === officeId)?.timeZone ?? 'America/New_York';
+  const attempts: (typeof collectionContactAttempts.$inferInsert)[] = [
+    ...callRows.map((c) => ({
+      accountId: c.collectionAccountId!,
+      channel: 'CALL' as const,
+      toNumber: c.numberDialed ?? '',
+      at: c.callStartTime!,
+      allowed: true,
+      timeZone: zoneOf(c.officeId),
+      byId: c.operatorId ?? null,
+    })),
+    ...textRows
+      .filter((m) => m.direction === 'OUTBOUND')
+      .map((m) => ({
+        accountId: m.collectionAccountId!,
+        channel: 'TEXT' as const,
+        toNumber: m.toNumber,
+        at: m.createdDate!,
+        allowed: true,
+        timeZone: zoneOf(m.officeId),
+        byId: m.operatorId ?? null,
+      })),
+  ];
+  if (attempts.length) await db.insert(collectionContactAttempts).values(attempts);
   if (bell.length) await db.insert(notifications).values(bell);
 }

@@ -226,6 +226,11 @@ export const collectionAccountTotalsSchema = z.object({
   originalCents: z.number().int(),
   paidCents: z.number().int(),
   outstandingCents: z.number().int(),
+  /**
+   * With a paid range in the filter: the money of the cash-flow entries dated in it on these accounts,
+   * reversals netted (the dashboard's collected figure).
+   */
+  collectedCents: z.number().int().optional(),
 });
 export type CollectionAccountTotals = z.infer<typeof collectionAccountTotalsSchema>;
 

@@ -20,6 +20,15 @@ import { dropdownOptions } from '../dropdowns/dropdowns.tables.ts';
 import { inquiries } from '../inquiries/inquiries.tables.ts';
 import { offices } from '../offices/offices.tables.ts';
 import { users } from '../users/users.tables.ts';
+import {
+  agingCondition,
+  dayBetween,
+  paidCondition,
+  paidRange,
+  planCondition,
+  promiseCondition,
+  promiseRange,
+} from './collection-drilldown.repository.ts';
 import { collectionAccountTotals } from './collection-totals.tables.ts';
 import { collectionAccounts as a, collectionTerms } from './collections.tables.ts';
 
@@ -103,6 +112,10 @@ function summarizable(f: CollectionAccountFilter): boolean {
     f.balanceFromCents === undefined &&
     f.balanceToCents === undefined &&
     f.followUpDue === undefined &&
+    f.agingBucket === undefined &&
+    f.planState === undefined &&
+    !paidRange(f) &&
+    !promiseRange(f) &&
     !f.search &&
     !f.clientId
   );
@@ -156,6 +169,10 @@ export function accountConditions(filter: CollectionAccountFilter | undefined, s
     f.balanceFromCents === undefined ? undefined : gte(balanceSql, sql`${f.balanceFromCents}`),
     f.balanceToCents === undefined ? undefined : lte(balanceSql, sql`${f.balanceToCents}`),
     followUp,
+    agingCondition(f),
+    planCondition(f),
+    paidCondition(f),
+    promiseCondition(f),
     searchCondition(f.search),
   );
 }
@@ -227,6 +244,24 @@ export async function sumAccounts(
     paidCents: Number(row?.paidCents ?? 0),
     outstandingCents: Number(row?.outstandingCents ?? 0),
   };
+}
+
+/**
+ * The money of the cash-flow entries dated in the paid range on the accounts the filter selects, reversals
+ * netted: what the dashboard's collected figure shows for the same filter.
+ */
+export async function sumCollected(
+  db: Db,
+  filter: CollectionAccountFilter | undefined,
+  scope: Scope,
+): Promise<number | undefined> {
+  const f = filter ?? {};
+  if (!paidRange(f)) return undefined;
+  const result = await db.execute(sql`select coalesce(sum(p.fees_cents + p.cost_cents), 0) as cents
+    from payments p join ${a} on ${a.id} = p.collection_account_id
+    where ${accountConditions(f, scope) ?? sql`true`} and ${dayBetween(sql`p.payment_date`, f.paidFrom, f.paidTo)}`);
+  const [row] = (result as unknown as { rows: { cents: string | number }[] }).rows;
+  return Number(row?.cents ?? 0);
 }
 
 /** One account within the scope with the page's columns; `forUpdate` locks it (the payments trigger waits). */

@@ -11,7 +11,7 @@ import { COLLECTION_ACCOUNT_MESSAGES, COLLECTION_STATUS_OPTIONS } from '@casedes
 import type { Actor } from '../../platform/auth/actor.ts';
 import type { Database, Db } from '../../platform/db/database.ts';
 import { AppError } from '../../platform/errors/app-error.ts';
-import { findAccountPage, findAccountRow, sumAccounts } from './collection-accounts.repository.ts';
+import { findAccountPage, findAccountRow, sumAccounts, sumCollected } from './collection-accounts.repository.ts';
 import { findAccountWorkers, findOfficeIds, findStatusHistory } from './collection-events.repository.ts';
 
 /** SPEC §6: ALL_ACCOUNTS at this level, by the account's office (docs/collections.md, "Who may do what"). */
@@ -29,13 +29,19 @@ export async function listAccounts(
   return findAccountPage(database, request, accountScope(actor, 'READ'));
 }
 
-/** POST /collectionAccount/allTotals: count, original, paid and outstanding of the rows the list shows. */
+/**
+ * POST /collectionAccount/allTotals: count, original, paid and outstanding of the rows the list shows, and with
+ * a paid range the money collected in it (the dashboard's collected figure).
+ */
 export async function accountTotals(
   db: Db,
   actor: Actor,
   request: { filter?: CollectionAccountListRequest['filter'] },
 ): Promise<CollectionAccountTotals> {
-  return sumAccounts(db, request.filter, accountScope(actor, 'READ'));
+  const scope = accountScope(actor, 'READ');
+  const collectedCents = await sumCollected(db, request.filter, scope);
+  const totals = await sumAccounts(db, request.filter, scope);
+  return collectedCents === undefined ? totals : { ...totals, collectedCents };
 }
 
 /** GET /collectionAccount/status: the statuses with their labels and SPEC §4 badges. */

@@ -2,20 +2,20 @@ import type { Permission } from '@casedesk/contract/access/permissions';
 import { wallTimeOf } from '@casedesk/contract/appointments/zoned-time';
 import type { CollectionAccountFilter, CollectionStatus } from '@casedesk/contract/collections/account';
 import { agingBucketOf, daysBetween } from '@casedesk/contract/collections/dashboard-filters';
+import type { ContactRuleKind } from '@casedesk/contract/collections/contact-rules';
 import type { InstalmentStatus, PlanStatus } from '@casedesk/contract/collections/payment-plan';
 import type { Role } from '@casedesk/contract/users/user';
 import { eq, sql } from 'drizzle-orm';
 import { setPermissions } from '../access/access.service.ts';
 import { payments } from '../accounting/accounting.tables.ts';
-import { calls } from '../calls/calls.tables.ts';
 import { clients } from '../clients/clients.tables.ts';
-import { smsMessages } from '../sms/sms.tables.ts';
 import { offices } from '../offices/offices.tables.ts';
 import { users } from '../users/users.tables.ts';
 import type { Db } from '../../platform/db/database.ts';
 import { setLocalPassword } from '../../platform/idp/idp.repository.ts';
 import { DEMO_PASSWORD } from '../../seed/seed.ts';
-import { collectionAccountEvents, collectionAccounts, collectionAdjustments } from './collections.tables.ts';
+import { collectionAccounts, collectionAdjustments } from './collections.tables.ts';
+import { collectionContactAttempts } from './contact-rules.tables.ts';
 import { paymentPlanInstalments, paymentPlans, paymentPlanVersions } from './payment-plans.tables.ts';
 
 /**
@@ -169,43 +169,29 @@ export async function addPlan(db: Db, accountId: string, status: PlanStatus, ins
   return plan!.id;
 }
 
-/** Contact attempts as they are recorded today: an outbound call or text carrying the account, or a refusal event. */
+/**
+ * A contact attempt as the guard logs it (`collection_contact_attempts`, guardCollectionContact): allowed, or
+ * refused by a rule with its words.
+ */
 export async function addContact(
   db: Db,
   accountId: string,
   at: Date,
   by: string,
-  kind: 'CALL' | 'TEXT' | { refused: 'CALL' | 'TEXT'; rule: string; message: string },
+  kind: 'CALL' | 'TEXT' | { refused: 'CALL' | 'TEXT'; rule: ContactRuleKind; message: string },
 ): Promise<void> {
-  if (kind === 'CALL') {
-    await db.insert(calls).values({
-      direction: 'OUTBOUND',
-      callStartTime: at,
-      operatorId: by,
-      numberDialed: '2135550199',
-      collectionAccountId: accountId,
-    });
-  } else if (kind === 'TEXT') {
-    await db.insert(smsMessages).values({
-      direction: 'OUTBOUND',
-      fromNumber: '2135550100',
-      toNumber: '2135550199',
-      body: 'A reminder of your payment',
-      collectorId: by,
-      collectionAccountId: accountId,
-      createdDate: at,
-    });
-  } else {
-    await db.insert(collectionAccountEvents).values({
-      accountId,
-      kind: 'CONTACT_REFUSED',
-      title: 'Contact refused',
-      detail: kind.message,
-      data: { rule: kind.rule, channel: kind.refused, to: '2135550199' },
-      byId: by,
-      at,
-    });
-  }
+  const refused = typeof kind === 'object' ? kind : null;
+  await db.insert(collectionContactAttempts).values({
+    accountId,
+    channel: refused ? refused.refused : (kind as 'CALL' | 'TEXT'),
+    toNumber: '2135550199',
+    at,
+    allowed: refused === null,
+    rule: refused?.rule ?? null,
+    message: refused?.message ?? null,
+    timeZone: 'America/Los_Angeles',
+    byId: by,
+  });
 }
 
 /** Every stored account with what a filter reads, and the rows behind the money figures. */

@@ -5,6 +5,7 @@ import {
   COLLECTION_ACCOUNT_MESSAGES,
   COLLECTION_STATUS_LABELS,
 } from '@casedesk/contract/collections/account';
+import { AGING_BUCKET_LABELS, PLAN_STATE_LABELS } from '@casedesk/contract/collections/dashboard-filters';
 import { formatMoney } from '@casedesk/contract/common/money';
 import { formatDateInput } from '@casedesk/contract/common/text';
 import { formatDateTimeAt, formatUtcOffset } from '@casedesk/contract/inquiries/lead-list';
@@ -24,6 +25,8 @@ import { accountScope, accountTotals, listAccounts } from './collection-accounts
 export type AccountsExportRequest = CollectionAccountListRequest & { format: 'csv' | 'xlsx' | 'pdf' };
 
 const money = (cents: number | undefined) => (cents === undefined ? null : formatMoney(cents));
+const days = (from: string | undefined, to: string | undefined) =>
+  `${from ? formatDateInput(from) : 'any day'} to ${to ? formatDateInput(to) : 'any day'}`;
 
 /** The PDF heading: the offices and filters in words (names, not ids), the sort, who and when. */
 export function accountsHeading(
@@ -44,6 +47,11 @@ export function accountsHeading(
     f.termId && `term ${names.term ?? 'unknown'}`,
     (from || to) && `balance ${from ?? '$0.00'} to ${to ?? 'any'}`,
     f.followUpDue && `follow-up ${due[f.followUpDue]}${f.today ? ` (as of ${formatDateInput(f.today)})` : ''}`,
+    f.agingBucket &&
+      `aging ${AGING_BUCKET_LABELS[f.agingBucket]}${f.today ? ` (as of ${formatDateInput(f.today)})` : ''}`,
+    f.planState && PLAN_STATE_LABELS[f.planState].toLowerCase(),
+    (f.paidFrom || f.paidTo) && `paid ${days(f.paidFrom, f.paidTo)}`,
+    (f.promiseDueFrom || f.promiseDueTo) && `promise due ${days(f.promiseDueFrom, f.promiseDueTo)}`,
     f.clientId && `client ${names.client ?? 'not in your offices'}`,
     f.search && `search “${f.search}”`,
   ].filter(Boolean);

@@ -12,37 +12,20 @@ export interface InstantRange {
 }
 
 /**
- * Every contact attempt on a collection account in the range, allowed or refused, with the same columns
- * whatever recorded it. This is the one place the contact log reads attempts from. The contact-rules module
- * is to record each attempt in a table of its own (channel, outcome, rule, who, when); its rows then come
- * from that table here. Until then attempts are read from the traces they leave today:
- * - allowed calls: outbound calls carrying the account (`calls.collection_account_id`);
- * - allowed texts: outbound texts carrying the account (`sms_messages.collection_account_id`);
- * - refusals: the account's CONTACT_REFUSED events, with the rule, channel and number in `data`
- *   (`{ rule, channel, to }`) and the refusal's words in `detail`.
+ * Every contact attempt on a collection account in the range, allowed or refused: the contact log the guard
+ * appends to (`collection_contact_attempts`, written by guardCollectionContact before a collection call is
+ * dialled or a collection text stored), with the rule that refused an attempt and its words. The one place the
+ * contact log reads attempts from; a call or text that never asked the guard (an inbound one, one without an
+ * account) was no collection contact attempt.
  */
 export function contactAttemptsSql(range: InstantRange): SQL {
   const from = range.from.toISOString();
   const to = range.to.toISOString();
   return sql`
-    select 'call:' || c.id::text as id, c.call_start_time as at, 'CALL' as channel, 'ALLOWED' as outcome,
-           null::text as rule, null::text as message, c.collection_account_id as account_id,
-           c.operator_id as by_id, c.number_dialed as to_number
-      from calls c
-     where c.collection_account_id is not null and c.direction = 'OUTBOUND'
-       and c.call_start_time >= ${from}::timestamptz and c.call_start_time < ${to}::timestamptz
-    union all
-    select 'text:' || s.id::text, s.created_date, 'TEXT', 'ALLOWED', null, null, s.collection_account_id,
-           coalesce(s.operator_id, s.collector_id), s.to_number
-      from sms_messages s
-     where s.collection_account_id is not null and s.direction = 'OUTBOUND'
-       and s.created_date >= ${from}::timestamptz and s.created_date < ${to}::timestamptz
-    union all
-    select 'refusal:' || e.id::text, e.at, case when e.data->>'channel' = 'TEXT' then 'TEXT' else 'CALL' end,
-           'REFUSED', e.data->>'rule', e.detail, e.account_id, e.by_id, e.data->>'to'
-      from collection_account_events e
-     where e.kind = 'CONTACT_REFUSED'
-       and e.at >= ${from}::timestamptz and e.at < ${to}::timestamptz`;
+    select t.id::text as id, t.at, t.channel, case when t.allowed then 'ALLOWED' else 'REFUSED' end as outcome,
+           t.rule, t.message, t.account_id, t.by_id, t.to_number
+      from collection_contact_attempts t
+     where t.at >= ${from}::timestamptz and t.at < ${to}::timestamptz`;
 }
 
 /** The attempts on accounts in scope, with the account, client, office and who made it. */

@@ -7,6 +7,7 @@ import {
   type CollectionStatus,
   type FollowUpDue,
 } from '@casedesk/contract/collections/account';
+import type { AgingBucket, PlanState } from '@casedesk/contract/collections/dashboard-filters';
 import { useOfficeOptions } from '@/api/dropdowns/office-options.ts';
 import { CentsInput } from '@/components/masked-inputs/cents-input.tsx';
 import { SearchIcon } from '@/components/icons.tsx';
@@ -27,6 +28,13 @@ export interface AccountFilterValues {
   balanceToCents: number | null;
   followUpDue: FollowUpDue | null;
   termId: string | null;
+  // The dashboard's drill-downs: no input of their own, shown as removable chips (drill-down-chips.tsx).
+  agingBucket: AgingBucket | null;
+  planState: PlanState | null;
+  paidFrom: string | null;
+  paidTo: string | null;
+  promiseDueFrom: string | null;
+  promiseDueTo: string | null;
 }
 
 export const EMPTY_ACCOUNT_FILTER: AccountFilterValues = {
@@ -38,17 +46,13 @@ export const EMPTY_ACCOUNT_FILTER: AccountFilterValues = {
   balanceToCents: null,
   followUpDue: null,
   termId: null,
+  agingBucket: null,
+  planState: null,
+  paidFrom: null,
+  paidTo: null,
+  promiseDueFrom: null,
+  promiseDueTo: null,
 };
-
-/** SPEC §2 query of /collections/all-accounts: `account` (search text), `assignee` (me, unassigned), `assigneeId`. */
-export function filterValuesOf(params: URLSearchParams): AccountFilterValues {
-  const assignee = params.get('assignee');
-  return {
-    ...EMPTY_ACCOUNT_FILTER,
-    search: params.get('account') ?? '',
-    assignee: params.get('assigneeId') || (assignee === ME || assignee === UNASSIGNED ? assignee : null),
-  };
-}
 
 const FOLLOW_UP_OPTIONS: { value: FollowUpDue; label: string }[] = [
   { value: 'PAST', label: 'Passed' },
@@ -61,8 +65,8 @@ export const isReversedRange = (v: Pick<AccountFilterValues, 'balanceFromCents' 
   v.balanceFromCents !== null && v.balanceToCents !== null && v.balanceToCents < v.balanceFromCents;
 
 /**
- * The request filter of the form values; blanks are left out. `me` is the signed-in user; a follow-up due
- * filter is judged on the browser's `today`.
+ * The request filter of the form values; blanks are left out. `me` is the signed-in user; follow-up due and
+ * aging are judged on `today` (the browser's, or the dashboard's day the link was made on).
  */
 export function toAccountFilter(values: AccountFilterValues, userId: string, today: string): CollectionAccountFilter {
   const filter: CollectionAccountFilter = {};
@@ -77,10 +81,14 @@ export function toAccountFilter(values: AccountFilterValues, userId: string, tod
   // A range typed backwards is not sent (the input says why) rather than failing the whole list.
   if (values.balanceFromCents !== null) filter.balanceFromCents = values.balanceFromCents;
   if (values.balanceToCents !== null && !isReversedRange(values)) filter.balanceToCents = values.balanceToCents;
-  if (values.followUpDue) {
-    filter.followUpDue = values.followUpDue;
-    filter.today = today;
-  }
+  if (values.followUpDue) filter.followUpDue = values.followUpDue;
+  if (values.agingBucket) filter.agingBucket = values.agingBucket;
+  if (values.followUpDue || values.agingBucket) filter.today = today;
+  if (values.planState) filter.planState = values.planState;
+  if (values.paidFrom) filter.paidFrom = values.paidFrom;
+  if (values.paidTo) filter.paidTo = values.paidTo;
+  if (values.promiseDueFrom) filter.promiseDueFrom = values.promiseDueFrom;
+  if (values.promiseDueTo) filter.promiseDueTo = values.promiseDueTo;
   return filter;
 }
 

@@ -1,6 +1,6 @@
 import { Group, Text } from '@mantine/core';
-import { useCallback, useMemo, useState } from 'react';
-import { useNavigate, useSearchParams } from 'react-router';
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import {
   BULK_ASSIGN_MAX,
   COLLECTION_ACCOUNT_SORTS,
@@ -18,12 +18,14 @@ import { useCollectionTotals } from '../api/get-collection-totals.ts';
 import { useCollectionAccounts } from '../api/list-collection-accounts.ts';
 import { AccountColourLegend } from '../components/account-colour-legend.tsx';
 import { ACCOUNT_TABLE_COLUMNS, accountRowStyle } from '../components/account-columns.tsx';
+import { filterValuesOf, queryOfFilter, todayOf } from '../components/account-filter-query.ts';
 import {
   AccountFilters,
-  filterValuesOf,
+  EMPTY_ACCOUNT_FILTER,
   toAccountFilter,
   type AccountFilterValues,
 } from '../components/account-filters.tsx';
+import { DrillDownChips } from '../components/drill-down-chips.tsx';
 import { AccountsExportMenu } from '../components/accounts-export-menu.tsx';
 import { AssignAccountsButton } from '../components/assign-accounts-button.tsx';
 import { browserDay } from '../components/collection-dates.ts';
@@ -37,31 +39,52 @@ const rowLabel = (row: CollectionAccountRow) => `Select account ${row.accountNum
  */
 const MAX_SELECTABLE = Math.min(100, BULK_ASSIGN_MAX);
 
+/** What the page writes into its own address (the filter as it changes), so it does not start again from it. */
+const OWN_ADDRESS = { accountsList: true } as const;
+
 /**
  * SPEC §2 /collections/all-accounts: the accounts, filtered and paged, coloured by SPEC §4, with their totals,
- * the bulk "Assign to…" and the export. The address's `account`, `assignee` and `assigneeId` set the first filter;
- * a new address (a link from elsewhere) starts the list again from it.
+ * the bulk "Assign to…" and the export. The address sets the first filter: SPEC §2's `account`, `assignee` and
+ * `assigneeId`, and the dashboard figures' parameters (accountFilterFromQuery). The filter being sent is kept in
+ * the address; a new address from elsewhere (a link, the menu) starts the list again from it.
  */
 export function AllAccountsPage() {
   const [params] = useSearchParams();
-  const key = ['account', 'assignee', 'assigneeId'].map((name) => params.get(name) ?? '').join('|');
-  return <AccountsList key={key} initialValues={filterValuesOf(params)} />;
+  const location = useLocation();
+  const userId = useSession().user.id;
+  const [listKey, setListKey] = useState(location.key);
+  const ownAddress = (location.state as typeof OWN_ADDRESS | null)?.accountsList === true;
+  if (!ownAddress && location.key !== listKey) setListKey(location.key);
+  return <AccountsList key={listKey} initialValues={filterValuesOf(params, userId)} linkedToday={todayOf(params)} />;
 }
 
-function AccountsList({ initialValues }: { initialValues: AccountFilterValues }) {
+function AccountsList({
+  initialValues,
+  linkedToday,
+}: {
+  initialValues: AccountFilterValues;
+  /** The day a link judged follow-ups and aging on (the dashboard's today), kept so the list is the figure's. */
+  linkedToday: string | undefined;
+}) {
   const navigate = useNavigate();
+  const [params, setParams] = useSearchParams();
   const session = useSession();
   const userId = session.user.id;
   // The browser's day when the page opened: the row colours and the follow-up filter judge by it.
   const [today] = useState(() => browserDay());
+  const filterDay = linkedToday ?? today;
   const toFilter = useCallback(
-    (values: AccountFilterValues) => toAccountFilter(values, userId, today),
-    [userId, today],
+    (values: AccountFilterValues) => toAccountFilter(values, userId, filterDay),
+    [userId, filterDay],
   );
   const list = useListRequest({ initialValues, toFilter, sorts: COLLECTION_ACCOUNT_SORTS, pageName: 'allAccounts' });
   const accounts = useCollectionAccounts(list.request);
   const totals = useCollectionTotals(list.filter);
   const [selected, setSelected] = useState<string[]>([]);
+  const address = queryOfFilter(list.filter, list.values).toString();
+  useEffect(() => {
+    if (address !== params.toString()) setParams(address, { replace: true, state: OWN_ADDRESS });
+  }, [address, params, setParams]);
   const mayAssign = can(subjectOf(session), 'ALL_ACCOUNTS', 'UPDATE');
   const rowStyle = useCallback((row: CollectionAccountRow) => accountRowStyle(row, today), [today]);
   const tableTotals = useMemo(
@@ -90,6 +113,13 @@ function AccountsList({ initialValues }: { initialValues: AccountFilterValues })
       query={accounts}
       errorTitle="Accounts could not be loaded"
     >
+      <DrillDownChips
+        values={list.values}
+        today={filterDay}
+        onChange={list.setValues}
+        onClearAll={() => list.setValues(EMPTY_ACCOUNT_FILTER)}
+        collectedCents={totals.data?.collectedCents}
+      />
       <Group justify="space-between" gap="xs" wrap="wrap">
         <AccountColourLegend />
         {mayAssign && selected.length > 0 && (
