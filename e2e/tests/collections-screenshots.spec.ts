@@ -108,3 +108,59 @@ test('account detail: header, plan, activity, status history and the edit form',
     await form.getByRole('button', { name: 'Cancel' }).click();
   }
 });
+
+test('collection management: every tab, and the contact-rule and rotation forms', async ({ page }) => {
+  // SPEC §6: collection management is the ADMIN role's.
+  await signIn(page, USERS.admin, '/collections/collection-management?collection=holidays');
+  await expect(page.getByRole('tab', { name: 'Holidays', selected: true })).toBeVisible();
+  await expect(page.getByRole('form', { name: 'Add holiday' })).toBeVisible();
+  const tabs: [string, string, () => Promise<void>][] = [
+    ['holidays', 'Holidays', () => expect(page.getByRole('form', { name: 'Add holiday' })).toBeVisible()],
+    ['statuses', 'Statuses', () => expect(page.getByRole('table', { name: 'Collection statuses' })).toBeVisible()],
+    [
+      'contact-rules',
+      'Contact rules',
+      () =>
+        expect(page.getByRole('table', { name: 'Rule changes' }).or(page.getByText('No changes yet'))).toBeVisible(),
+    ],
+    [
+      'assignment-rules',
+      'Assignment rules',
+      () => expect(page.getByRole('table', { name: 'Assignment rules' })).toBeVisible(),
+    ],
+    ['workflows', 'Workflows', () => expect(page.getByRole('heading', { name: 'Workflows' })).toBeVisible()],
+    [
+      'access',
+      'Access control',
+      () => expect(page.getByTestId('collection-access-table').getByRole('row').nth(2)).toBeVisible(),
+    ],
+  ];
+  for (const [query, name, loaded] of tabs) {
+    await setWidth(page, WIDE);
+    await page.getByRole('tab', { name }).click();
+    await expect(page).toHaveURL(`/collections/collection-management?collection=${query}`);
+    await loaded();
+    await expectNoPageScroll(page);
+    await shootAtEachWidth(page, `collections-management-${query}`);
+    expect(await seriousViolations(page), query).toEqual([]);
+  }
+
+  await setWidth(page, WIDE);
+  await page.getByRole('tab', { name: 'Contact rules' }).click();
+  await page.getByRole('button', { name: 'Edit Massachusetts (MA)' }).click();
+  await expect(page.getByRole('form', { name: 'Edit Massachusetts (MA)' })).toBeVisible();
+  await shootAtEachWidth(page, 'collections-management-contact-rule-form', false);
+  expect(await seriousViolations(page)).toEqual([]);
+  await page.getByRole('button', { name: 'Cancel' }).click();
+
+  await setWidth(page, WIDE);
+  await page.getByRole('tab', { name: 'Assignment rules' }).click();
+  await page
+    .getByRole('button', { name: /^Edit the rotation of / })
+    .first()
+    .click();
+  await expect(page.getByRole('form', { name: /^Rotation of / })).toBeVisible();
+  await shootAtEachWidth(page, 'collections-management-rotation-form', false);
+  expect(await seriousViolations(page)).toEqual([]);
+  await page.getByRole('button', { name: 'Cancel' }).click();
+});

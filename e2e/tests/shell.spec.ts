@@ -104,16 +104,23 @@ test.describe('shell as a manager', () => {
   });
   test.afterAll(() => page.close());
 
-  test('a route whose module is not built yet shows its title and nothing else', async ({ browser }, testInfo) => {
-    // Collection management is the one left, and it needs the ADMIN role condition, which the manager lacks.
+  test('collection management opens the tab its query names, for the ADMIN role condition only', async ({
+    browser,
+  }, testInfo) => {
+    // SPEC §6: management needs the ADMIN role condition; the seeded manager holds no such grant.
     const admin = await signedInPage(browser, testInfo, USERS.admin);
     await admin.goto('/collections/collection-management?collection=holidays');
-    await expect(admin).toHaveURL('/collections/collection-management?collection=holidays');
     await expect(admin.getByRole('heading', { level: 1 })).toHaveText('Collection management');
-    await expect(admin.getByTestId('not-available')).toHaveText('This section is not available yet');
-    await expect(admin.getByRole('main').getByRole('button')).toHaveCount(0);
-    await expect(admin.getByRole('main').getByRole('textbox')).toHaveCount(0);
+    await expect(admin.getByRole('tab', { name: 'Holidays' })).toHaveAttribute('aria-selected', 'true');
+    await admin.getByRole('tab', { name: 'Contact rules' }).click();
+    await expect(admin).toHaveURL('/collections/collection-management?collection=contact-rules');
+    await expect(admin.getByRole('table', { name: 'Contact rules' })).toBeVisible();
     await admin.close();
+
+    const manager = await signedInPage(browser, testInfo, USERS.manager);
+    await manager.goto('/collections/collection-management?collection=holidays');
+    await expect(manager.getByTestId('access-denied-message')).toBeVisible();
+    await manager.close();
   });
 
   test('the colour scheme follows the system until chosen, and the choice is kept', async () => {

@@ -28,4 +28,5 @@ export * from '../modules/collections/collections.tables.ts';
 export * from '../modules/collections/payment-plans.tables.ts';
 export * from '../modules/collections/collection-totals.tables.ts';
 export * from '../modules/collections/contact-rules.tables.ts';
+export * from '../modules/collections/assignment-rules.tables.ts';
 export * from '../modules/collections/workflow.tables.ts';

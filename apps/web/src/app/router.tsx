@@ -33,15 +33,6 @@ function permittedPage(path: string, lazy: LazyRoute): RouteObject {
   };
 }
 
-/** A module not built yet: its title and "This section is not available yet". */
-function notAvailable(path: string, title: string): RouteObject {
-  return permittedPage(path, () =>
-    import('./routes/not-available-page.tsx').then(({ NotAvailablePage }) => ({
-      element: <NotAvailablePage title={title} />,
-    })),
-  );
-}
-
 const dashboardRoutes: RouteObject[] = [
   { path: paths.dashboard.root.path, element: <DashboardRedirect /> },
   permittedPage(paths.dashboard.callCenter.path, () =>
@@ -135,7 +126,11 @@ const moduleRoutes: RouteObject[] = [
       Component: m.CollectionDashboardPage,
     })),
   ),
-  notAvailable(paths.collections.management.path, 'Collection management'),
+  permittedPage(paths.collections.management.path, () =>
+    import('@/features/collections/pages/collection-management-page.tsx').then((m) => ({
+      Component: m.CollectionManagementPage,
+    })),
+  ),
   permittedPage(paths.collections.allAccounts.path, () =>
     import('@/features/collections/pages/all-accounts-page.tsx').then((m) => ({ Component: m.AllAccountsPage })),
   ),

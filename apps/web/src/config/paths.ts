@@ -26,6 +26,17 @@ function fixed<P extends string>(path: P) {
 export const APPOINTMENT_TYPES = ['set', 'all', 'pi', 'week'] as const;
 export type AppointmentType = (typeof APPOINTMENT_TYPES)[number];
 
+/** SPEC §2 /collections/collection-management `collection` query: the tab shown (holidays is SPEC's example). */
+export const COLLECTION_MANAGEMENT_TABS = [
+  'holidays',
+  'statuses',
+  'contact-rules',
+  'assignment-rules',
+  'workflows',
+  'access',
+] as const;
+export type CollectionManagementTab = (typeof COLLECTION_MANAGEMENT_TABS)[number];
+
 export interface AllAccountsQuery {
   account?: string;
   assignee?: string;
@@ -109,7 +120,8 @@ export const paths = {
     dashboard: fixed('/collections/dashboard-collection'),
     management: {
       path: '/collections/collection-management',
-      href: (query: { collection?: 'holidays' } = {}) => withQuery('/collections/collection-management', query),
+      href: (query: { collection?: CollectionManagementTab } = {}) =>
+        withQuery('/collections/collection-management', query),
     },
     allAccounts: {
       path: '/collections/all-accounts',

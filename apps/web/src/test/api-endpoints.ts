@@ -62,10 +62,15 @@ import {
   collectionAccountDetailSchema,
   collectionAccountListSchema,
   collectionAccountTotalsSchema,
+  collectionStatusListSchema,
   collectorListSchema,
   timelineItemSchema,
   timelineSchema,
 } from '@casedesk/contract/collections/account';
+import { assignmentRuleListSchema, assignmentRuleSchema } from '@casedesk/contract/collections/assignment-rules';
+import { collectionAccessSchema, collectionAccessUserSchema } from '@casedesk/contract/collections/collection-access';
+import { contactRuleListSchema, contactRuleSchema } from '@casedesk/contract/collections/contact-rules';
+import { contactRuleHistorySchema } from '@casedesk/contract/collections/contact-rule-history';
 import { paymentPlanListSchema, paymentPlanSchema } from '@casedesk/contract/collections/payment-plan';
 import { termListSchema } from '@casedesk/contract/collections/term';
 import { outgoingCallNumberListSchema, smartDialOptionListSchema } from '@casedesk/contract/calls/click-to-call';
@@ -234,6 +239,14 @@ export const JSON_ENDPOINTS = {
   'POST /api/v1/paymentPlan/list': paymentPlanListSchema,
   'POST /api/v1/paymentPlan/pause': paymentPlanSchema,
   'GET /api/v1/term': termListSchema,
+  'GET /api/v1/collectionAccount/status': collectionStatusListSchema,
+  'GET /api/v1/collectionContactRule': contactRuleListSchema,
+  'PUT /api/v1/collectionContactRule': contactRuleSchema,
+  'GET /api/v1/collectionContactRule/history': contactRuleHistorySchema,
+  'GET /api/v1/collectionAssignmentRule': assignmentRuleListSchema,
+  'PUT /api/v1/collectionAssignmentRule': assignmentRuleSchema,
+  'GET /api/v1/collectionAccount/getAccessControl': collectionAccessSchema,
+  'PUT /api/v1/collectionAccount/updateAccess': collectionAccessUserSchema,
 
   'GET /api/v1/client': clientDetailSchema,
   'PUT /api/v1/client': clientDetailSchema,

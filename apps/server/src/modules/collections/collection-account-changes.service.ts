@@ -20,6 +20,10 @@ import { accountNotFound, accountScope, getAccount, requireCollectorFor } from '
 import type { NewAccountEvent } from './collection-events.repository.ts';
 import { findUserNames, insertEvents } from './collection-events.repository.ts';
 import { heldLiveMessages } from './held-live-messages.ts';
+import { takeRotationTurn } from './assignment-rules.service.ts';
+
+/** The history's word for an assignment the office's rotation made. */
+const ASSIGNED_BY_RULE = 'By the office’s assignment rule';
 
 /**
  * POST /collectionAccount: opens an account in an office the caller's ALL_ACCOUNTS CREATE reaches (404 outside),
@@ -47,13 +51,15 @@ export async function openAccount(
   if (input.collectorId) await requireCollectorFor(db, input.collectorId, [input.officeId]);
   const live = heldLiveMessages();
   const id = await db.transaction(async (tx) => {
+    // No collector named: the office's assignment rule, if it has one, gives the next in its rotation.
+    const collectorId = input.collectorId ?? (await takeRotationTurn(tx, input.officeId));
     const values = {
       officeId: input.officeId,
       clientId: input.clientId,
       inquiryId: input.inquiryId,
       status: 'ACTIVE' as const,
       termId: input.termId,
-      collectorId: input.collectorId,
+      collectorId,
       followUpDate: input.followUpDate,
       originalCents: input.originalCents,
       openedById: actor.userId,
@@ -70,9 +76,10 @@ export async function openAccount(
         byId: actor.userId,
       },
     ];
-    if (input.collectorId) {
-      const names = await findUserNames(tx, [input.collectorId]);
-      events.push(assignmentEvent(accountId, actor, names.get(input.collectorId) ?? null, null));
+    if (collectorId) {
+      const names = await findUserNames(tx, [collectorId]);
+      const detail = input.collectorId ? null : ASSIGNED_BY_RULE;
+      events.push(assignmentEvent(accountId, actor, names.get(collectorId) ?? null, detail));
     }
     await insertEvents(tx, events);
     await recordAudit(tx, {
@@ -85,7 +92,7 @@ export async function openAccount(
       ip: actor.ip,
       requestId: actor.requestId,
     });
-    if (input.collectorId) await notifyAssigned(tx, live.bus, actor, input.collectorId, [inserted]);
+    if (collectorId) await notifyAssigned(tx, live.bus, actor, collectorId, [inserted]);
     return accountId;
   });
   await live.flush(deps.realtime);

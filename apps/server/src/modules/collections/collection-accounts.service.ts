@@ -86,6 +86,13 @@ export async function listCollectors(db: Db, actor: Actor, officeId?: string): P
     .map(({ id, displayName }) => ({ id, displayName }));
 }
 
+/** Of these users, those who may work accounts of the office (enabled, ALL_ACCOUNTS UPDATE reaching it). */
+export async function collectorsOfOffice(db: Db, userIds: readonly string[], officeId: string): Promise<Set<string>> {
+  if (userIds.length === 0) return new Set();
+  const workers = await findAccountWorkers(db, [...new Set(userIds)]);
+  return new Set(workers.filter((worker) => scopeAllows(workerReach(worker), officeId)).map((worker) => worker.id));
+}
+
 /**
  * Refuses a collector who may not work accounts of every one of these offices (400 on `collectorId`): an account
  * is assigned only to someone whose ALL_ACCOUNTS UPDATE reaches its office.

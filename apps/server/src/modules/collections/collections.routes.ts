@@ -35,6 +35,7 @@ import {
 import { collectionAccessRoutes } from './collection-access.routes.ts';
 import { exportAccounts } from './collection-export.service.ts';
 import { accountTimeline } from './collection-timeline.service.ts';
+import { assignmentRulesRoutes } from './assignment-rules.routes.ts';
 import { contactRulesRoutes } from './contact-rules.routes.ts';
 import { termsRoutes } from './terms.routes.ts';
 
@@ -262,5 +263,6 @@ export async function collectionsRoutes(app: AppInstance): Promise<void> {
 
   await termsRoutes(app);
   await contactRulesRoutes(app);
+  await assignmentRulesRoutes(app);
   await collectionAccessRoutes(app);
 }

@@ -203,6 +203,15 @@ describe('the contact rule table', () => {
       .from(auditEvents)
       .where(and(eq(auditEvents.action, 'collectionContactRule.save'), eq(auditEvents.entityId, 'WA')));
     expect(audit).toHaveLength(1);
+
+    // The history shows the change to collection management only.
+    expect((await send('GET', '/api/v1/collectionContactRule/history', null)).statusCode).toBe(401);
+    expect((await send('GET', '/api/v1/collectionContactRule/history', SEEDED.collector)).statusCode).toBe(403);
+    const history = await send('GET', '/api/v1/collectionContactRule/history', SEEDED.admin);
+    expect(history.statusCode, history.body).toBe(200);
+    const change = history.json().find((c: { state: string }) => c.state === 'WA');
+    expect(change).toMatchObject({ state: 'WA', before: null, after: rule });
+    expect(change.byName).toEqual(expect.any(String));
   });
 
   it('POST /check answers for an account in scope without logging; 404 outside', async () => {

@@ -1,10 +1,12 @@
 import type { ContactChannel, ContactRule, ContactRuleKind } from '@casedesk/contract/collections/contact-rules';
-import { and, asc, eq, gte, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, sql } from 'drizzle-orm';
+import { auditEvents } from '../../platform/audit/audit.tables.ts';
 import type { Db } from '../../platform/db/database.ts';
 import { calls } from '../calls/calls.tables.ts';
 import { clients } from '../clients/clients.tables.ts';
 import { offices } from '../offices/offices.tables.ts';
 import { smsOptOuts } from '../sms/sms.tables.ts';
+import { users } from '../users/users.tables.ts';
 import { collectionAccounts } from './collections.tables.ts';
 import { collectionContactAttempts, collectionContactRules } from './contact-rules.tables.ts';
 
@@ -41,6 +43,26 @@ export async function upsertContactRule(db: Db, rule: ContactRule, byId: string)
     .onConflictDoUpdate({ target: collectionContactRules.state, set: values })
     .returning(ruleColumns);
   return row as ContactRule;
+}
+
+/** The audited saves of the rule table, newest first, with who made them. */
+export async function findContactRuleChanges(db: Db, limit: number) {
+  return db
+    .select({
+      id: auditEvents.id,
+      occurredAt: sql<string>`to_char(${auditEvents.occurredAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`,
+      byName: users.displayName,
+      state: auditEvents.entityId,
+      before: auditEvents.before,
+      after: auditEvents.after,
+    })
+    .from(auditEvents)
+    .leftJoin(users, eq(users.id, auditEvents.actorId))
+    .where(
+      and(eq(auditEvents.entity, 'collection_contact_rules'), eq(auditEvents.action, 'collectionContactRule.save')),
+    )
+    .orderBy(desc(auditEvents.occurredAt), desc(auditEvents.id))
+    .limit(limit);
 }
 
 /** Where the account's client lives and which office's clock applies when nothing else tells. */

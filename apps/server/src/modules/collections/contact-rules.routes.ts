@@ -5,8 +5,14 @@ import {
   contactRuleSchema,
   contactRuleWriteSchema,
 } from '@casedesk/contract/collections/contact-rules';
+import { contactRuleHistorySchema } from '@casedesk/contract/collections/contact-rule-history';
 import type { AppInstance } from '../../platform/http/app-instance.ts';
-import { checkAccountContact, listContactRules, saveContactRule } from './contact-rules.service.ts';
+import {
+  checkAccountContact,
+  listContactRuleChanges,
+  listContactRules,
+  saveContactRule,
+} from './contact-rules.service.ts';
 
 const tags = ['collections'];
 
@@ -42,6 +48,20 @@ export async function contactRulesRoutes(app: AppInstance): Promise<void> {
       },
     },
     async (request) => saveContactRule(app.db, request.actor!, request.body),
+  );
+
+  app.get(
+    '/api/v1/collectionContactRule/history',
+    {
+      config: { permission: ['COLLECTION_MANAGEMENT', 'READ'] },
+      schema: {
+        tags,
+        summary:
+          'The latest audited changes of the rule table (who, when, which state, before and after), newest first',
+        response: { 200: contactRuleHistorySchema },
+      },
+    },
+    async () => listContactRuleChanges(app.db),
   );
 
   app.post(

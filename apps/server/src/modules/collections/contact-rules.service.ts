@@ -1,6 +1,8 @@
 import { scopeOf } from '@casedesk/contract/access/permissions';
 import type { ContactCheckResponse, ContactRule, ContactRuleWrite } from '@casedesk/contract/collections/contact-rules';
-import { CONTACT_RULE_ADMIN_MESSAGES } from '@casedesk/contract/collections/contact-rules';
+import { CONTACT_RULE_ADMIN_MESSAGES, contactRuleSchema } from '@casedesk/contract/collections/contact-rules';
+import type { ContactRuleChange } from '@casedesk/contract/collections/contact-rule-history';
+import { CONTACT_RULE_HISTORY_LIMIT } from '@casedesk/contract/collections/contact-rule-history';
 import { COLLECTION_ACCOUNT_MESSAGES } from '@casedesk/contract/collections/account';
 import { recordAudit } from '../../platform/audit/audit.ts';
 import type { Actor } from '../../platform/auth/actor.ts';
@@ -8,7 +10,12 @@ import type { Db } from '../../platform/db/database.ts';
 import { AppError } from '../../platform/errors/app-error.ts';
 import { findReachableAccount, judgeCollectionContact } from './collection-contact.service.ts';
 import { toContactRefusal } from './contact-rules/check-contact.ts';
-import { findContactRule, findContactRules, upsertContactRule } from './contact-guard.repository.ts';
+import {
+  findContactRule,
+  findContactRuleChanges,
+  findContactRules,
+  upsertContactRule,
+} from './contact-guard.repository.ts';
 
 /** GET /collectionContactRule: the rule table, for the account screens and collection management. */
 export async function listContactRules(db: Db): Promise<ContactRule[]> {
@@ -39,6 +46,25 @@ export async function saveContactRule(db: Db, actor: Actor, rule: ContactRuleWri
     });
     return after;
   });
+}
+
+/** An audited rule as the history shows it (null for none, or for a row the audit redacted). */
+function ruleOrNull(value: unknown) {
+  const parsed = contactRuleSchema.safeParse(value);
+  return parsed.success ? parsed.data : null;
+}
+
+/** GET /collectionContactRule/history: who changed which state's rule, when, from what to what; newest first. */
+export async function listContactRuleChanges(db: Db): Promise<ContactRuleChange[]> {
+  const rows = await findContactRuleChanges(db, CONTACT_RULE_HISTORY_LIMIT);
+  return rows.map((row) => ({
+    id: row.id,
+    occurredAt: row.occurredAt,
+    byName: row.byName,
+    state: row.state ?? '',
+    before: ruleOrNull(row.before),
+    after: ruleOrNull(row.after),
+  }));
 }
 
 /** POST /collectionContactRule/check: what the guard would answer now, without logging an attempt. */

@@ -18,4 +18,8 @@ export const collectionKeys = {
   plans: (accountId: string) => [...collectionKeys.account(accountId), 'plans'] as const,
   terms: () => [...collectionKeys.all, 'terms'] as const,
   collectors: (officeId?: string) => [...collectionKeys.all, 'collectors', officeId ?? 'all'] as const,
+  statuses: () => [...collectionKeys.all, 'statuses'] as const,
+  contactRules: () => [...collectionKeys.all, 'contactRules'] as const,
+  assignmentRules: () => [...collectionKeys.all, 'assignmentRules'] as const,
+  access: () => [...collectionKeys.all, 'access'] as const,
 };

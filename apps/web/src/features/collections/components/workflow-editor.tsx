@@ -74,7 +74,7 @@ export function WorkflowEditor() {
                   <Table.Td>{workflow.version}</Table.Td>
                   <Table.Td>{workflow.liveRuns}</Table.Td>
                   <Table.Td>
-                    <Badge color={workflow.active ? 'teal' : 'gray'} variant="light">
+                    <Badge color={workflow.active ? 'teal.9' : 'gray.7'} variant="filled">
                       {workflow.active ? 'Active' : 'Inactive'}
                     </Badge>
                   </Table.Td>

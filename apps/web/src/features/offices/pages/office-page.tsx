@@ -2,6 +2,7 @@ import { Alert, Anchor, Badge, Button, Grid, Group, Paper, Skeleton, Stack, Text
 import { useDocumentTitle } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { Link, useParams } from 'react-router';
+import { HolidaysEditor } from '@/components/calendar/holidays-editor.tsx';
 import { ArrowLeftIcon } from '@/components/icons.tsx';
 import { LoadError } from '@/components/load-error.tsx';
 import { paths } from '@/config/paths.ts';
@@ -11,7 +12,6 @@ import { useOffice } from '../api/get-office.ts';
 import { useUpdateOffice } from '../api/update-office.ts';
 import { canUpdateOffice } from '../components/office-access.ts';
 import { OfficeForm } from '../components/office-form.tsx';
-import { OfficeHolidaysCard } from '../components/office-holidays-card.tsx';
 import { INACTIVE_OFFICE_KEEPS, OFFICE_TYPE_LABELS } from '../components/office-labels.ts';
 import { OfficeStaffSections } from '../components/office-staff-sections.tsx';
 import { OfficeStatusCard } from '../components/office-status-card.tsx';
@@ -106,7 +106,7 @@ export function OfficePage() {
             <Grid.Col span={{ base: 12, lg: 4 }}>
               <Stack gap="md">
                 <OfficeStatusCard office={office.data} editable={editable} />
-                <OfficeHolidaysCard officeId={office.data.id} editable={editable} />
+                <HolidaysEditor officeId={office.data.id} editable={editable} />
               </Stack>
             </Grid.Col>
           </Grid>

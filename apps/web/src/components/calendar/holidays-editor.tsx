@@ -8,7 +8,7 @@ import { useSaveHoliday } from '@/api/calendar/save-holiday.ts';
 import { LoadError } from '@/components/load-error.tsx';
 import { isApiError } from '@/lib/api-error.ts';
 
-/** How far ahead the office page lists holidays. */
+/** How far ahead the list looks. */
 const MONTHS_AHEAD = 12;
 
 interface Draft {
@@ -19,22 +19,31 @@ interface Draft {
 
 const EMPTY: Draft = { date: '', name: '' };
 
-interface OfficeHolidaysCardProps {
-  officeId: string;
+interface HolidaysEditorProps {
+  /** The office whose holidays are edited (the firm-wide ones show read-only); null: the firm-wide ones. */
+  officeId: string | null;
   editable: boolean;
+  /** What the holidays block, under the title. */
+  description?: string;
 }
 
-/** The office's holidays and the firm-wide ones (read-only here), with add, edit and remove through /holiday. */
-export function OfficeHolidaysCard({ officeId, editable }: OfficeHolidaysCardProps) {
+/**
+ * Holidays (SPEC §7 holiday) with add, edit and remove through /holiday: an office's, beside the firm-wide ones
+ * (office page), or the firm-wide ones alone (collection management). The server decides who may write which.
+ */
+export function HolidaysEditor({ officeId, editable, description }: HolidaysEditorProps) {
   const range = useMemo(() => {
     const today = dayjs();
     return {
       startDate: today.format('YYYY-MM-DD'),
       endDate: today.add(MONTHS_AHEAD, 'month').format('YYYY-MM-DD'),
-      officeId,
+      ...(officeId ? { officeId } : {}),
     };
   }, [officeId]);
-  const holidays = useHolidays(range);
+  const query = useHolidays(range);
+  // Without an office the server answers every office's holidays: keep the firm-wide ones.
+  const shown = query.data?.filter((h) => officeId || h.officeId === null);
+  const isEditable = (holiday: Holiday) => editable && holiday.officeId === officeId;
   const save = useSaveHoliday();
   const remove = useRemoveHoliday();
   const [draft, setDraft] = useState<Draft>(EMPTY);
@@ -58,28 +67,29 @@ export function OfficeHolidaysCard({ officeId, editable }: OfficeHolidaysCardPro
   };
 
   return (
-    <Paper withBorder p="md" component="section" aria-labelledby="office-holidays-title">
+    <Paper withBorder p="md" component="section" aria-labelledby="holidays-editor-title">
       <Stack gap="sm">
         <Stack gap={2}>
-          <Title order={2} size="h4" id="office-holidays-title">
+          <Title order={2} size="h4" id="holidays-editor-title">
             Holidays
           </Title>
           <Text size="sm" c="dimmed">
-            Next {MONTHS_AHEAD} months: no appointments can be booked with this office&apos;s attorneys on these days.
+            {description ??
+              `Next ${MONTHS_AHEAD} months: no appointments can be booked with this office’s attorneys on these days.`}
           </Text>
         </Stack>
-        {holidays.isError ? (
-          <LoadError title="Holidays could not be loaded" onRetry={() => void holidays.refetch()} />
-        ) : !holidays.data ? (
+        {query.isError ? (
+          <LoadError title="Holidays could not be loaded" onRetry={() => void query.refetch()} />
+        ) : !shown ? (
           <Stack gap="xs" aria-busy="true" aria-label="Loading holidays">
             <Skeleton height={32} />
             <Skeleton height={32} />
           </Stack>
-        ) : holidays.data.length === 0 ? (
+        ) : shown.length === 0 ? (
           <Text size="sm">No holidays in the next {MONTHS_AHEAD} months.</Text>
         ) : (
           <Stack gap={6} component="ul" m={0} p={0} style={{ listStyle: 'none' }} aria-label="Holidays">
-            {holidays.data.map((holiday) => (
+            {shown.map((holiday) => (
               <Group key={holiday.id} component="li" justify="space-between" gap="xs" wrap="nowrap">
                 <Stack gap={0} miw={0}>
                   <Text size="sm" fw={600} truncate="end">
@@ -89,28 +99,26 @@ export function OfficeHolidaysCard({ officeId, editable }: OfficeHolidaysCardPro
                     {dayjs(holiday.date).format('ddd, MMM D, YYYY')}
                   </Text>
                 </Stack>
-                {holiday.officeId === null ? (
+                {!isEditable(holiday) ? (
                   <Badge variant="light" color="gray" radius="sm">
-                    Firm-wide
+                    {holiday.officeId === null ? 'Firm-wide' : 'Office'}
                   </Badge>
                 ) : (
-                  editable && (
-                    <Group gap={4} wrap="nowrap">
-                      <Button size="compact-xs" variant="subtle" onClick={() => edit(holiday)}>
-                        Edit
-                      </Button>
-                      <ActionIcon
-                        variant="subtle"
-                        color="red"
-                        size="sm"
-                        aria-label={`Remove ${holiday.name}`}
-                        loading={remove.isPending && remove.variables === holiday.id}
-                        onClick={() => remove.mutate(holiday.id)}
-                      >
-                        ×
-                      </ActionIcon>
-                    </Group>
-                  )
+                  <Group gap={4} wrap="nowrap">
+                    <Button size="compact-xs" variant="subtle" onClick={() => edit(holiday)}>
+                      Edit
+                    </Button>
+                    <ActionIcon
+                      variant="subtle"
+                      color="red"
+                      size="sm"
+                      aria-label={`Remove ${holiday.name}`}
+                      loading={remove.isPending && remove.variables === holiday.id}
+                      onClick={() => remove.mutate(holiday.id)}
+                    >
+                      ×
+                    </ActionIcon>
+                  </Group>
                 )}
               </Group>
             ))}

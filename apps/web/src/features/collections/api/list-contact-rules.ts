@@ -1,0 +1,20 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { contactRuleListSchema } from '@casedesk/contract/collections/contact-rules';
+import { apiRequest } from '@/lib/api-client.ts';
+import { collectionKeys } from './collection-keys.ts';
+
+/** GET /api/v1/collectionContactRule: DEFAULT and each state with a rule of its own. */
+export function listContactRules(signal?: AbortSignal) {
+  return apiRequest('/api/v1/collectionContactRule', contactRuleListSchema, { signal });
+}
+
+export function contactRulesQueryOptions() {
+  return queryOptions({
+    queryKey: collectionKeys.contactRules(),
+    queryFn: ({ signal }) => listContactRules(signal),
+  });
+}
+
+export function useContactRules() {
+  return useQuery(contactRulesQueryOptions());
+}

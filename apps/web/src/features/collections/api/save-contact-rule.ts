@@ -1,0 +1,24 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { contactRuleSchema, type ContactRuleWrite } from '@casedesk/contract/collections/contact-rules';
+import { apiRequest } from '@/lib/api-client.ts';
+import { collectionKeys } from './collection-keys.ts';
+
+/**
+ * PUT /api/v1/collectionContactRule: sets one state's rule (or DEFAULT). The form shows the refusals itself:
+ * 400 (a field's message) and 403 (an office condition: the rules are the firm's).
+ */
+export function saveContactRule(rule: ContactRuleWrite) {
+  return apiRequest('/api/v1/collectionContactRule', contactRuleSchema, {
+    method: 'PUT',
+    body: rule,
+    handledStatuses: [400, 403],
+  });
+}
+
+export function useSaveContactRule() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: saveContactRule,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: collectionKeys.contactRules() }),
+  });
+}
