@@ -15,9 +15,10 @@ import { shownDate } from './plan-dates.ts';
 const REMINDER_FILING = { category: 'Payment Plan', categoryType: 'COLLECTIONS', reason: 'Payment Reminder' } as const;
 
 /**
- * The collection contact rules (guardCollectionContact: calling hours, how often an account may be contacted, a
- * do-not-contact on the account) apply to a reminder here, in the transaction that claimed it; a refusal is its
- * reason, shown on the account's timeline. Until those rules are part of the product every reminder may go.
+ * Where the contact guard's time-of-day rule will judge a reminder, in the transaction that claimed it; a refusal
+ * is its reason, shown on the account's timeline. Not yet: the plan day runs at 6:00 at the office, before any
+ * client's 8:00, so judging now would refuse every reminder; a reminder must first be deferred to the client's
+ * allowed hours (a job due at the rule's next allowed time). Opt-out is honoured meanwhile by the SMS module.
  */
 async function guardReminderContact(_tx: Db, _account: ReminderAccount): Promise<string | null> {
   return null;
