@@ -11,6 +11,12 @@ import { listRequestSchema, listResponseSchema } from '../common/paging.ts';
 /** QUEUED: waiting for the job (also between retries); SENDING: an attempt holds it; SENT; FAILED after the last retry. */
 export const MAIL_STATUSES = ['QUEUED', 'SENDING', 'SENT', 'FAILED'] as const;
 export type MailStatus = (typeof MAIL_STATUSES)[number];
+export const MAIL_STATUS_LABELS: Record<MailStatus, string> = {
+  QUEUED: 'Queued',
+  SENDING: 'Sending',
+  SENT: 'Sent',
+  FAILED: 'Failed',
+};
 
 export const MAIL_MAX_RECIPIENTS = 20;
 export const MAIL_SUBJECT_MAX_LENGTH = 200;

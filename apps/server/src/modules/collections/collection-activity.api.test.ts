@@ -10,6 +10,7 @@ import { postSignedWebhook, waitForWebhooks } from '../../../test/support/webhoo
 import { WEBHOOK_PATHS } from '../../platform/providers/webhook-signing.ts';
 import { payments } from '../accounting/accounting.tables.ts';
 import { calls } from '../calls/calls.tables.ts';
+import { mailOutbox } from '../mail/mail.tables.ts';
 import { notifications } from '../notifications/notifications.tables.ts';
 import { smsMessages } from '../sms/sms.tables.ts';
 import type { requester } from './collections.test-support.ts';
@@ -264,6 +265,38 @@ describe('an inbound text from a client with an open account', () => {
 });
 
 describe('who reads an account’s timeline', () => {
+  it('shows the e-mails and letters about the account to a reader with MAIL READ, to no one else', async () => {
+    const { clientId, account } = await accountIn('Los Angeles');
+    await t
+      .db()
+      .insert(mailOutbox)
+      .values({
+        officeId: office['Los Angeles'],
+        toAddresses: ['client@example.com'],
+        subject: 'Payment received',
+        body: 'Thank you.',
+        clientId,
+        collectionAccountId: account.id,
+        status: 'SENT',
+        sentAt: new Date(Date.now() - 59_000),
+        createdAt: new Date(Date.now() - 60_000),
+      });
+    await ok('POST', '/api/v1/mail/saveLetter', SEEDED.admin, {
+      officeId: office['Los Angeles'],
+      collectionAccountId: account.id,
+      subject: 'Your balance',
+      body: 'Dear client,\n\nYour balance is due.',
+    });
+    const mail = (await timeline(SEEDED.admin, account.id)).items.filter((i) => ['EMAIL', 'LETTER'].includes(i.kind));
+    expect(mail).toMatchObject([
+      { kind: 'LETTER', title: 'Letter: Your balance', detail: '1 page', by: 'Alex Admin' },
+      { kind: 'EMAIL', title: 'E-mail: Payment received', detail: 'client@example.com · Sent' },
+    ]);
+    const reader = await userWith(t, [allAccounts(['READ']), ...READS_CLIENTS]);
+    const seen = (await timeline(reader.mail, account.id)).items;
+    expect(seen.filter((i) => ['EMAIL', 'LETTER'].includes(i.kind))).toEqual([]);
+  });
+
   it('an account reader without SMS READ sees no texts', async () => {
     const reader = await userWith(t, [allAccounts(['READ']), ...READS_CLIENTS]);
     const { clientId, account } = await accountIn('Los Angeles');

@@ -7,6 +7,7 @@ import type { Db } from '../../platform/db/database.ts';
 import { officeScopeSql } from '../../platform/db/office-scope.ts';
 import { payments } from '../accounting/accounting.tables.ts';
 import { calls } from '../calls/calls.tables.ts';
+import { mailLetters, mailOutbox } from '../mail/mail.tables.ts';
 import { smsMessages } from '../sms/sms.tables.ts';
 import { users } from '../users/users.tables.ts';
 import { collectionAccountEvents, collectionAdjustments } from './collections.tables.ts';
@@ -99,6 +100,37 @@ export async function findCallItems(db: Db, w: TimelineWindow, scope: Scope, own
     .from(c)
     .where(and(windowOf(c.collectionAccountId, c.callStartTime, w), visible))
     .orderBy(desc(c.callStartTime), desc(c.id))
+    .limit(w.limit);
+}
+
+/** The e-mails about the account in the offices of `scope` (the caller's MAIL READ). */
+export async function findEmailItems(db: Db, w: TimelineWindow, scope: Scope) {
+  const m = mailOutbox;
+  return db
+    .select({
+      id: m.id,
+      at: m.createdAt,
+      subject: m.subject,
+      status: m.status,
+      to: m.toAddresses,
+      by: nameOf(m.createdById),
+    })
+    .from(m)
+    .where(and(windowOf(m.collectionAccountId, m.createdAt, w), officeScopeSql(m.officeId, scope)))
+    .orderBy(desc(m.createdAt), desc(m.id))
+    .limit(w.limit);
+}
+
+/** The letters saved about the account (printed: a batch's are written first), in the offices of `scope`. */
+export async function findLetterItems(db: Db, w: TimelineWindow, scope: Scope) {
+  const l = mailLetters;
+  return db
+    .select({ id: l.id, at: l.createdAt, subject: l.subject, pages: l.pages, by: nameOf(l.createdById) })
+    .from(l)
+    .where(
+      and(windowOf(l.collectionAccountId, l.createdAt, w), eq(l.status, 'STORED'), officeScopeSql(l.officeId, scope)),
+    )
+    .orderBy(desc(l.createdAt), desc(l.id))
     .limit(w.limit);
 }
 

@@ -3,6 +3,7 @@ import { PAYMENT_TYPE_LABELS } from '@casedesk/contract/accounting/payment';
 import type { TimelineItem } from '@casedesk/contract/collections/account';
 import type { timelineRequestSchema } from '@casedesk/contract/collections/account';
 import { formatPhone } from '@casedesk/contract/common/text';
+import { MAIL_STATUS_LABELS } from '@casedesk/contract/mail/mail';
 import type { z } from 'zod';
 import type { Actor } from '../../platform/auth/actor.ts';
 import type { Db } from '../../platform/db/database.ts';
@@ -13,7 +14,9 @@ import type { TimelineWindow } from './collection-timeline.repository.ts';
 import {
   findAdjustmentItems,
   findCallItems,
+  findEmailItems,
   findEventItems,
+  findLetterItems,
   findPaymentItems,
   findTextItems,
 } from './collection-timeline.repository.ts';
@@ -28,13 +31,30 @@ function duration(seconds: number | null): string | null {
   return m > 0 ? `${m} min ${seconds % 60} s` : `${seconds} s`;
 }
 
-/**
- * The hook for letters and e-mails sent about the account: the mail module's outbox carries no account yet. When
- * it does, this reads its rows of the account (newest first, before `w.before`, at most `w.limit`) as LETTER and
- * EMAIL items; until then the timeline has none.
- */
-export async function accountMailTimeline(_db: Db, _w: TimelineWindow): Promise<TimelineItem[]> {
-  return [];
+/** The e-mails and letters about the account (the mail module's outbox and letters), where MAIL READ reaches. */
+async function mailItems(db: Db, actor: Actor, w: TimelineWindow): Promise<TimelineItem[]> {
+  const scope = scopeOf(actor.permissions, 'MAIL', 'READ', 'OFFICE');
+  const [emails, letters] = [await findEmailItems(db, w, scope), await findLetterItems(db, w, scope)];
+  return [
+    ...emails.map((r): TimelineItem => ({
+      id: r.id,
+      kind: 'EMAIL',
+      at: iso(r.at),
+      title: `E-mail: ${r.subject}`,
+      detail: [r.to.join(', '), MAIL_STATUS_LABELS[r.status]].join(' · '),
+      by: r.by,
+      amountCents: null,
+    })),
+    ...letters.map((r): TimelineItem => ({
+      id: r.id,
+      kind: 'LETTER',
+      at: iso(r.at),
+      title: `Letter: ${r.subject}`,
+      detail: r.pages ? `${r.pages} ${r.pages === 1 ? 'page' : 'pages'}` : null,
+      by: r.by,
+      amountCents: null,
+    })),
+  ];
 }
 
 async function callItems(db: Db, actor: Actor, w: TimelineWindow): Promise<TimelineItem[]> {
@@ -129,7 +149,7 @@ export async function accountTimeline(
     await paymentItems(db, w),
     await callItems(db, actor, w),
     await textItems(db, actor, w),
-    await accountMailTimeline(db, w),
+    await mailItems(db, actor, w),
   ];
   const merged = sources.flat().sort((x, y) => (x.at === y.at ? (x.id < y.id ? 1 : -1) : x.at < y.at ? 1 : -1));
   return { items: merged.slice(0, request.limit), hasMore: merged.length > request.limit };

@@ -1,17 +1,12 @@
 import { Badge, Tooltip } from '@mantine/core';
-import type { MailStatus } from '@casedesk/contract/mail/mail';
+import { MAIL_STATUS_LABELS, type MailStatus } from '@casedesk/contract/mail/mail';
 
 const STATUS: Record<MailStatus, { color: string; label: string }> = {
-  QUEUED: { color: 'gray', label: 'Queued' },
-  SENDING: { color: 'blue', label: 'Sending' },
-  SENT: { color: 'green', label: 'Sent' },
-  FAILED: { color: 'red', label: 'Failed' },
+  QUEUED: { color: 'gray', label: MAIL_STATUS_LABELS.QUEUED },
+  SENDING: { color: 'blue', label: MAIL_STATUS_LABELS.SENDING },
+  SENT: { color: 'green', label: MAIL_STATUS_LABELS.SENT },
+  FAILED: { color: 'red', label: MAIL_STATUS_LABELS.FAILED },
 };
-
-export const MAIL_STATUS_LABELS = Object.fromEntries(Object.entries(STATUS).map(([k, v]) => [k, v.label])) as Record<
-  MailStatus,
-  string
->;
 
 interface MailStatusBadgeProps {
   status: MailStatus;

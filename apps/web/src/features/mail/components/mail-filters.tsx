@@ -1,8 +1,7 @@
 import { Group, Select, TextInput } from '@mantine/core';
-import { MAIL_STATUSES, type MailListFilter, type MailStatus } from '@casedesk/contract/mail/mail';
+import { MAIL_STATUS_LABELS, MAIL_STATUSES, type MailListFilter, type MailStatus } from '@casedesk/contract/mail/mail';
 import { useAllOffices } from '@/api/dropdowns/all-offices.ts';
 import { SearchIcon } from '@/components/icons.tsx';
-import { MAIL_STATUS_LABELS } from './mail-badges.tsx';
 
 export interface MailFilterValues {
   searchKeyword: string;
