@@ -3,6 +3,7 @@ import { MAIL_STATUSES } from '@casedesk/contract/mail/mail';
 import { sql } from 'drizzle-orm';
 import { check, customType, index, integer, jsonb, pgTable, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
 import { clients } from '../clients/clients.tables.ts';
+import { collectionAccounts } from '../collections/collections.tables.ts';
 import { offices } from '../offices/offices.tables.ts';
 import { users } from '../users/users.tables.ts';
 
@@ -15,8 +16,7 @@ const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
 /**
  * The outbox (DESIGN §1 mail): every e-mail the app sends, written QUEUED with its attachments in one
  * transaction and delivered over SMTP by the `mail.send` job. Its id is the Message-ID it goes out with, so a
- * retry or a second instance never makes a second message. `collectionAccountId` has no foreign key until the
- * collections module's table exists.
+ * retry or a second instance never makes a second message.
  */
 export const mailOutbox = pgTable(
   'mail_outbox',
@@ -28,7 +28,7 @@ export const mailOutbox = pgTable(
     subject: text().notNull(),
     body: text().notNull(),
     clientId: uuid().references(() => clients.id),
-    collectionAccountId: uuid(),
+    collectionAccountId: uuid().references(() => collectionAccounts.id),
     createdById: uuid().references(() => users.id),
     status: text({ enum: MAIL_STATUSES }).notNull().default('QUEUED'),
     /** Delivery attempts so far; each try of the job counts one. */
@@ -150,7 +150,7 @@ export const mailLetterBatches = pgTable(
 /**
  * Letters saved on a client (or collection account): the PDF's bytes are in the file storage under the row's
  * id. A batch's letters are written PENDING with the batch and STORED by its job; a single letter is STORED at
- * once. `collectionAccountId` has no foreign key until the collections module's table exists.
+ * once.
  */
 export const mailLetters = pgTable(
   'mail_letters',
@@ -160,7 +160,7 @@ export const mailLetters = pgTable(
       .notNull()
       .references(() => offices.id),
     clientId: uuid().references(() => clients.id),
-    collectionAccountId: uuid(),
+    collectionAccountId: uuid().references(() => collectionAccounts.id),
     batchId: uuid().references(() => mailLetterBatches.id),
     subject: text().notNull(),
     /** The letter's text as printed (placeholders filled). */
