@@ -10,7 +10,6 @@ import { formatMoney, parseCents } from '@casedesk/contract/common/money';
 import { FormTextInput } from '@/components/form-field/form-inputs.tsx';
 import { isApiError } from '@/lib/api-error.ts';
 import { useDisburse } from '../api/disburse.ts';
-import { today } from './payment-labels.ts';
 import { showServerFieldErrors } from './server-field-errors.ts';
 
 const field = disbursementWriteSchema.shape;
@@ -43,7 +42,8 @@ export interface TrustMatterRef {
 function DisburseForm({ matter, onDone }: { matter: TrustMatterRef; onDone: () => void }) {
   const { control, handleSubmit, setError, formState } = useForm<DisburseFormInput, unknown, DisburseFormValues>({
     resolver: zodResolver(disburseFormSchema),
-    defaultValues: { amount: '', payee: '', purpose: '', entryDate: today() },
+    // Blank: the server enters the office's today, which the browser's day may not be (another zone).
+    defaultValues: { amount: '', payee: '', purpose: '', entryDate: '' },
     mode: 'onTouched',
   });
   const disburse = useDisburse();
@@ -80,7 +80,13 @@ function DisburseForm({ matter, onDone }: { matter: TrustMatterRef; onDone: () =
         )}
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm" verticalSpacing="xs">
           <FormTextInput control={control} name="amount" label="Amount ($)" required inputMode="decimal" />
-          <FormTextInput control={control} name="entryDate" label="Date" type="date" />
+          <FormTextInput
+            control={control}
+            name="entryDate"
+            label="Date"
+            type="date"
+            description="Blank: today at the office"
+          />
           <FormTextInput control={control} name="payee" label="Payee" required maxLength={TRUST_TEXT_MAX} />
           <FormTextInput control={control} name="purpose" label="Purpose" required maxLength={TRUST_TEXT_MAX} />
         </SimpleGrid>
