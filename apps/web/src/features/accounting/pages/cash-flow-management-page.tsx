@@ -3,6 +3,7 @@ import { useMemo } from 'react';
 import type { CashFlowAccessUser } from '@casedesk/contract/accounting/cash-flow-access';
 import { PAYMENT_TYPE_LABELS, PAYMENT_TYPES } from '@casedesk/contract/accounting/payment';
 import { useAllOffices } from '@/api/dropdowns/all-offices.ts';
+import { accessUserColumn } from '@/components/access/access-user-column.tsx';
 import { DataTable } from '@/components/data-table/data-table.tsx';
 import type { DataTableColumn } from '@/components/data-table/data-table-types.ts';
 import { ListPage } from '@/components/list-page/list-page.tsx';
@@ -42,23 +43,7 @@ function useColumns(canEdit: boolean): DataTableColumn<CashFlowAccessUser>[] {
     const names = new Map((offices.data ?? []).map((o) => [o.id, o.name]));
     const officeName = (id: string) => names.get(id) ?? 'an office';
     const columns: DataTableColumn<CashFlowAccessUser>[] = [
-      {
-        id: 'displayName',
-        header: 'User',
-        width: 190,
-        cell: (user) => (
-          <Group gap={6} wrap="nowrap">
-            <Text size="sm" truncate title={`${user.displayName} · ${user.mail} · ${user.role}`}>
-              {user.displayName}
-            </Text>
-            {!user.accountEnabled && (
-              <Badge size="xs" color="gray" style={{ flexShrink: 0 }}>
-                Disabled
-              </Badge>
-            )}
-          </Group>
-        ),
-      },
+      accessUserColumn(190),
       { id: 'officeName', header: 'Office', width: 110 },
       accessColumn('CASH_FLOW', officeName),
       accessColumn('CASH_FLOW_RECON', officeName),

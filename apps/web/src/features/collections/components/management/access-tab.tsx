@@ -1,4 +1,4 @@
-import { Badge, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { Paper, Stack, Text, Title } from '@mantine/core';
 import { useMemo } from 'react';
 import {
   COLLECTION_PERMISSION_TYPES,
@@ -9,6 +9,7 @@ import {
 import { useAllOffices } from '@/api/dropdowns/all-offices.ts';
 import { EditOfficeAccessButton } from '@/components/access/edit-office-access-button.tsx';
 import { describeOfficeAccess } from '@/components/access/office-access-model.ts';
+import { accessUserColumn } from '@/components/access/access-user-column.tsx';
 import { DataTable } from '@/components/data-table/data-table.tsx';
 import type { DataTableColumn } from '@/components/data-table/data-table-types.ts';
 import { LoadError } from '@/components/load-error.tsx';
@@ -47,23 +48,7 @@ function useColumns(canEdit: boolean): DataTableColumn<CollectionAccessUser>[] {
       };
     };
     const columns: DataTableColumn<CollectionAccessUser>[] = [
-      {
-        id: 'displayName',
-        header: 'User',
-        width: 180,
-        cell: (user) => (
-          <Group gap={6} wrap="nowrap">
-            <Text size="sm" truncate title={`${user.displayName} · ${user.mail} · ${user.role}`}>
-              {user.displayName}
-            </Text>
-            {!user.accountEnabled && (
-              <Badge size="xs" color="gray" style={{ flexShrink: 0 }}>
-                Disabled
-              </Badge>
-            )}
-          </Group>
-        ),
-      },
+      accessUserColumn(180),
       { id: 'role', header: 'Role', width: 100 },
       { id: 'officeName', header: 'Office', width: 110 },
       ...COLLECTION_PERMISSION_TYPES.map(accessColumn),
