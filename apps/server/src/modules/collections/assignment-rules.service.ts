@@ -14,24 +14,19 @@ import {
   replaceRotation,
   setNextTurn,
 } from './assignment-rules.repository.ts';
-import { collectorsOfOffice } from './collection-accounts.service.ts';
+import { collectorsOfOffice, collectorsReach } from './collection-accounts.service.ts';
 
 /** SPEC §6: collection management (with the ADMIN role condition) by the rule's office. */
 const managedOffices = (actor: Actor, access: 'READ' | 'UPDATE') =>
   scopeOf(actor.permissions, 'COLLECTION_MANAGEMENT', access, 'OFFICE');
 
-async function ruleOf(
-  db: Db,
+function ruleOf(
   office: { id: string; name: string },
   row: AssignmentRuleRow | undefined,
   members: RotationMember[],
-): Promise<AssignmentRule> {
-  const eligible = await collectorsOfOffice(
-    db,
-    members.map((m) => m.collectorId),
-    office.id,
-  );
-  const next = row ? pickInTurn(members, row.nextTurn, (m) => eligible.has(m.collectorId)) : null;
+  mayWork: (userId: string, officeId: string) => boolean,
+): AssignmentRule {
+  const next = row ? pickInTurn(members, row.nextTurn, (m) => mayWork(m.collectorId, office.id)) : null;
   return {
     officeId: office.id,
     officeName: office.name,
@@ -50,14 +45,16 @@ export async function listAssignmentRules(db: Db, actor: Actor): Promise<Assignm
   const [rows, members] = ids.length
     ? await Promise.all([findAssignmentRules(db, ids), findRotationMembers(db, ids)])
     : [[], []];
-  return Promise.all(
-    shown.map((office) =>
-      ruleOf(
-        db,
-        office,
-        rows.find((r) => r.officeId === office.id),
-        members.filter((m) => m.officeId === office.id),
-      ),
+  const mayWork = await collectorsReach(
+    db,
+    members.map((m) => m.collectorId),
+  );
+  return shown.map((office) =>
+    ruleOf(
+      office,
+      rows.find((r) => r.officeId === office.id),
+      members.filter((m) => m.officeId === office.id),
+      mayWork,
     ),
   );
 }
@@ -67,7 +64,15 @@ async function ruleFor(db: Db, office: { id: string; name: string }): Promise<As
     findAssignmentRules(db, [office.id]),
     findRotationMembers(db, [office.id]),
   ]);
-  return ruleOf(db, office, rows[0], members);
+  return ruleOf(
+    office,
+    rows[0],
+    members,
+    await collectorsReach(
+      db,
+      members.map((m) => m.collectorId),
+    ),
+  );
 }
 
 /**

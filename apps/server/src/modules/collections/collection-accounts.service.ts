@@ -88,9 +88,22 @@ export async function listCollectors(db: Db, actor: Actor, officeId?: string): P
 
 /** Of these users, those who may work accounts of the office (enabled, ALL_ACCOUNTS UPDATE reaching it). */
 export async function collectorsOfOffice(db: Db, userIds: readonly string[], officeId: string): Promise<Set<string>> {
-  if (userIds.length === 0) return new Set();
+  const mayWork = await collectorsReach(db, userIds);
+  return new Set(userIds.filter((id) => mayWork(id, officeId)));
+}
+
+/** Whether each of these users may work accounts of an office, for any office: one read for them all. */
+export async function collectorsReach(
+  db: Db,
+  userIds: readonly string[],
+): Promise<(userId: string, officeId: string) => boolean> {
+  if (userIds.length === 0) return () => false;
   const workers = await findAccountWorkers(db, [...new Set(userIds)]);
-  return new Set(workers.filter((worker) => scopeAllows(workerReach(worker), officeId)).map((worker) => worker.id));
+  const reach = new Map(workers.map((worker) => [worker.id, workerReach(worker)]));
+  return (userId, officeId) => {
+    const scope = reach.get(userId);
+    return scope !== undefined && scopeAllows(scope, officeId);
+  };
 }
 
 /**
