@@ -12,7 +12,7 @@ export function AccountLettersPanel({ collectionAccountId, client }: AccountLett
     <Paper withBorder p="md" aria-labelledby="account-letters-title">
       <Stack gap="xs">
         <Title order={2} size="h4" id="account-letters-title">
-          Letters
+          E-mail and letters
         </Title>
         {LettersPanel ? (
           <LettersPanel collectionAccountId={collectionAccountId} client={client} />
