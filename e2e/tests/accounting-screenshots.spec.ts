@@ -7,8 +7,9 @@ import { NARROW, seriousViolations, setWidth, WIDE } from './support/shell.ts';
 
 // DESIGN §4: the accounting screens at 1280 px and 800 px, for people to look at (e2e/screenshots/,
 // git-ignored), each checked for serious accessibility violations. The demo seed has three months of cash flow.
-// The office-entered view opens on the browser's day and the demo enters today's payments on each office's day
-// (the demo offices keep New York time): in a UTC browser the two differ from midnight UTC until 5 a.m.
+// The office-entered view opens on its office's day, as the demo enters today's payments: the browser keeps
+// New York time while the first office (Call Center) keeps Pacific time, so after midnight in New York the two
+// days differ and the view must still open on the office's.
 test.use({ timezoneId: 'America/New_York' });
 
 const dir = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'screenshots');

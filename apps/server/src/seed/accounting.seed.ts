@@ -7,7 +7,7 @@ import {
   officeReceiptCounters,
   payments,
 } from '../modules/accounting/accounting.tables.ts';
-import { officeToday } from '../modules/accounting/office-day.ts';
+import { officeToday } from '@casedesk/contract/common/dates';
 import { clients } from '../modules/clients/clients.tables.ts';
 import { collectionAccounts } from '../modules/collections/collections.tables.ts';
 import { inquiries } from '../modules/inquiries/inquiries.tables.ts';

@@ -4,7 +4,7 @@ import { SEEDED_TERMS } from '@casedesk/contract/collections/term';
 import { formatDateInput } from '@casedesk/contract/common/text';
 import { base, en, en_US, Faker } from '@faker-js/faker';
 import { and, asc, eq, isNotNull, sql } from 'drizzle-orm';
-import { officeToday } from '../modules/accounting/office-day.ts';
+import { officeToday } from '@casedesk/contract/common/dates';
 import { calls } from '../modules/calls/calls.tables.ts';
 import { clients } from '../modules/clients/clients.tables.ts';
 import {

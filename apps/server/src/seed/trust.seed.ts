@@ -1,6 +1,6 @@
 import type { Faker } from '@faker-js/faker';
 import type { payments } from '../modules/accounting/accounting.tables.ts';
-import { officeToday } from '../modules/accounting/office-day.ts';
+import { officeToday } from '@casedesk/contract/common/dates';
 import { trustLedgerEntries, trustReconciliations } from '../modules/accounting/trust.tables.ts';
 import type { Db } from '../platform/db/database.ts';
 

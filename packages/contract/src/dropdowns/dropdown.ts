@@ -87,6 +87,8 @@ export const officeOptionSchema = z.object({
   id: z.string().uuid(),
   name: z.string(),
   officeType: z.enum(['OFFICE', 'CALL_CENTER', 'CORPORATE']),
+  /** Its IANA zone: a screen that opens on "today at this office" (the office-entered cash flow) needs it. */
+  timeZone: z.string(),
 });
 export type OfficeOption = z.infer<typeof officeOptionSchema>;
 export const officeOptionListSchema = z.array(officeOptionSchema);

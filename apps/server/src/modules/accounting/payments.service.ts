@@ -19,7 +19,7 @@ import { AppError } from '../../platform/errors/app-error.ts';
 import { requireLiveClient } from '../clients/clients.service.ts';
 import { findReachableAccount } from '../collections/collection-contact.service.ts';
 import { requireInquiryRef } from '../inquiries/inquiries.service.ts';
-import { officeToday } from './office-day.ts';
+import { officeToday } from '@casedesk/contract/common/dates';
 import { renderReceiptPdf } from './receipt-pdf.ts';
 import { requireOpenDay } from './reconciliation.service.ts';
 import { depositTrustPayment, reverseTrustDeposit } from './trust.service.ts';

@@ -25,7 +25,7 @@ import {
   insertReconVersion,
   sumReconDays,
 } from './reconciliation.repository.ts';
-import { officeToday } from './office-day.ts';
+import { officeToday } from '@casedesk/contract/common/dates';
 
 const reconScope = (actor: Actor, access: AccessType) =>
   scopeOf(actor.permissions, 'CASH_FLOW_RECON', access, 'OFFICE');

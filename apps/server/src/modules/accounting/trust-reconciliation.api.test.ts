@@ -3,7 +3,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestApp } from '../../../test/support/test-app.ts';
 import { createTestApp, SEEDED } from '../../../test/support/test-app.ts';
-import { officeToday } from './office-day.ts';
+import { officeToday } from '@casedesk/contract/common/dates';
 
 /*
  * The three-way reconciliation through HTTP, in an office of its own (so its trust account holds only the money

@@ -7,7 +7,7 @@ import { recordAudit } from '../../platform/audit/audit.ts';
 import type { Actor } from '../../platform/auth/actor.ts';
 import type { Db } from '../../platform/db/database.ts';
 import { AppError } from '../../platform/errors/app-error.ts';
-import { officeToday } from './office-day.ts';
+import { officeToday } from '@casedesk/contract/common/dates';
 import { findPaymentOffice, lockReceiptCounter } from './payments.repository.ts';
 import { monthWindow } from './reconciliation.service.ts';
 import type { NewThreeWayVersion } from './trust-reconciliation.repository.ts';

@@ -13,7 +13,7 @@ import type { Actor } from '../../platform/auth/actor.ts';
 import type { Db } from '../../platform/db/database.ts';
 import { AppError } from '../../platform/errors/app-error.ts';
 import { requireInquiryRef } from '../inquiries/inquiries.service.ts';
-import { officeToday } from './office-day.ts';
+import { officeToday } from '@casedesk/contract/common/dates';
 import { findPaymentOffice, lockReceiptCounter } from './payments.repository.ts';
 import { requireOpenDay } from './reconciliation.service.ts';
 import { findLatestThreeWay } from './trust-reconciliation.repository.ts';

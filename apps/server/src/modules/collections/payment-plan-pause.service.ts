@@ -16,7 +16,8 @@ import {
 } from './payment-plan.repository.ts';
 import { requirePlan, requirePlanAccount } from './payment-plan.service.ts';
 import { readPlan, readPlanState } from './payment-plan-state.ts';
-import { officeToday, shownDate } from './plan-dates.ts';
+import { officeToday } from '@casedesk/contract/common/dates';
+import { shownDate } from './plan-dates.ts';
 
 /**
  * SPEC §7 paymentPlan pause, and its resume (`resume: true`; docs/collections-payment-plans.md). A pause starts

@@ -36,7 +36,7 @@ import {
   setPlanStatus,
 } from './payment-plan.repository.ts';
 import { describeTerms, readPlan, readPlansOfAccount, readPlanState } from './payment-plan-state.ts';
-import { officeToday } from './plan-dates.ts';
+import { officeToday } from '@casedesk/contract/common/dates';
 
 /**
  * SPEC §7 paymentPlan create, list (and change, preview): a plan of instalments on a collection account, its

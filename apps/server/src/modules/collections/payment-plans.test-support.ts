@@ -15,7 +15,7 @@ import { smsMessages, smsOptOuts } from '../sms/sms.tables.ts';
 import { users } from '../users/users.tables.ts';
 import { collectionAccountEvents, collectionAccounts } from './collections.tables.ts';
 import { paymentPlanInstalments, paymentPlans } from './payment-plans.tables.ts';
-import { officeToday } from './plan-dates.ts';
+import { officeToday } from '@casedesk/contract/common/dates';
 
 /**
  * Accounts, payments and users for the payment plan tests, inserted directly (the accounts' own routes and

@@ -33,7 +33,7 @@ export async function findDropdownOptions(
 export async function findOfficesInScope(db: Db, scope: Scope): Promise<OfficeOption[]> {
   if (scope.kind === 'none') return [];
   return db
-    .select({ id: offices.id, name: offices.name, officeType: offices.officeType })
+    .select({ id: offices.id, name: offices.name, officeType: offices.officeType, timeZone: offices.timeZone })
     .from(offices)
     .where(and(eq(offices.status, 'ACTIVE'), officeScopeSql(offices.id, scope)))
     .orderBy(asc(offices.name));

@@ -81,7 +81,9 @@ export const PAYMENT: PaymentDetail = {
 const DEFAULTS: Handlers = {
   'POST /api/v1/cashFlow/all': page([ROW]),
   'POST /api/v1/cashFlow/totals': { count: 1, feesCents: 125050, costCents: 2500, totalCents: 127550 },
-  'GET /api/v1/dropdown/office': [{ id: OFFICE_ID, name: 'Los Angeles', officeType: 'OFFICE' }],
+  'GET /api/v1/dropdown/office': [
+    { id: OFFICE_ID, name: 'Los Angeles', officeType: 'OFFICE', timeZone: 'America/Los_Angeles' },
+  ],
   'GET /api/v1/dropdown/allOffices': [
     { id: OFFICE_ID, name: 'Los Angeles' },
     { id: OTHER_OFFICE_ID, name: 'San Diego' },

@@ -129,7 +129,9 @@ const DEFAULTS: Handlers = {
     { id: TERM_PLAN_ID, name: 'Payment Plan', isPaymentPlan: true, active: true },
     { id: TERM_FULL_ID, name: 'Pay in Full', isPaymentPlan: false, active: true },
   ],
-  'GET /api/v1/dropdown/office': [{ id: OFFICE_ID, name: 'Los Angeles', officeType: 'OFFICE' }],
+  'GET /api/v1/dropdown/office': [
+    { id: OFFICE_ID, name: 'Los Angeles', officeType: 'OFFICE', timeZone: 'America/Los_Angeles' },
+  ],
   'GET /api/v1/collectionAccount': accountDetail(),
   'POST /api/v1/collectionAccount/timeline': { items: [], hasMore: false },
   'POST /api/v1/paymentPlan/list': [],

@@ -143,7 +143,9 @@ const DEFAULTS: Handlers = {
     from: 'Casedesk <no-reply@casedesk.local>',
   },
   'POST /api/v1/mail/letter/all': page([LETTER]),
-  'GET /api/v1/dropdown/office': [{ id: OFFICE_ID, name: 'Los Angeles', officeType: 'OFFICE' }],
+  'GET /api/v1/dropdown/office': [
+    { id: OFFICE_ID, name: 'Los Angeles', officeType: 'OFFICE', timeZone: 'America/Los_Angeles' },
+  ],
   'GET /api/v1/dropdown/allOffices': [{ id: OFFICE_ID, name: 'Los Angeles' }],
 };
 

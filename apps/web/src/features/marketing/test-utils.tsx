@@ -104,6 +104,7 @@ export function stubMarketing(handlers: Handlers = {}) {
     'GET /api/v1/dropdown/office': OFFICES.map((o, i) => ({
       ...o,
       officeType: i === 0 ? ('CALL_CENTER' as const) : ('OFFICE' as const),
+      timeZone: 'America/Los_Angeles',
     })),
     ...handlers,
   });

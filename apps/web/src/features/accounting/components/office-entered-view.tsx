@@ -2,6 +2,7 @@ import { Button, Group, Paper, Select, Table, Text, TextInput } from '@mantine/c
 import { useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { CASH_FLOW_SORTS, PAYMENT_TYPE_LABELS, type CashFlowRow } from '@casedesk/contract/accounting/payment';
+import { officeToday } from '@casedesk/contract/common/dates';
 import { formatMoney } from '@casedesk/contract/common/money';
 import { useOfficeOptions } from '@/api/dropdowns/office-options.ts';
 import { DataTable } from '@/components/data-table/data-table.tsx';
@@ -13,7 +14,7 @@ import { useOfficeEnteredTotal } from '../api/get-office-entered-total.ts';
 import { useOfficeEnteredCashFlow } from '../api/list-office-entered-cash-flow.ts';
 import { CASH_FLOW_TABLE_COLUMNS, reversalStyle } from './cash-flow-columns.tsx';
 import { DepositSlip } from './deposit-slip.tsx';
-import { isDay, today } from './payment-labels.ts';
+import { isDay } from './payment-labels.ts';
 
 const rowId = (row: CashFlowRow) => row.id;
 const entries = (count: number) => (count === 1 ? '1 entry' : `${count} entries`);
@@ -43,15 +44,19 @@ function DayTotals({ totals }: { totals: NonNullable<ReturnType<typeof useOffice
 
 /**
  * SPEC §7 office-entered view (`?cashflow=office`): what one office entered on one office day, its totals by
- * payment type and the deposit slip to print. The office defaults to the caller's first, the day to today.
+ * payment type and the deposit slip to print. The office defaults to the caller's first, the day to
+ * that office's today (its time zone).
  */
 export function OfficeEnteredView({ actions }: { actions: ReactNode }) {
   const navigate = useNavigate();
   const offices = useOfficeOptions('CASH_FLOW');
   const [chosenOffice, setChosenOffice] = useState<string | null>(null);
-  const [day, setDay] = useState(today());
+  const [chosenDay, setDay] = useState<string | null>(null);
   const officeId = chosenOffice ?? offices.data?.[0]?.id ?? null;
   const office = offices.data?.find((o) => o.id === officeId);
+  // Until a day is chosen, the office's own today: a manager in New York looking at Los Angeles after midnight
+  // sees what Los Angeles entered today, not an empty tomorrow.
+  const day = chosenDay ?? (office ? officeToday(office.timeZone) : '');
   const paging = useListPaging({ sorts: CASH_FLOW_SORTS });
   const ready = Boolean(officeId) && isDay(day);
   const filter = ready ? { officeId: officeId!, dateFrom: day, dateTo: day } : {};

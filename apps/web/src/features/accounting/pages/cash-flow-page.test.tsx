@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { CASH_FLOW_COLUMNS, PAYMENT_MESSAGES } from '@casedesk/contract/accounting/payment';
+import { officeToday } from '@casedesk/contract/common/dates';
 import { apiError } from '@/test/fake-api.ts';
 import { clientSummary, page } from '@/test/fixtures.ts';
 import {
@@ -15,7 +16,6 @@ import {
   renderPage,
   stubServer,
 } from '../test-utils.tsx';
-import { today } from '../components/payment-labels.ts';
 import { CashFlowPage } from './cash-flow-page.tsx';
 
 afterEach(() => vi.unstubAllGlobals());
@@ -83,8 +83,8 @@ describe('cash flow', () => {
   it('offers the offices of CASH_FLOW CREATE in Add payment, not those the user may only read', async () => {
     stubServer({
       'GET /api/v1/dropdown/office': [
-        { id: OFFICE_ID, name: 'Los Angeles', officeType: 'OFFICE' },
-        { id: OTHER_OFFICE_ID, name: 'San Diego', officeType: 'OFFICE' },
+        { id: OFFICE_ID, name: 'Los Angeles', officeType: 'OFFICE', timeZone: 'America/Los_Angeles' },
+        { id: OTHER_OFFICE_ID, name: 'San Diego', officeType: 'OFFICE', timeZone: 'America/Los_Angeles' },
       ],
     });
     const user = userEvent.setup();
@@ -178,7 +178,7 @@ describe('cash flow', () => {
     expect(api.bodies('POST /api/v1/cashFlow/payment')[0]).toMatchObject({ account: 'OPERATING', feesCents: 50000 });
   });
 
-  it('office-entered view: one office and today, the totals by payment type, and the deposit slip printed', async () => {
+  it('office-entered view: one office and its own today, the totals by payment type, and the deposit slip printed', async () => {
     const api = stubServer({
       'POST /api/v1/cashFlow/officeEnteredCashFlow': page([ROW]),
       'POST /api/v1/cashFlow/officeEnteredTotal': {
@@ -193,7 +193,9 @@ describe('cash flow', () => {
     const totals = await screen.findByRole('table', { name: 'Totals by payment type' });
     expect(within(totals).getAllByText('$1,275.50')).toHaveLength(2);
     expect(within(totals).getAllByText('1 entry')).toHaveLength(2);
-    const day = { officeId: OFFICE_ID, dateFrom: today(), dateTo: today() };
+    // The fake office is in Los Angeles: the view opens on its day, whatever the test machine's zone.
+    const officeDay = officeToday('America/Los_Angeles');
+    const day = { officeId: OFFICE_ID, dateFrom: officeDay, dateTo: officeDay };
     expect(api.bodies('POST /api/v1/cashFlow/officeEnteredTotal').at(-1)).toEqual({ filter: day });
     expect(api.bodies('POST /api/v1/cashFlow/officeEnteredCashFlow').at(-1)).toMatchObject({ filter: day });
     expect(await screen.findByRole('table', { name: 'Office-entered cash flow' })).toBeTruthy();

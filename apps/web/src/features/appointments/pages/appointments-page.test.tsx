@@ -119,7 +119,9 @@ describe('AppointmentsPage', () => {
     ];
     const api = fakeApi({
       'POST /api/v1/appointment/all': page(items),
-      'GET /api/v1/dropdown/office': [{ id: items[0]!.officeId, name: 'Downtown', officeType: 'OFFICE' }],
+      'GET /api/v1/dropdown/office': [
+        { id: items[0]!.officeId, name: 'Downtown', officeType: 'OFFICE', timeZone: 'America/Los_Angeles' },
+      ],
     });
     renderPage(<AppointmentsPage type="all" />, '/appointments/all', ['ALL_APPOINTMENTS']);
     const table = within(await screen.findByTestId('appointments-table')).getByRole('table', {

@@ -7,14 +7,6 @@ export function browserDay(at: Date = new Date()): string {
   return `${at.getFullYear()}-${pad(at.getMonth() + 1)}-${pad(at.getDate())}`;
 }
 
-/**
- * yyyy-MM-dd of today at an office (its IANA time zone): a plan's first due date and a pause's backdating are
- * judged on the office's day, as the server judges them.
- */
-export function officeDay(timeZone: string, at: Date = new Date()): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(at);
-}
-
 /** The browser's day `days` later (negative: earlier), across months and years. */
 export function addDays(day: string, days: number): string {
   const [y, m, d] = day.split('-').map(Number) as [number, number, number];

@@ -4,7 +4,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { COLLECTION_ACCOUNT_MESSAGES, type TimelineItem } from '@casedesk/contract/collections/account';
 import { PAYMENT_PLAN_MESSAGES } from '@casedesk/contract/collections/payment-plan';
 import { apiError } from '@/test/fake-api.ts';
-import { addDays, officeDay } from '../components/collection-dates.ts';
+import { officeToday } from '@casedesk/contract/common/dates';
+import { addDays } from '../components/collection-dates.ts';
 import type { AccountContactTarget, AccountLettersTarget } from '../components/collection-slots.ts';
 import {
   ACCOUNTS_READER,
@@ -429,10 +430,10 @@ describe('account detail: payment plan', () => {
     await user.click(await screen.findByRole('button', { name: 'Pause' }));
     const form = await screen.findByRole('form', { name: 'Pause payment plan' });
     const pausedFrom = within(form).getByLabelText(/^Pause From/) as HTMLInputElement;
-    const officeToday = officeDay(officeTimeZone);
-    expect(pausedFrom.value).toBe(officeToday);
-    expect(pausedFrom.min).toBe(addDays(officeToday, -7));
-    expect(pausedFrom.max).toBe(officeToday);
+    const officeDayNow = officeToday(officeTimeZone);
+    expect(pausedFrom.value).toBe(officeDayNow);
+    expect(pausedFrom.min).toBe(addDays(officeDayNow, -7));
+    expect(pausedFrom.max).toBe(officeDayNow);
   });
 
   it('resumes a paused plan and shows why it was paused', async () => {

@@ -14,7 +14,8 @@ import { AccountHeader } from '../components/account-header.tsx';
 import { AccountLettersPanel } from '../components/account-letters-panel.tsx';
 import { AccountNoteButton } from '../components/account-note-button.tsx';
 import { AccountTimeline } from '../components/account-timeline.tsx';
-import { browserDay, officeDay } from '../components/collection-dates.ts';
+import { officeToday } from '@casedesk/contract/common/dates';
+import { browserDay } from '../components/collection-dates.ts';
 import { PaymentPlanPanel } from '../components/payment-plan-panel.tsx';
 import { StatusHistory } from '../components/status-history.tsx';
 
@@ -74,7 +75,7 @@ export function AccountDetailPage() {
       <Grid gap="md">
         <Grid.Col span={{ base: 12, lg: 7 }}>
           <Stack gap="md">
-            <PaymentPlanPanel account={detail} today={officeDay(detail.officeTimeZone)} mayUpdate={mayUpdate} />
+            <PaymentPlanPanel account={detail} today={officeToday(detail.officeTimeZone)} mayUpdate={mayUpdate} />
             {wide && <AccountTimeline accountId={detail.id} />}
           </Stack>
         </Grid.Col>

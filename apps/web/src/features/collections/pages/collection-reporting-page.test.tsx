@@ -26,7 +26,12 @@ afterEach(() => vi.restoreAllMocks());
 function stub() {
   return fakeApi({
     'GET /api/v1/dropdown/office': [
-      { id: '6f1c1d6e-3a52-4b7e-9f39-2f4b1c1d6e3a', name: 'Los Angeles', officeType: 'OFFICE' },
+      {
+        id: '6f1c1d6e-3a52-4b7e-9f39-2f4b1c1d6e3a',
+        name: 'Los Angeles',
+        officeType: 'OFFICE',
+        timeZone: 'America/Los_Angeles',
+      },
     ],
     [REPORT]: ({ body }) => {
       const request = body as CollectionReportRequestInput;
