@@ -75,7 +75,10 @@ export async function guardCollectionContact(db: Db, contact: CollectionContact)
 }
 
 /** What the guard would answer for this contact, without logging it (the account page's dry run). */
-export async function judgeCollectionContact(db: Db, contact: Omit<CollectionContact, 'actor'>) {
+export async function judgeCollectionContact(
+  db: Db,
+  contact: Omit<CollectionContact, 'actor' | 'account'> & { account: Pick<AccountRef, 'id'> },
+) {
   const where = await findContactWhereabouts(db, contact.account.id);
   const zone = resolveClientTimeZone({
     addressState: where?.addressState,

@@ -108,7 +108,8 @@ export interface ContactAttempt {
   message: string | null;
   nextAllowedAt: Date | null;
   timeZone: string;
-  byId: string;
+  /** Null: the product contacted the client by itself (a payment plan's reminder). */
+  byId: string | null;
 }
 
 export async function insertContactAttempt(db: Db, attempt: ContactAttempt): Promise<void> {

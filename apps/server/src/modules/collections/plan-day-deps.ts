@@ -9,4 +9,6 @@ export interface PlanDayDeps {
   jobs: Pick<Jobs, 'sendSoon'>;
   /** Tells the collectors' sockets that a notification arrived. */
   realtime: RealtimeBus;
+  /** The instant the reminders are judged at (the contact rules' hours); absent: the clock. Tests fix it. */
+  now?: () => Date;
 }

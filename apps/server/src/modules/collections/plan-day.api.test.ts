@@ -1,12 +1,16 @@
 import type { PaymentPlan } from '@casedesk/contract/collections/payment-plan';
 import { addDays } from '@casedesk/contract/collections/payment-plan-rules';
+import { instantOfWallTimeCompatible } from '@casedesk/contract/appointments/zoned-time';
 import { formatDateInput } from '@casedesk/contract/common/text';
 import { eq } from 'drizzle-orm';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Injector, TestApp } from '../../../test/support/test-app.ts';
 import { createTestApp, injector, SEEDED } from '../../../test/support/test-app.ts';
+import type { JobStatus } from '../../platform/jobs/jobs.ts';
+import { clients } from '../clients/clients.tables.ts';
 import { dropdownOptions } from '../dropdowns/dropdowns.tables.ts';
+import { collectionContactAttempts } from './contact-rules.tables.ts';
 import { users } from '../users/users.tables.ts';
 import type { OfficeRow, TestAccount } from './payment-plans.test-support.ts';
 import {
@@ -50,6 +54,16 @@ afterAll(async () => t?.close());
 
 const run = (day: string): Promise<PlanDayCounts> =>
   runPlanDay({ db: t.db(), jobs: t.app.jobs, realtime: t.app.realtime }, { officeId: office.id, today: day });
+
+/** The job once sendSoon's batch has inserted it. */
+async function waitForJob(queue: 'sms.send', id: string): Promise<JobStatus> {
+  for (let tries = 0; tries < 100; tries += 1) {
+    const job = await t.app.jobs.getJob(queue, id);
+    if (job) return job;
+    await sleep(50);
+  }
+  throw new Error(`job ${id} was never inserted`);
+}
 
 async function planOn(account: TestAccount, overrides: Record<string, unknown> = {}): Promise<PaymentPlan> {
   const res = await send('POST', '/api/v1/paymentPlan/create', SEEDED.collector, {
@@ -144,6 +158,47 @@ describe('the plan day of an office', () => {
     const refused = (await eventsOf(t.db(), account.id)).filter((e) => e.title === 'Reminder not sent');
     expect(refused).toHaveLength(1);
     expect(refused[0]!.detail).toContain('opted out');
+  });
+
+  it('a reminder waits for the client’s hours, and the contact log holds it as allowed, sent by no one', async () => {
+    const account = await insertAccount(t.db(), office.id, { collectorId });
+    // The client lives in California: their hours are 8:00 to 21:00 Pacific (the seeded rule).
+    await t.db().update(clients).set({ state: 'CA' }).where(eq(clients.id, account.clientId));
+    await planOn(account);
+    // Tomorrow's plan day (its first instalment is due then), at 6:00: 8:00 tomorrow is still ahead of the clock.
+    const zone = 'America/Los_Angeles';
+    const tomorrow = addDays(today, 1);
+    const sixInTheMorning = instantOfWallTimeCompatible(tomorrow, 6 * 60, zone);
+    await runPlanDay(
+      { db: t.db(), jobs: t.app.jobs, realtime: t.app.realtime, now: () => sixInTheMorning },
+      { officeId: office.id, today: tomorrow },
+    );
+    const eight = instantOfWallTimeCompatible(tomorrow, 8 * 60, zone);
+    const [text] = await textsOf(t.db(), account.id);
+    expect(text).toMatchObject({ status: 'queued', sendAfter: eight });
+    const job = await waitForJob('sms.send', text!.id);
+    expect(job).toMatchObject({ state: 'created', startAfter: eight });
+    const attempts = await t
+      .db()
+      .select()
+      .from(collectionContactAttempts)
+      .where(eq(collectionContactAttempts.accountId, account.id));
+    expect(attempts).toMatchObject([{ channel: 'TEXT', allowed: true, at: eight, byId: null, timeZone: zone }]);
+  });
+
+  it('a reminder judged within the client’s hours goes at once', async () => {
+    const account = await insertAccount(t.db(), office.id, { collectorId });
+    await t.db().update(clients).set({ state: 'CA' }).where(eq(clients.id, account.clientId));
+    await planOn(account);
+    const tenInTheMorning = instantOfWallTimeCompatible(today, 10 * 60, 'America/Los_Angeles');
+    await runPlanDay(
+      { db: t.db(), jobs: t.app.jobs, realtime: t.app.realtime, now: () => tenInTheMorning },
+      { officeId: office.id, today },
+    );
+    const [text] = await textsOf(t.db(), account.id);
+    expect(text!.sendAfter).toBeNull();
+    const job = await waitForJob('sms.send', text!.id);
+    expect(job.startAfter.getTime()).toBeLessThanOrEqual(Date.now());
   });
 
   it('paused instalments are not missed; on its resume date the plan moves on by the periods paused', async () => {

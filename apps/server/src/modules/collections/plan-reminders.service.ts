@@ -1,9 +1,13 @@
 import { PAYMENT_REMINDER_TEXT } from '@casedesk/contract/collections/payment-plan';
 import { reminderWindow } from '@casedesk/contract/collections/payment-plan-rules';
 import { formatMoney } from '@casedesk/contract/common/money';
+import { digitsOnly } from '@casedesk/contract/common/text';
 import { fillTemplate } from '@casedesk/contract/sms/template-fill';
 import type { Db } from '../../platform/db/database.ts';
+import type { StoredText } from '../sms/automated-text.service.ts';
 import { dispatchAutomatedTexts, storeAutomatedText } from '../sms/automated-text.service.ts';
+import { judgeCollectionContact } from './collection-contact.service.ts';
+import { insertContactAttempt } from './contact-guard.repository.ts';
 import { templateForPurpose } from '../templates/templates.service.ts';
 import { insertAccountEvent } from './payment-plan.repository.ts';
 import type { ReminderAccount, ReminderCandidate } from './plan-day.repository.ts';
@@ -15,13 +19,37 @@ import { shownDate } from './plan-dates.ts';
 const REMINDER_FILING = { category: 'Payment Plan', categoryType: 'COLLECTIONS', reason: 'Payment Reminder' } as const;
 
 /**
- * Where the contact guard's time-of-day rule will judge a reminder, in the transaction that claimed it; a refusal
- * is its reason, shown on the account's timeline. Not yet: the plan day runs at 6:00 at the office, before any
- * client's 8:00, so judging now would refuse every reminder; a reminder must first be deferred to the client's
- * allowed hours (a job due at the rule's next allowed time). Opt-out is honoured meanwhile by the SMS module.
+ * When the reminder may go out under the contact rules (docs/collections-contact-rules.md), judged in the
+ * transaction that claimed it and logged for compliance like any collection contact, with no user: now if the
+ * client's hours allow it; else the rules' next allowed time (the plan day runs at 6:00 at the office, before any
+ * client's 8:00, so most reminders wait for the client's morning); a refusal with no next time (opt-out) is the
+ * reason it is not sent.
  */
-async function guardReminderContact(_tx: Db, _account: ReminderAccount): Promise<string | null> {
-  return null;
+async function reminderSendTime(
+  tx: Db,
+  account: ReminderAccount,
+  phone: string,
+  now: Date,
+): Promise<{ at: Date } | { refused: string }> {
+  const contact = { account: { id: account.accountId }, channel: 'TEXT' as const, toNumber: phone };
+  const first = await judgeCollectionContact(tx, { ...contact, at: now });
+  const at = first.result.allowed ? now : first.result.nextAllowedAt;
+  if (!at) return { refused: first.result.allowed ? '' : first.result.message };
+  const verdict = at === now ? first : await judgeCollectionContact(tx, { ...contact, at });
+  if (!verdict.result.allowed) return { refused: verdict.result.message };
+  await insertContactAttempt(tx, {
+    accountId: account.accountId,
+    channel: 'TEXT',
+    toNumber: digitsOnly(phone),
+    at,
+    allowed: true,
+    rule: null,
+    message: null,
+    nextAllowedAt: null,
+    timeZone: verdict.timeZone,
+    byId: null,
+  });
+  return { at };
 }
 
 /** The firm's reminder template (TEXT, purpose PAYMENT_REMINDER), else the contract's default text. */
@@ -30,7 +58,7 @@ async function reminderTemplate(db: Db): Promise<string> {
   return template?.templateType === 'TEXT' ? template.content : PAYMENT_REMINDER_TEXT;
 }
 
-type ReminderOutcome = { sent: true; messageId: string } | { sent: false } | null;
+type ReminderOutcome = ({ sent: true } & StoredText) | { sent: false } | null;
 
 const REFUSALS = {
   OPTED_OUT: 'The client’s number opted out of texts.',
@@ -44,7 +72,7 @@ const REFUSALS = {
  * refuses an opted-out number. A claim that finds it already set sends nothing (null): a retry or another
  * instance got there first. A reminder that may not go keeps its claim and says why on the timeline.
  */
-async function remind(db: Db, candidate: ReminderCandidate, template: string): Promise<ReminderOutcome> {
+async function remind(db: Db, candidate: ReminderCandidate, template: string, now: Date): Promise<ReminderOutcome> {
   return db.transaction(async (tx) => {
     const account = await lockReminderAccount(tx, candidate.accountId);
     if (!account) return null;
@@ -61,9 +89,9 @@ async function remind(db: Db, candidate: ReminderCandidate, template: string): P
       });
       return { sent: false };
     };
-    const refusal = await guardReminderContact(tx, account);
-    if (refusal) return notSent(refusal);
     if (!account.phone) return notSent(REFUSALS.NO_PHONE);
+    const when = await reminderSendTime(tx, account, account.phone, now);
+    if ('refused' in when) return notSent(when.refused);
     const body = fillTemplate(template, {
       clientFirstName: account.clientFirstName,
       clientLastName: account.clientLastName,
@@ -81,9 +109,10 @@ async function remind(db: Db, candidate: ReminderCandidate, template: string): P
       collectorId: account.collectorId,
       ...REMINDER_FILING,
       action: 'payment_plan.reminder',
+      ...(when.at > now ? { sendAfter: when.at } : {}),
     });
     if (!stored.stored) return notSent(REFUSALS[stored.refused]);
-    return { sent: true, messageId: stored.messageId };
+    return { sent: true, messageId: stored.messageId, ...(stored.sendAfter ? { sendAfter: stored.sendAfter } : {}) };
   });
 }
 
@@ -96,13 +125,14 @@ export async function sendDueReminders(
   const candidates = await findReminderCandidates(deps.db, officeId, reminderWindow(today));
   if (candidates.length === 0) return { sent: 0, notSent: 0 };
   const template = await reminderTemplate(deps.db);
+  const now = deps.now?.() ?? new Date();
   let sent = 0;
   let notSent = 0;
   for (const candidate of candidates) {
-    const outcome = await remind(deps.db, candidate, template);
+    const outcome = await remind(deps.db, candidate, template, now);
     if (outcome?.sent) {
       sent += 1;
-      dispatchAutomatedTexts(deps.jobs, [outcome.messageId]);
+      dispatchAutomatedTexts(deps.jobs, [outcome]);
     } else if (outcome) notSent += 1;
   }
   return { sent, notSent };

@@ -24,10 +24,18 @@ export interface AutomatedText {
   reason: string;
   /** The audit action, e.g. `payment_plan.reminder`. */
   action: string;
+  /** Not before this instant (the client's allowed hours); absent: now. */
+  sendAfter?: Date;
+}
+
+/** A stored text for dispatchAutomatedTexts: its id, and when it may go. */
+export interface StoredText {
+  messageId: string;
+  sendAfter?: Date;
 }
 
 export type AutomatedTextOutcome =
-  { stored: true; messageId: string } | { stored: false; refused: 'OPTED_OUT' | 'NO_OFFICE_NUMBER' };
+  ({ stored: true } & StoredText) | { stored: false; refused: 'OPTED_OUT' | 'NO_OFFICE_NUMBER' };
 
 /**
  * Stores the text as queued, in the caller's transaction (so it commits with whatever claimed it, or not at all),
@@ -50,6 +58,7 @@ export async function storeAutomatedText(tx: Db, text: AutomatedText): Promise<A
     categoryId: context.categoryId,
     reasonId: context.reasonId,
     status: 'queued' as const,
+    sendAfter: text.sendAfter ?? null,
   };
   const messageId = await insertAutomatedText(tx, row);
   // DESIGN §3 logs rule: the audit row names the text, not its body.
@@ -62,14 +71,16 @@ export async function storeAutomatedText(tx: Db, text: AutomatedText): Promise<A
     after: { ...audited, id: messageId },
     detail: { bodyLength: text.body.length },
   });
-  return { stored: true, messageId };
+  return { stored: true, messageId, ...(text.sendAfter ? { sendAfter: text.sendAfter } : {}) };
 }
 
 /**
  * Hands stored texts to the `sms.send` job, after their transaction committed (on PGlite a send inside it would
- * wait for the one connection). The job id is the message id, so a repeated hand-over is refused by pg-boss, and a
- * lost one is found by the stranded-text sweep (sms-delivery.ts).
+ * wait for the one connection); a text held to the client's hours starts then. The job id is the message id, so a
+ * repeated hand-over is refused by pg-boss, and a lost one is found by the stranded-text sweep (sms-delivery.ts).
  */
-export function dispatchAutomatedTexts(jobs: Pick<Jobs, 'sendSoon'>, messageIds: readonly string[]): void {
-  for (const id of messageIds) jobs.sendSoon(SMS_SEND_QUEUE, { messageId: id }, { id });
+export function dispatchAutomatedTexts(jobs: Pick<Jobs, 'sendSoon'>, texts: readonly StoredText[]): void {
+  for (const { messageId, sendAfter } of texts) {
+    jobs.sendSoon(SMS_SEND_QUEUE, { messageId }, { id: messageId, ...(sendAfter ? { startAfter: sendAfter } : {}) });
+  }
 }

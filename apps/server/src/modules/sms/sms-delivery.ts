@@ -95,7 +95,10 @@ export async function requeueStrandedTexts(
   jobs: Pick<Jobs, 'send'>,
   storedBefore = new Date(),
 ): Promise<number> {
-  const ids = await findStrandedQueued(db, new Date(Date.now() - 86_400_000), storedBefore);
-  for (const id of ids) await jobs.send(SMS_SEND_QUEUE, { messageId: id }, { id });
-  return ids.length;
+  const texts = await findStrandedQueued(db, new Date(Date.now() - 86_400_000), storedBefore);
+  // A text held to the client's hours keeps its hold when it is queued again.
+  for (const { id, sendAfter } of texts) {
+    await jobs.send(SMS_SEND_QUEUE, { messageId: id }, { id, ...(sendAfter ? { startAfter: sendAfter } : {}) });
+  }
+  return texts.length;
 }

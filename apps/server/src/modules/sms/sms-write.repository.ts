@@ -185,9 +185,13 @@ export async function updateMessageRouting(
  * Outbound texts of the last day still queued without a provider id: a crash between storing a text
  * and queueing its job would leave one behind. Bounded by sms_messages_created_idx.
  */
-export async function findStrandedQueued(db: Db, since: Date, before: Date): Promise<string[]> {
-  const rows = await db
-    .select({ id: smsMessages.id })
+export async function findStrandedQueued(
+  db: Db,
+  since: Date,
+  before: Date,
+): Promise<{ id: string; sendAfter: Date | null }[]> {
+  return db
+    .select({ id: smsMessages.id, sendAfter: smsMessages.sendAfter })
     .from(smsMessages)
     .where(
       and(
@@ -199,5 +203,4 @@ export async function findStrandedQueued(db: Db, since: Date, before: Date): Pro
       ),
     )
     .limit(10_000);
-  return rows.map((r) => r.id);
 }

@@ -34,6 +34,8 @@ export const smsMessages = pgTable(
     statusUpdatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     errorCode: text(),
     providerMessageSid: text().unique(),
+    /** Not sent before this instant: an automated text held to the client's allowed hours (contact rules). */
+    sendAfter: timestamp({ withTimezone: true }),
     /** A retry of a failed text is a new message pointing at the one it retries. */
     retryOfId: uuid(),
     createdDate: timestamp({ withTimezone: true }).notNull().defaultNow(),

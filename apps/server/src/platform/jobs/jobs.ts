@@ -56,6 +56,8 @@ export interface JobStatus {
   retryCount: number;
   retryLimit: number;
   createdOn: Date;
+  /** Not fetched before this instant. */
+  startAfter: Date;
   completedOn: Date | null;
 }
 
@@ -78,7 +80,7 @@ export interface Jobs<Queues extends QueueMap<Queues> = JobQueues> {
   sendSoon<Queue extends keyof Queues & string>(
     queue: Queue,
     data: Queues[Queue],
-    options?: Pick<SendOptions, 'id'>,
+    options?: Pick<SendOptions, 'id' | 'startAfter'>,
   ): void;
   /**
    * Starts a worker that polls the queue and runs its jobs one at a time. `batchSize` > 1 fetches and
@@ -211,7 +213,13 @@ export async function startJobs<Queues extends QueueMap<Queues> = JobQueues>(
       const jobs = pending.get(queue) ?? [];
       // Like send: a job id already queued is not queued again (one insert cannot hold the same id twice).
       if (sendOptions.id && jobs.some((job) => job.id === sendOptions.id)) return;
-      jobs.push({ name: queue, data, ...RETRY_DEFAULTS, ...(sendOptions.id ? { id: sendOptions.id } : {}) });
+      jobs.push({
+        name: queue,
+        data,
+        ...RETRY_DEFAULTS,
+        ...(sendOptions.id ? { id: sendOptions.id } : {}),
+        ...(sendOptions.startAfter ? { startAfter: insertStartAfter(sendOptions.startAfter) } : {}),
+      });
       pending.set(queue, jobs);
       if (jobs.length >= SEND_SOON_MAX_BATCH) void flushPending();
       else flushTimer ??= setTimeout(() => void flushPending(), SEND_SOON_DELAY_MS);
@@ -255,8 +263,8 @@ export async function startJobs<Queues extends QueueMap<Queues> = JobQueues>(
     async getJob(queue, id) {
       const job = await boss.getJobById(queue, id, { includeArchive: true });
       if (!job) return null;
-      const { state, retryCount, retryLimit, createdOn, completedOn } = job;
-      return { id: job.id, queue, state, retryCount, retryLimit, createdOn, completedOn };
+      const { state, retryCount, retryLimit, createdOn, startAfter, completedOn } = job;
+      return { id: job.id, queue, state, retryCount, retryLimit, createdOn, startAfter, completedOn };
     },
 
     queueDepths: () => refresh.now(),
@@ -295,4 +303,9 @@ function connectionOptions(database: Database, options: StartJobsOptions): PgBos
     throw new Error('startJobs on PostgreSQL needs options.connectionString (pg-boss opens its own pool)');
   }
   return { connectionString: options.connectionString, max: options.poolSize ?? 5, application_name: 'casedesk-jobs' };
+}
+
+/** pg-boss's insert takes a start as a Date or ISO text only; send also takes seconds from now. */
+function insertStartAfter(startAfter: number | string | Date): Date | string {
+  return typeof startAfter === 'number' ? new Date(Date.now() + startAfter * 1000) : startAfter;
 }

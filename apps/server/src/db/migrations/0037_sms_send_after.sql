@@ -1,0 +1,1 @@
+ALTER TABLE "sms_messages" ADD COLUMN "send_after" timestamp with time zone;
