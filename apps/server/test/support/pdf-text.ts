@@ -24,7 +24,10 @@ function winAnsi(hex: string): string {
 export function pdfTextLines(pdf: Buffer): string[] {
   const lines: string[] = [];
   const raw = pdf.toString('latin1');
-  const streams = /stream\r?\n([\s\S]*?)\r?\nendstream/g;
+  // pdfkit writes "stream\n", the bytes, "\nendstream". No optional "\r": a compressed stream ends with its
+  // Adler-32, whose last byte is 0x0D one time in 256, and a "\r?" would cut it off (the stream then fails to
+  // inflate and its text is lost).
+  const streams = /stream\n([\s\S]*?)\nendstream/g;
   for (const match of raw.matchAll(streams)) {
     let content: string;
     try {
