@@ -2,6 +2,7 @@ import type { CollectionAccountFilter } from '@casedesk/contract/collections/acc
 import { COLLECTION_STATUSES, OPEN_COLLECTION_STATUSES } from '@casedesk/contract/collections/account';
 import type { DashboardFigures, DashboardPeriod, Figure } from '@casedesk/contract/collections/dashboard';
 import { AGING_BUCKETS } from '@casedesk/contract/collections/dashboard-filters';
+import { promiseKeptRate } from '@casedesk/contract/collections/payment-plan-rules';
 import type { AccountTotals, Totals } from './collection-dashboard.repository.ts';
 import type { PromiseCounts } from './collection-dashboard-promises.repository.ts';
 
@@ -74,7 +75,7 @@ export function buildFigures(
     promiseKept: {
       kept,
       missed,
-      rate: kept + missed === 0 ? null : kept / (kept + missed),
+      rate: promiseKeptRate(kept, kept + missed),
       filter: filters.promises,
     },
   };

@@ -11,11 +11,10 @@ export interface PromiseCounts {
 
 /**
  * Promises kept and broken per group key: the plan instalments due in the window (by due date) whose status
- * is PAID (kept) or MISSED (broken), on the accounts in scope. Instalments still due or paused are no promise
- * settled yet and count in neither.
- *
- * The one place the dashboard reads the promise-kept rate: the payment-plans module is to offer
- * `promiseKeptRates(db, actor, { officeIds?, collectorId?, from, to })`, and this function is what it replaces.
+ * is PAID (kept) or MISSED (broken), on the accounts in scope. The plan day stores each verdict once, when the
+ * instalment's grace ends (docs/collections-payment-plans.md, Promise kept); instalments still due or paused are
+ * no promise settled yet and count in neither. The drill-down (`promiseCondition`) and the report's plan
+ * performance read the same statuses.
  */
 export async function promiseCounts(
   db: Db,

@@ -118,6 +118,7 @@ export const paymentPlanDayRuns = pgTable(
     finishedAt: timestamp({ withTimezone: true }),
     resumed: integer().notNull().default(0),
     missed: integer().notNull().default(0),
+    kept: integer().notNull().default(0),
     reminded: integer().notNull().default(0),
     completed: integer().notNull().default(0),
   },

@@ -147,6 +147,27 @@ describe('the plan day of an office', () => {
     expect((await accountRow(t.db(), part.id)).status).toBe('REVIEW');
   });
 
+  it('settles each promise once its grace has passed: paid in full is stored PAID (kept), else MISSED', async () => {
+    const paid = await insertAccount(t.db(), office.id, { originalCents: 30_000, collectorId });
+    const paidPlan = await planOn(paid);
+    await insertPayment(t.db(), paid, 10_000, today);
+    const unpaid = await insertAccount(t.db(), office.id, { originalCents: 30_000, collectorId });
+    const unpaidPlan = await planOn(unpaid);
+    const statuses = async (planId: string) => (await instalmentsOf(t.db(), planId)).map((i) => i.status);
+    // Due tomorrow; its grace ends two days later: still DUE on the last day of grace.
+    await run(addDays(today, 3));
+    expect(await statuses(paidPlan.id)).toEqual(['DUE', 'DUE', 'DUE']);
+    const settling = await run(addDays(today, 4));
+    expect(settling.kept).toBeGreaterThanOrEqual(1);
+    expect(await statuses(paidPlan.id)).toEqual(['PAID', 'DUE', 'DUE']);
+    expect((await instalmentsOf(t.db(), paidPlan.id))[0]!.paidAt).not.toBeNull();
+    expect(await statuses(unpaidPlan.id)).toEqual(['MISSED', 'DUE', 'DUE']);
+    // Once: a payment entered afterwards does not turn the broken promise into a kept one.
+    await insertPayment(t.db(), unpaid, 10_000, today);
+    await run(addDays(today, 5));
+    expect(await statuses(unpaidPlan.id)).toEqual(['MISSED', 'DUE', 'DUE']);
+  });
+
   it('honours an opt-out: the reminder is claimed, not sent, and the timeline says why, once', async () => {
     const account = await insertAccount(t.db(), office.id, { collectorId });
     await optOut(t.db(), account.phone);
@@ -238,8 +259,11 @@ describe('the plan day of an office', () => {
     await planOn(account);
     await insertPayment(t.db(), account, 20_000, today);
     await Promise.all([run(today), run(today)]);
-    expect((await planOf(t.db(), account.id)).status).toBe('COMPLETED');
+    const plan = await planOf(t.db(), account.id);
+    expect(plan.status).toBe('COMPLETED');
     expect((await eventsOf(t.db(), account.id)).filter((e) => e.title === 'Payment plan completed')).toHaveLength(1);
+    // Paid before their grace ended, and no longer judged day by day: the promises are kept now.
+    expect((await instalmentsOf(t.db(), plan.id)).every((i) => i.status === 'PAID')).toBe(true);
   });
 
   it('runs at once and a retry on one instance: one reminder and one miss per instalment', async () => {

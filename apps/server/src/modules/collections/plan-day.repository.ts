@@ -7,7 +7,7 @@ import { rowsOf } from './payment-plan.repository.ts';
 
 /**
  * The daily plan job's statements (plan-day.service.ts). Every write is conditional on the state it changes
- * (`missed_at is null`, `reminded_at is null`, `status = 'ACTIVE'`), so a retry or a second instance running the
+ * (`missed_at is null`, `status = 'DUE'`, `reminded_at is null`, `status = 'ACTIVE'`), so a retry or a second instance running the
  * same day finds nothing left to do.
  */
 
@@ -80,6 +80,45 @@ export async function findAccountsWithMisses(db: Db, officeId: string, today: st
          and due_date + ${PAYMENT_GRACE_DAYS}::int < ${today}::date`,
   );
   return rows.map((r) => r.account_id);
+}
+
+/** Accounts with a promise kept on `today`: an instalment still DUE, its grace passed, paid in full. */
+export async function findAccountsWithKeptPromises(db: Db, officeId: string, today: string): Promise<string[]> {
+  const rows = await rowsOf<{ account_id: string }>(
+    db,
+    sql`${currentInstalmentsSql(officeId)}
+      select distinct account_id from inst
+       where through <= paid_cents and status = 'DUE'
+         and due_date + ${PAYMENT_GRACE_DAYS}::int < ${today}::date`,
+  );
+  return rows.map((r) => r.account_id);
+}
+
+/**
+ * Marks them PAID (the promise kept), once: the update's `status = 'DUE'` makes a second run find them marked.
+ * Only accounts the caller locked are touched. Resolves to how many were marked.
+ */
+export async function markKept(
+  db: Db,
+  officeId: string,
+  today: string,
+  accountIds: readonly string[],
+): Promise<number> {
+  if (accountIds.length === 0) return 0;
+  const ids = sql.join(
+    accountIds.map((id) => sql`${id}::uuid`),
+    sql`, `,
+  );
+  const rows = await rowsOf(
+    db,
+    sql`${currentInstalmentsSql(officeId, sql`and a.id in (${ids})`)}
+      update payment_plan_instalments t set status = 'PAID', paid_at = now()
+        from inst
+       where t.id = inst.id and inst.through <= inst.paid_cents and t.status = 'DUE'
+         and inst.due_date + ${PAYMENT_GRACE_DAYS}::int < ${today}::date
+      returning t.id`,
+  );
+  return rows.length;
 }
 
 export interface MissedInstalment {
@@ -157,13 +196,22 @@ export async function findPaidUpPlans(db: Db, officeId: string) {
   return rows.map((r) => ({ planId: r.plan_id, accountId: r.account_id }));
 }
 
-/** Sets an ACTIVE plan COMPLETED, once. */
+/**
+ * Sets an ACTIVE plan COMPLETED, once, and its instalments still DUE PAID: every one is paid, some before their
+ * grace ended, and a completed plan is no longer judged day by day.
+ */
 export async function completePlan(db: Db, planId: string): Promise<boolean> {
   const rows = await rowsOf(
     db,
     sql`update payment_plans set status = 'COMPLETED' where id = ${planId}::uuid and status = 'ACTIVE' returning id`,
   );
-  return rows.length > 0;
+  if (rows.length === 0) return false;
+  await rowsOf(
+    db,
+    sql`update payment_plan_instalments set status = 'PAID', paid_at = now()
+         where plan_id = ${planId}::uuid and status = 'DUE' returning id`,
+  );
+  return true;
 }
 
 /** An account's status moves to REVIEW from PAYMENT_PLAN, once; other statuses (already escalated…) stay. */
@@ -263,12 +311,12 @@ export async function finishDayRun(
   db: Db,
   officeId: string,
   day: string,
-  counts: { resumed: number; missed: number; reminded: number; completed: number },
+  counts: { resumed: number; missed: number; kept: number; reminded: number; completed: number },
 ): Promise<void> {
   await rowsOf(
     db,
     sql`update payment_plan_day_runs set finished_at = now(), resumed = resumed + ${counts.resumed},
-          missed = missed + ${counts.missed}, reminded = reminded + ${counts.reminded},
+          missed = missed + ${counts.missed}, kept = kept + ${counts.kept}, reminded = reminded + ${counts.reminded},
           completed = completed + ${counts.completed}
         where office_id = ${officeId}::uuid and day = ${day}::date`,
   );

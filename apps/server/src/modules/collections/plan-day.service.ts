@@ -9,6 +9,7 @@ import { resumePlan } from './payment-plan-pause.service.ts';
 import type { MissedInstalment } from './plan-day.repository.ts';
 import {
   completePlan,
+  findAccountsWithKeptPromises,
   findAccountsWithMisses,
   findOfficeDays,
   findPaidUpPlans,
@@ -16,6 +17,7 @@ import {
   finishDayRun,
   lockAccounts,
   lockReminderAccount,
+  markKept,
   markMissed,
   moveToReview,
   startDayRun,
@@ -37,6 +39,8 @@ declare module '../../platform/jobs/jobs.ts' {
 export interface PlanDayCounts {
   resumed: number;
   missed: number;
+  /** Instalments paid in full by the end of their grace: the promise kept (stored PAID). */
+  kept: number;
   reminded: number;
   /** Reminders claimed but not sent: opted out, no phone, no office number, or the contact rules refused. */
   notSent: number;
@@ -46,7 +50,7 @@ export interface PlanDayCounts {
 /**
  * One office's plan day (docs/collections-payment-plans.md, Jobs), callable from tests and run by the
  * `collections.plan-day` job: pauses whose resume date has come end; unpaid instalments past their grace are
- * MISSED, the account moves to REVIEW (a status event) and its collector is notified; the reminder text goes out
+ * MISSED, the account moves to REVIEW (a status event) and its collector is notified; paid ones are PAID (kept); the reminder text goes out
  * for the instalments due within REMINDER_DAYS_BEFORE days; plans paid up are COMPLETED. Safe to run twice, at
  * once on two instances too: each change is a conditional update that the second run finds done, in the
  * transaction of its events, notifications and texts.
@@ -59,9 +63,10 @@ export async function runPlanDay(
   await startDayRun(db, officeId, today);
   const resumed = await resumeDuePauses(db, officeId, today);
   const missed = await markMissedInstalments(deps, officeId, today);
+  const kept = await markKeptPromises(db, officeId, today);
   const reminders = await sendDueReminders(deps, officeId, today);
   const completed = await completePaidUpPlans(db, officeId);
-  const counts = { resumed, missed, reminded: reminders.sent, notSent: reminders.notSent, completed };
+  const counts = { resumed, missed, kept, reminded: reminders.sent, notSent: reminders.notSent, completed };
   await finishDayRun(db, officeId, today, counts);
   return counts;
 }
@@ -159,6 +164,18 @@ async function markMissedInstalments(deps: PlanDayDeps, officeId: string, today:
   });
   await live.flush(deps.realtime);
   return missed;
+}
+
+/**
+ * Settles the day's kept promises: an instalment paid in full when its grace ends is stored PAID, as a missed one
+ * is stored MISSED, so the promise-kept figures (dashboard, drill-down, report) count what the job decided, once.
+ */
+async function markKeptPromises(db: Db, officeId: string, today: string): Promise<number> {
+  return db.transaction(async (tx) => {
+    const accountIds = await findAccountsWithKeptPromises(tx, officeId, today);
+    await lockAccounts(tx, accountIds);
+    return markKept(tx, officeId, today, accountIds);
+  });
 }
 
 async function completePaidUpPlans(db: Db, officeId: string): Promise<number> {

@@ -1,0 +1,1 @@
+ALTER TABLE "payment_plan_day_runs" ADD COLUMN "kept" integer DEFAULT 0 NOT NULL;
