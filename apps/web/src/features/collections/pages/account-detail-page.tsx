@@ -55,6 +55,12 @@ export function AccountDetailPage() {
   }
   const detail = account.data;
   const mayUpdate = can(subjectOf(session), 'ALL_ACCOUNTS', 'UPDATE');
+  const letters = (
+    <AccountLettersPanel
+      collectionAccountId={detail.id}
+      client={{ id: detail.clientId, name: detail.client, email: detail.clientEmail, officeId: detail.officeId }}
+    />
+  );
   return (
     <Stack gap="md" maw={1600} mx="auto" w="100%">
       <AccountHeader
@@ -70,8 +76,9 @@ export function AccountDetailPage() {
           )
         }
       />
-      {/* Wide: the plan and the activity on the left, the status history and letters on the right. Narrow: one
-          column, the plan and the status history first, the long activity after them. */}
+      {/* Wide: the plan and the activity on the left, the status history on the right, and the e-mail and letters
+          under both (their tables need the page's width). Narrow: one column, the plan, the status history and
+          the letters first, the long activity after them. */}
       <Grid gap="md">
         <Grid.Col span={{ base: 12, lg: 7 }}>
           <Stack gap="md">
@@ -82,19 +89,12 @@ export function AccountDetailPage() {
         <Grid.Col span={{ base: 12, lg: 5 }}>
           <Stack gap="md">
             <StatusHistory history={detail.statusHistory} />
-            <AccountLettersPanel
-              collectionAccountId={detail.id}
-              client={{
-                id: detail.clientId,
-                name: detail.client,
-                email: detail.clientEmail,
-                officeId: detail.officeId,
-              }}
-            />
+            {!wide && letters}
             {!wide && <AccountTimeline accountId={detail.id} />}
           </Stack>
         </Grid.Col>
       </Grid>
+      {wide && letters}
     </Stack>
   );
 }
