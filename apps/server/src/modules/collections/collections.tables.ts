@@ -70,6 +70,7 @@ export const collectionAccounts = pgTable(
     index('collection_accounts_client_idx').on(t.clientId),
     // The all-accounts page's default order (follow-up date, soonest first, then the account number), for the
     // whole firm, one office and one collector: a page is the first rows of an index, however many accounts.
+    // Migration 0039 makes it cover the totals' columns too (INCLUDE, which drizzle cannot declare).
     index('collection_accounts_follow_up_idx').on(t.followUpDate, t.accountNumber),
     index('collection_accounts_office_follow_up_idx').on(t.officeId, t.followUpDate, t.accountNumber),
     index('collection_accounts_collector_follow_up_idx').on(t.collectorId, t.followUpDate, t.accountNumber),
