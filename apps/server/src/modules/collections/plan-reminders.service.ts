@@ -32,11 +32,15 @@ async function reminderSendTime(
   now: Date,
 ): Promise<{ at: Date } | { refused: string }> {
   const contact = { account: { id: account.accountId }, channel: 'TEXT' as const, toNumber: phone };
-  const first = await judgeCollectionContact(tx, { ...contact, at: now });
-  const at = first.result.allowed ? now : first.result.nextAllowedAt;
-  if (!at) return { refused: first.result.allowed ? '' : first.result.message };
-  const verdict = at === now ? first : await judgeCollectionContact(tx, { ...contact, at });
-  if (!verdict.result.allowed) return { refused: verdict.result.message };
+  let verdict = await judgeCollectionContact(tx, { ...contact, at: now });
+  let at = now;
+  if (!verdict.result.allowed) {
+    if (!verdict.result.nextAllowedAt) return { refused: verdict.result.message };
+    // Judged again at the time it would go, so the log records the verdict of that instant.
+    at = verdict.result.nextAllowedAt;
+    verdict = await judgeCollectionContact(tx, { ...contact, at });
+    if (!verdict.result.allowed) return { refused: verdict.result.message };
+  }
   await insertContactAttempt(tx, {
     accountId: account.accountId,
     channel: 'TEXT',
