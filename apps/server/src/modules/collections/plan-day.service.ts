@@ -50,8 +50,9 @@ export interface PlanDayCounts {
 /**
  * One office's plan day (docs/collections-payment-plans.md, Jobs), callable from tests and run by the
  * `collections.plan-day` job: pauses whose resume date has come end; unpaid instalments past their grace are
- * MISSED, the account moves to REVIEW (a status event) and its collector is notified; paid ones are PAID (kept); the reminder text goes out
- * for the instalments due within REMINDER_DAYS_BEFORE days; plans paid up are COMPLETED. Safe to run twice, at
+ * MISSED, the account moves to REVIEW (a status event) and its collector is notified; paid ones are PAID (kept);
+ * the reminder text goes out for the instalments due within REMINDER_DAYS_BEFORE days, at the first moment the
+ * contact rules allow; plans paid up are COMPLETED. Safe to run twice, at
  * once on two instances too: each change is a conditional update that the second run finds done, in the
  * transaction of its events, notifications and texts.
  */
