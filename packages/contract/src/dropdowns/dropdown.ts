@@ -93,6 +93,7 @@ export const officeOptionSchema = z.object({
 export type OfficeOption = z.infer<typeof officeOptionSchema>;
 export const officeOptionListSchema = z.array(officeOptionSchema);
 
-export const allOfficesItemSchema = z.object({ id: z.string().uuid(), name: z.string() });
+/** An active office; its IANA zone gives a form "today at this office" (a payment's default date). */
+export const allOfficesItemSchema = z.object({ id: z.string().uuid(), name: z.string(), timeZone: z.string() });
 export type AllOfficesItem = z.infer<typeof allOfficesItemSchema>;
 export const allOfficesListSchema = z.array(allOfficesItemSchema);

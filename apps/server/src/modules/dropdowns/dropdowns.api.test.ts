@@ -146,13 +146,13 @@ describe('GET /api/v1/dropdown/allOffices', () => {
     expect((await get('/api/v1/dropdown/allOffices?x=1', SEEDED.collector)).statusCode).toBe(200);
   });
 
-  it('every active office, id and name only, even for a user limited to one office', async () => {
+  it('every active office, id, name and time zone only, even for a user limited to one office', async () => {
     const [miami] = await t.db().select().from(offices).where(eq(offices.name, 'Miami'));
     await t.db().update(offices).set({ status: 'INACTIVE' }).where(eq(offices.id, miami!.id));
     const res = await get('/api/v1/dropdown/allOffices', SEEDED.manager);
     expect(res.statusCode).toBe(200);
     const list = allOfficesListSchema.parse(res.json());
-    expect(Object.keys(res.json()[0]).sort()).toEqual(['id', 'name']);
+    expect(Object.keys(res.json()[0]).sort()).toEqual(['id', 'name', 'timeZone']);
     expect(list.map((o) => o.name)).not.toContain('Miami');
     expect(list.map((o) => o.name)).toContain('Dallas');
     await t.db().update(offices).set({ status: 'ACTIVE' }).where(eq(offices.id, miami!.id));

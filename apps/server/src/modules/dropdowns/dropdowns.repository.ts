@@ -41,7 +41,7 @@ export async function findOfficesInScope(db: Db, scope: Scope): Promise<OfficeOp
 
 export async function findAllActiveOffices(db: Db): Promise<AllOfficesItem[]> {
   return db
-    .select({ id: offices.id, name: offices.name })
+    .select({ id: offices.id, name: offices.name, timeZone: offices.timeZone })
     .from(offices)
     .where(eq(offices.status, 'ACTIVE'))
     .orderBy(asc(offices.name));

@@ -85,8 +85,8 @@ const DEFAULTS: Handlers = {
     { id: OFFICE_ID, name: 'Los Angeles', officeType: 'OFFICE', timeZone: 'America/Los_Angeles' },
   ],
   'GET /api/v1/dropdown/allOffices': [
-    { id: OFFICE_ID, name: 'Los Angeles' },
-    { id: OTHER_OFFICE_ID, name: 'San Diego' },
+    { id: OFFICE_ID, name: 'Los Angeles', timeZone: 'America/Los_Angeles' },
+    { id: OTHER_OFFICE_ID, name: 'San Diego', timeZone: 'America/Los_Angeles' },
   ],
   'GET /api/v1/payment/:paymentId': ({ params }) =>
     params.paymentId === PAYMENT_ID ? PAYMENT : apiError(404, 'Payment not found'),

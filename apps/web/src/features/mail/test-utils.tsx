@@ -146,7 +146,7 @@ const DEFAULTS: Handlers = {
   'GET /api/v1/dropdown/office': [
     { id: OFFICE_ID, name: 'Los Angeles', officeType: 'OFFICE', timeZone: 'America/Los_Angeles' },
   ],
-  'GET /api/v1/dropdown/allOffices': [{ id: OFFICE_ID, name: 'Los Angeles' }],
+  'GET /api/v1/dropdown/allOffices': [{ id: OFFICE_ID, name: 'Los Angeles', timeZone: 'America/Los_Angeles' }],
 };
 
 export function stubServer(handlers: Handlers = {}) {

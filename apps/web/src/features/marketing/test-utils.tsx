@@ -15,8 +15,8 @@ import { fakeApi, type Handlers } from '@/test/fake-api.ts';
 import { page, userDetail, uuid } from '@/test/fixtures.ts';
 
 export const OFFICES = [
-  { id: uuid(701), name: 'Call Center' },
-  { id: uuid(702), name: 'Phoenix' },
+  { id: uuid(701), name: 'Call Center', timeZone: 'America/Los_Angeles' },
+  { id: uuid(702), name: 'Phoenix', timeZone: 'America/Phoenix' },
 ];
 
 export function trackingLine(overrides: Partial<TrackingLineRow> = {}): TrackingLineRow {
@@ -104,7 +104,6 @@ export function stubMarketing(handlers: Handlers = {}) {
     'GET /api/v1/dropdown/office': OFFICES.map((o, i) => ({
       ...o,
       officeType: i === 0 ? ('CALL_CENTER' as const) : ('OFFICE' as const),
-      timeZone: 'America/Los_Angeles',
     })),
     ...handlers,
   });

@@ -1,8 +1,9 @@
 import { Alert, Button, Group, SimpleGrid, Stack } from '@mantine/core';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import type { PaymentDetail } from '@casedesk/contract/accounting/payment';
+import { officeToday } from '@casedesk/contract/common/dates';
 import { formatDateInput } from '@casedesk/contract/common/text';
 import { useClientInquiries } from '@/api/clients/client-details.ts';
 import { useAllOffices } from '@/api/dropdowns/all-offices.ts';
@@ -35,7 +36,7 @@ interface PaymentFormProps {
  * message under its field, a 409 (receipt number used in the office) under the receipt number.
  */
 export function PaymentForm({ onSaved, onCancel }: PaymentFormProps) {
-  const { control, handleSubmit, setError, setValue, formState } = useForm<
+  const { control, handleSubmit, setError, setValue, getFieldState, formState } = useForm<
     PaymentFormInput,
     unknown,
     PaymentFormValues
@@ -43,6 +44,13 @@ export function PaymentForm({ onSaved, onCancel }: PaymentFormProps) {
   // Active offices (an inactive one takes no payments) where the user has CASH_FLOW CREATE.
   const offices = cashFlowEntryOffices(useSession(), useAllOffices().data ?? []);
   const clientId = useWatch({ control, name: 'clientId' });
+  const officeId = useWatch({ control, name: 'officeId' });
+  const officeZone = offices.find((o) => o.id === officeId)?.timeZone;
+  useEffect(() => {
+    // Money counts for the office's day, which is not the browser's across midnight in another zone (the server
+    // refuses a future date): until the date is typed, it follows the chosen office's today.
+    if (officeZone && !getFieldState('paymentDate').isDirty) setValue('paymentDate', officeToday(officeZone));
+  }, [officeZone, getFieldState, setValue]);
   const inquiries = useClientInquiries(clientId || null);
   const enter = useEnterPayment();
   const [failure, setFailure] = useState<string | null>(null);

@@ -50,8 +50,8 @@ function server(handlers: Parameters<typeof stubServer>[0] = {}) {
       paymentTypes: PAYMENT_TYPES.map((value) => ({ value, label: PAYMENT_TYPE_LABELS[value] })),
     },
     'GET /api/v1/dropdown/allOffices': [
-      { id: OFFICE_ID, name: 'Los Angeles' },
-      { id: DALLAS_ID, name: 'Dallas' },
+      { id: OFFICE_ID, name: 'Los Angeles', timeZone: 'America/Los_Angeles' },
+      { id: DALLAS_ID, name: 'Dallas', timeZone: 'America/Chicago' },
     ],
     ...handlers,
   });

@@ -124,6 +124,8 @@ describe('cash flow', () => {
       feesCents: 125050,
       costCents: 2500,
       receiptNumber: null,
+      // The date nobody typed is the chosen office's today (Los Angeles), not the test machine's.
+      paymentDate: officeToday('America/Los_Angeles'),
     });
 
     api.use({ 'POST /api/v1/cashFlow/payment': apiError(409, PAYMENT_MESSAGES.receiptTaken) });
