@@ -133,15 +133,16 @@ export async function seedPaymentPlans(db: Db, now = new Date()): Promise<void> 
     const balance = account.balanceCents + Math.max(paid, 0);
     const share = upTo(balance / faker.number.int({ min: 8, max: 24 }));
     let firstDueDate = addDays(madeOn, faker.number.int({ min: 1, max: 7 }));
-    let past = pastGrace({ firstDueDate, frequency }, today);
+    const past = pastGrace({ firstDueDate, frequency }, today);
     let amountCents = instalmentAmount(share, paid, past, miss ? 'MISS' : i === pauseIndex ? 'PAUSED' : 'ON_TRACK');
     if (paid <= 0 || amountCents < STEP) {
       // Nothing paid since: a plan that starts late enough to have missed nothing yet (within its grace), or, for
       // the plan with a miss, exactly one instalment past its grace.
       paid = 0;
-      const back = miss ? PAYMENT_GRACE_DAYS + 1 + faker.number.int({ min: 0, max: 4 }) : faker.number.int(2);
+      const back = miss
+        ? PAYMENT_GRACE_DAYS + 1 + faker.number.int({ min: 0, max: 4 })
+        : faker.number.int({ min: 1, max: PAYMENT_GRACE_DAYS });
       firstDueDate = addDays(today, -back);
-      past = pastGrace({ firstDueDate, frequency }, today);
       amountCents = share;
     }
     const needed = Math.ceil(balance / amountCents);
