@@ -58,7 +58,6 @@ const INBOUND_TEXTS = [
 const STATUS_NOTES: Partial<Record<CollectionStatus, string>> = {
   REVIEW: 'Client disputes part of the balance; checking the fee agreement.',
   ESCALATION: 'No response after repeated calls and texts.',
-  PAYMENT_PLAN: 'Client agreed to monthly payments.',
   PAID: 'Paid in full.',
   CLOSED: 'Settled; the rest written off.',
 };
@@ -247,16 +246,20 @@ export async function workCollectionAccounts(db: Db, now = new Date()): Promise<
       });
     }
     if (status !== 'ACTIVE' && !(status === 'PAID' && paid <= 0)) {
-      events.push({
-        accountId: account.id,
-        kind: 'STATUS',
-        fromStatus: 'ACTIVE',
-        toStatus: status,
-        title: `Status changed from Active to ${COLLECTION_STATUS_LABELS[status]}`,
-        detail: STATUS_NOTES[status] ?? null,
-        byId: assigned ? collector.id : admin.id,
-        at: new Date(now.getTime() - faker.number.int({ min: 1, max: 30 }) * DAY_MS),
-      });
+      const changedAt = new Date(now.getTime() - faker.number.int({ min: 1, max: 30 }) * DAY_MS);
+      // An account goes on a plan when its plan is made: payment-plans.seed.ts writes that change with the plan.
+      if (status !== 'PAYMENT_PLAN') {
+        events.push({
+          accountId: account.id,
+          kind: 'STATUS',
+          fromStatus: 'ACTIVE',
+          toStatus: status,
+          title: `Status changed from Active to ${COLLECTION_STATUS_LABELS[status]}`,
+          detail: STATUS_NOTES[status] ?? null,
+          byId: assigned ? collector.id : admin.id,
+          at: changedAt,
+        });
+      }
     }
     if (followUpDate) {
       events.push({

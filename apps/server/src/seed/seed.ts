@@ -19,6 +19,7 @@ import { setLocalPassword } from '../platform/idp/idp.repository.ts';
 import { seedCalls } from './calls.seed.ts';
 import { openCollectionAccounts, workCollectionAccounts } from './collections.seed.ts';
 import { seedMarketing } from './marketing.seed.ts';
+import { seedPaymentPlans } from './payment-plans.seed.ts';
 import { seedInquiries } from './inquiries.seed.ts';
 import { seedLitigationEvents } from './litigation.seed.ts';
 import { seedSms } from './sms.seed.ts';
@@ -153,6 +154,8 @@ export async function seedDemoData(db: Db, options: { clients: number; seed?: nu
   // Last, so the faker's earlier draws (and the data the other seeds made) stay as they were.
   await seedAccounting(db, faker);
   await workCollectionAccounts(db);
+  // The plans of the accounts on one, once their payments are in; a faker of its own as well.
+  await seedPaymentPlans(db);
   await seedWorkflows(db);
   // After it, for the same reason: the demo outbox.
   await seedMail(db, faker);

@@ -110,9 +110,14 @@ function missedText(
 /**
  * Marks the day's misses in one transaction with their consequences: the accounts are locked first (in id order,
  * as every plan write locks an account before its plan), then the instalments are marked once, and each miss
- * writes its PLAN event and its collector's notification; an account still on its plan moves to REVIEW.
+ * writes its PLAN event and its collector's notification; an account still on its plan moves to REVIEW. The demo
+ * seed settles its plans with it too.
  */
-async function markMissedInstalments(deps: PlanDayDeps, officeId: string, today: string): Promise<number> {
+export async function markMissedInstalments(
+  deps: Pick<PlanDayDeps, 'db' | 'realtime'>,
+  officeId: string,
+  today: string,
+): Promise<number> {
   const live = heldLiveMessages();
   const missed = await deps.db.transaction(async (tx) => {
     const accountIds = await findAccountsWithMisses(tx, officeId, today);
@@ -171,7 +176,7 @@ async function markMissedInstalments(deps: PlanDayDeps, officeId: string, today:
  * Settles the day's kept promises: an instalment paid in full when its grace ends is stored PAID, as a missed one
  * is stored MISSED, so the promise-kept figures (dashboard, drill-down, report) count what the job decided, once.
  */
-async function markKeptPromises(db: Db, officeId: string, today: string): Promise<number> {
+export async function markKeptPromises(db: Db, officeId: string, today: string): Promise<number> {
   return db.transaction(async (tx) => {
     const accountIds = await findAccountsWithKeptPromises(tx, officeId, today);
     await lockAccounts(tx, accountIds);
