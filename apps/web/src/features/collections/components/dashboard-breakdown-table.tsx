@@ -23,6 +23,7 @@ const money = (figure: Figure, what: string) => (
   </FigureLink>
 );
 
+/** Widths fit each header whole at 1280 px; the name takes the rest, and a narrow screen scrolls the table. */
 function columns(nameHeader: string): DataTableColumn<BreakdownRow>[] {
   return [
     { id: 'name', header: nameHeader, cell: (r) => <Text size="sm">{r.name}</Text> },
@@ -30,7 +31,7 @@ function columns(nameHeader: string): DataTableColumn<BreakdownRow>[] {
       id: 'open',
       header: 'Open accounts',
       align: 'right',
-      width: 110,
+      width: 150,
       cell: (r) => count(r.figures.open, `open accounts of ${r.name}`),
     },
     {
@@ -44,14 +45,14 @@ function columns(nameHeader: string): DataTableColumn<BreakdownRow>[] {
       id: 'collected',
       header: 'Collected this month',
       align: 'right',
-      width: 150,
+      width: 180,
       cell: (r) => money(r.figures.collectedThisMonth, `accounts of ${r.name} paid this month`),
     },
     {
       id: 'missed',
       header: 'Plans missed',
       align: 'right',
-      width: 110,
+      width: 120,
       cell: (r) => count(r.figures.plans.missed, `accounts of ${r.name} with a missed instalment`),
     },
     {
@@ -69,14 +70,14 @@ function columns(nameHeader: string): DataTableColumn<BreakdownRow>[] {
       id: 'followUps',
       header: 'Follow-ups past due',
       align: 'right',
-      width: 150,
+      width: 190,
       cell: (r) => count(r.figures.followUps.past, `accounts of ${r.name} past their follow-up date`),
     },
     {
       id: 'promises',
       header: 'Promise-kept rate',
       align: 'right',
-      width: 140,
+      width: 160,
       cell: (r) => (
         <FigureLink filter={r.figures.promiseKept.filter} label={`Open the accounts of ${r.name} with instalments due`}>
           {formatRate(r.figures.promiseKept.rate)}
