@@ -70,58 +70,36 @@ export async function lockAccounts(db: Db, accountIds: readonly string[]): Promi
   );
 }
 
-/** Accounts with an instalment to mark missed on `today`: unpaid, DUE, not yet marked, its grace passed. */
-export async function findAccountsWithMisses(db: Db, officeId: string, today: string): Promise<string[]> {
-  const rows = await rowsOf<{ account_id: string }>(
-    db,
-    sql`${currentInstalmentsSql(officeId)}
-      select distinct account_id from inst
-       where through > paid_cents and status = 'DUE' and missed_at is null
-         and due_date + ${PAYMENT_GRACE_DAYS}::int < ${today}::date`,
-  );
-  return rows.map((r) => r.account_id);
-}
-
-/** Accounts with a promise kept on `today`: an instalment still DUE, its grace passed, paid in full. */
-export async function findAccountsWithKeptPromises(db: Db, officeId: string, today: string): Promise<string[]> {
-  const rows = await rowsOf<{ account_id: string }>(
-    db,
-    sql`${currentInstalmentsSql(officeId)}
-      select distinct account_id from inst
-       where through <= paid_cents and status = 'DUE'
-         and due_date + ${PAYMENT_GRACE_DAYS}::int < ${today}::date`,
-  );
-  return rows.map((r) => r.account_id);
-}
+/** A settled promise: MISSED (not paid in full when its grace ended) or PAID (kept). */
+export type Verdict = 'MISSED' | 'PAID';
 
 /**
- * Marks them PAID (the promise kept), once: the update's `status = 'DUE'` makes a second run find them marked.
- * Only accounts the caller locked are touched. Resolves to how many were marked.
+ * The instalments of `inst` the plan day settles with `verdict` on `today`: still DUE and unmarked on `row` (the
+ * locked row in an update, so a run that waited for another's locks finds them marked), grace passed, and unpaid
+ * or paid in full.
  */
-export async function markKept(
+function toSettle(verdict: Verdict, today: string, row: SQL): SQL {
+  const covered = verdict === 'PAID' ? sql`inst.through <= inst.paid_cents` : sql`inst.through > inst.paid_cents`;
+  return sql`${covered} and ${row}.status = 'DUE' and ${row}.missed_at is null
+    and inst.due_date + ${PAYMENT_GRACE_DAYS}::int < ${today}::date`;
+}
+
+/** Accounts with an instalment to settle with `verdict` on `today`. */
+export async function findAccountsToSettle(
   db: Db,
   officeId: string,
   today: string,
-  accountIds: readonly string[],
-): Promise<number> {
-  if (accountIds.length === 0) return 0;
-  const ids = sql.join(
-    accountIds.map((id) => sql`${id}::uuid`),
-    sql`, `,
-  );
-  const rows = await rowsOf(
+  verdict: Verdict,
+): Promise<string[]> {
+  const rows = await rowsOf<{ account_id: string }>(
     db,
-    sql`${currentInstalmentsSql(officeId, sql`and a.id in (${ids})`)}
-      update payment_plan_instalments t set status = 'PAID', paid_at = now()
-        from inst
-       where t.id = inst.id and inst.through <= inst.paid_cents and t.status = 'DUE'
-         and inst.due_date + ${PAYMENT_GRACE_DAYS}::int < ${today}::date
-      returning t.id`,
+    sql`${currentInstalmentsSql(officeId)}
+      select distinct account_id from inst where ${toSettle(verdict, today, sql`inst`)}`,
   );
-  return rows.length;
+  return rows.map((r) => r.account_id);
 }
 
-export interface MissedInstalment {
+export interface SettledInstalment {
   id: string;
   accountId: string;
   seq: number;
@@ -130,27 +108,28 @@ export interface MissedInstalment {
 }
 
 /**
- * Marks them MISSED, once: the update's `missed_at is null` makes a second run (or an instance that waited for
- * this one's locks) find them marked and return nothing. Only accounts the caller locked are touched.
+ * Stores the verdict, once (MISSED with `missed_at`, PAID with `paid_at`): a second run, or an instance that
+ * waited for this one's locks, finds them marked and returns nothing. Only accounts the caller locked are touched.
  */
-export async function markMissed(
+export async function settleInstalments(
   db: Db,
   officeId: string,
   today: string,
   accountIds: readonly string[],
-): Promise<MissedInstalment[]> {
+  verdict: Verdict,
+): Promise<SettledInstalment[]> {
   if (accountIds.length === 0) return [];
   const ids = sql.join(
     accountIds.map((id) => sql`${id}::uuid`),
     sql`, `,
   );
+  const mark = verdict === 'PAID' ? sql`status = 'PAID', paid_at = now()` : sql`status = 'MISSED', missed_at = now()`;
   const rows = await rowsOf<{ id: string; account_id: string; seq: number; due_date: string; amount_cents: string }>(
     db,
     sql`${currentInstalmentsSql(officeId, sql`and a.id in (${ids})`)}
-      update payment_plan_instalments t set status = 'MISSED', missed_at = now()
+      update payment_plan_instalments t set ${mark}
         from inst
-       where t.id = inst.id and inst.through > inst.paid_cents and t.status = 'DUE' and t.missed_at is null
-         and inst.due_date + ${PAYMENT_GRACE_DAYS}::int < ${today}::date
+       where t.id = inst.id and ${toSettle(verdict, today, sql`t`)}
       returning t.id, inst.account_id, t.seq, t.due_date::text as due_date, t.amount_cents`,
   );
   return rows.map((r) => ({

@@ -6,20 +6,18 @@ import type { Jobs } from '../../platform/jobs/jobs.ts';
 import { notifyUsers } from '../notifications/notifications.service.ts';
 import { findPlanRef, insertAccountEvent } from './payment-plan.repository.ts';
 import { resumePlan } from './payment-plan-pause.service.ts';
-import type { MissedInstalment } from './plan-day.repository.ts';
+import type { SettledInstalment } from './plan-day.repository.ts';
 import {
   completePlan,
-  findAccountsWithKeptPromises,
-  findAccountsWithMisses,
+  findAccountsToSettle,
   findOfficeDays,
   findPaidUpPlans,
   findPlansToResume,
   finishDayRun,
   lockAccounts,
   lockReminderAccount,
-  markKept,
-  markMissed,
   moveToReview,
+  settleInstalments,
   startDayRun,
 } from './plan-day.repository.ts';
 import { shownDate } from './plan-dates.ts';
@@ -99,7 +97,7 @@ async function resumeDuePauses(db: Db, officeId: string, today: string): Promise
 
 function missedText(
   account: { accountNumber: number; clientFirstName: string; clientLastName: string },
-  i: MissedInstalment,
+  i: SettledInstalment,
 ) {
   return (
     `Account ${account.accountNumber} (${account.clientFirstName} ${account.clientLastName}): instalment ${i.seq} ` +
@@ -120,9 +118,9 @@ export async function markMissedInstalments(
 ): Promise<number> {
   const live = heldLiveMessages();
   const missed = await deps.db.transaction(async (tx) => {
-    const accountIds = await findAccountsWithMisses(tx, officeId, today);
+    const accountIds = await findAccountsToSettle(tx, officeId, today, 'MISSED');
     await lockAccounts(tx, accountIds);
-    const marked = await markMissed(tx, officeId, today, accountIds);
+    const marked = await settleInstalments(tx, officeId, today, accountIds, 'MISSED');
     for (const accountId of new Set(marked.map((m) => m.accountId))) {
       const account = (await lockReminderAccount(tx, accountId))!;
       const misses = marked.filter((m) => m.accountId === accountId);
@@ -178,9 +176,9 @@ export async function markMissedInstalments(
  */
 export async function markKeptPromises(db: Db, officeId: string, today: string): Promise<number> {
   return db.transaction(async (tx) => {
-    const accountIds = await findAccountsWithKeptPromises(tx, officeId, today);
+    const accountIds = await findAccountsToSettle(tx, officeId, today, 'PAID');
     await lockAccounts(tx, accountIds);
-    return markKept(tx, officeId, today, accountIds);
+    return (await settleInstalments(tx, officeId, today, accountIds, 'PAID')).length;
   });
 }
 
