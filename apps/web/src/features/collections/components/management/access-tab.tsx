@@ -49,7 +49,7 @@ function useColumns(canEdit: boolean): DataTableColumn<CollectionAccessUser>[] {
     };
     const columns: DataTableColumn<CollectionAccessUser>[] = [
       accessUserColumn(180),
-      { id: 'role', header: 'Role', width: 100 },
+      { id: 'role', header: 'Role', width: 120 },
       { id: 'officeName', header: 'Office', width: 110 },
       ...COLLECTION_PERMISSION_TYPES.map(accessColumn),
     ];
