@@ -9,12 +9,16 @@ import {
 } from '@casedesk/contract/collections/dashboard';
 import { plusDays } from '@casedesk/contract/collections/dashboard-filters';
 import type { InstalmentStatus, PlanStatus } from '@casedesk/contract/collections/payment-plan';
+import { and, eq, sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestApp } from '../../../test/support/test-app.ts';
 import { createTestApp, injector, SEEDED } from '../../../test/support/test-app.ts';
+import type { Db } from '../../platform/db/database.ts';
 import { collectorPermissions } from '../../seed/permission-profiles.ts';
 import type { StoredAccounts } from './collection-dashboard.test-support.ts';
+import { collectionAccounts } from './collections.tables.ts';
+import { paymentPlanInstalments, paymentPlans } from './payment-plans.tables.ts';
 import {
   addAdjustment,
   addPayment,
@@ -92,7 +96,45 @@ const accountArbitrary = fc.record({
       instalments: fc.array(instalment, { maxLength: 4 }),
     }),
   ),
+  // Then, as collectors work: the account changes hands, office or status, its first instalment is settled, its
+  // plan changes status (each moves the running totals the dashboard reads).
+  later: fc.record({
+    collector: fc.constantFrom('keep' as const, 'none' as const, 0, 1),
+    office: fc.option(fc.nat({ max: 1 })),
+    status: fc.option(fc.constantFrom<CollectionStatus>(...COLLECTION_STATUSES)),
+    settle: fc.option(fc.constantFrom<InstalmentStatus>('PAID', 'MISSED', 'DUE')),
+    planStatus: fc.option(fc.constantFrom<PlanStatus>('ACTIVE', 'PAUSED', 'COMPLETED', 'CANCELLED')),
+  }),
 });
+
+/** The later changes of one account, as the app's statements would make them. */
+async function changeLater(db: Db, accountId: string, planId: string | undefined, later: Later): Promise<void> {
+  const changes = {
+    ...(later.collector === 'keep'
+      ? {}
+      : { collectorId: later.collector === 'none' ? null : collectors[later.collector]! }),
+    ...(later.office === null ? {} : { officeId: offices[later.office]! }),
+    ...(later.status === null ? {} : { status: later.status }),
+  };
+  if (Object.keys(changes).length)
+    await db.update(collectionAccounts).set(changes).where(eq(collectionAccounts.id, accountId));
+  if (!planId) return;
+  if (later.settle !== null) {
+    await db
+      .update(paymentPlanInstalments)
+      .set({ status: later.settle })
+      .where(and(eq(paymentPlanInstalments.planId, planId), eq(paymentPlanInstalments.seq, 1)));
+  }
+  if (later.planStatus !== null)
+    await db.update(paymentPlans).set({ status: later.planStatus }).where(eq(paymentPlans.id, planId));
+}
+type Later = {
+  collector: 'keep' | 'none' | number;
+  office: number | null;
+  status: CollectionStatus | null;
+  settle: InstalmentStatus | null;
+  planStatus: PlanStatus | null;
+};
 
 type Case = {
   label: string;
@@ -157,7 +199,8 @@ describe('every dashboard figure equals the accounts its filter selects', () => 
       fc.asyncProperty(
         fc.array(accountArbitrary, { minLength: 1, maxLength: 10 }),
         fc.constantFrom(...ZONES),
-        async (accounts, zone) => {
+        fc.boolean(),
+        async (accounts, zone, swap) => {
           const today = dashboardPeriod({ offsetHours: 0 }).today;
           for (const spec of accounts) {
             const officeId = offices[spec.office]!;
@@ -177,14 +220,21 @@ describe('every dashboard figure equals the accounts its filter selects', () => 
               await addPayment(db, id, p.cents, day, p.reversed ? { on: plusDays(day, 1) } : undefined);
             }
             if (spec.adjustment !== null) await addAdjustment(db, id, spec.adjustment);
-            if (spec.plan) {
-              await addPlan(
-                db,
-                id,
-                spec.plan.status,
-                spec.plan.instalments.map((i) => ({ dueDate: plusDays(today, i.due), status: i.status })),
-              );
-            }
+            const planId = !spec.plan
+              ? undefined
+              : await addPlan(
+                  db,
+                  id,
+                  spec.plan.status,
+                  spec.plan.instalments.map((i) => ({ dueDate: plusDays(today, i.due), status: i.status })),
+                );
+            await changeLater(db, id, planId, spec.later);
+          }
+          // Now and then the two collectors swap every account in one statement, as a bulk assignment does.
+          if (swap) {
+            await db.execute(sql`update collection_accounts set collector_id = case collector_id
+                when ${collectors[0]!}::uuid then ${collectors[1]!}::uuid else ${collectors[0]!}::uuid end
+              where collector_id in (${collectors[0]!}::uuid, ${collectors[1]!}::uuid)`);
           }
           const query = 'offsetHours' in zone ? `?offsetHours=${zone.offsetHours}` : '';
           const body = 'timeZone' in zone ? { timeZone: zone.timeZone } : {};

@@ -13,8 +13,9 @@ export interface PromiseCounts {
  * Promises kept and broken per group key: the plan instalments due in the window (by due date) whose status
  * is PAID (kept) or MISSED (broken), on the accounts in scope. The plan day stores each verdict once, when the
  * instalment's grace ends (docs/collections-payment-plans.md, Promise kept); instalments still due or paused are
- * no promise settled yet and count in neither. The drill-down (`promiseCondition`) and the report's plan
- * performance read the same statuses.
+ * no promise settled yet and count in neither. Read off `collection_promise_days`, the running counts a trigger on
+ * the instalments keeps; the drill-down (`promiseCondition`) and the report's plan performance read the same
+ * statuses from the instalments themselves.
  */
 export async function promiseCounts(
   db: Db,
@@ -23,17 +24,12 @@ export async function promiseCounts(
   window: DayRange,
 ): Promise<Map<string, PromiseCounts>> {
   const result = await db.execute(sql`select ${groupKeySql(group)} as key,
-      count(*) filter (where i.status = 'PAID')::int as kept,
-      count(*) filter (where i.status = 'MISSED')::int as missed
-    from payment_plan_instalments i
-    join payment_plans p on p.id = i.plan_id
-    join collection_accounts a on a.id = p.account_id
-    where i.due_date between ${window.from}::date and ${window.to}::date
-      and i.status in ('PAID', 'MISSED')
-      and ${accountScopeSql(scope)}
-    group by 1`);
+      coalesce(sum(a.kept), 0)::bigint as kept, coalesce(sum(a.missed), 0)::bigint as missed
+    from collection_promise_days a
+    where a.due_date between ${window.from}::date and ${window.to}::date and ${accountScopeSql(scope)}
+    group by 1 having sum(a.kept) <> 0 or sum(a.missed) <> 0`);
   return new Map(
-    rowsOf<{ key: string; kept: number; missed: number }>(result).map((r) => [
+    rowsOf<{ key: string; kept: number | string; missed: number | string }>(result).map((r) => [
       String(r.key),
       { kept: Number(r.kept), missed: Number(r.missed) },
     ]),

@@ -35,20 +35,9 @@ const list = (values: readonly string[]) =>
     sql`, `,
   );
 
-/**
- * Each slot's condition on the row `a` of accountRowsSql. They are the SQL of the account-list filters the
- * figures carry (docs/collections-dashboard.md), which the property test holds to the list's meaning.
- */
-function slotConditions(today: string): [AccountSlot, SQL][] {
+/** The slots the running totals answer, each a condition on a row `a` of `collection_account_totals`. */
+function totalsConditions(): [AccountSlot | 'openOwing', SQL][] {
   const open = sql`a.status in (${list(OPEN_COLLECTION_STATUSES)})`;
-  const aged = (bucket: AgingBucket) => {
-    const { from, to } = agingDateRange(bucket, today);
-    const bounds = [
-      from === null ? sql`true` : sql`a.aged_on >= ${from}::date`,
-      to === null ? sql`true` : sql`a.aged_on <= ${to}::date`,
-    ];
-    return sql`${open} and a.balance >= 1 and ${sql.join(bounds, sql` and `)}`;
-  };
   const plan: Record<PlanState, SQL> = {
     ACTIVE: sql`a.plan_status = 'ACTIVE'`,
     PAUSED: sql`a.plan_status = 'PAUSED'`,
@@ -59,68 +48,107 @@ function slotConditions(today: string): [AccountSlot, SQL][] {
     ['open', open],
     ...COLLECTION_STATUSES.map((s): [AccountSlot, SQL] => [`status:${s}`, sql`a.status = ${s}`]),
     ...PLAN_STATES.map((s): [AccountSlot, SQL] => [`plan:${s}`, plan[s]]),
-    ...AGING_BUCKETS.map((b): [AccountSlot, SQL] => [`aging:${b}`, aged(b)]),
-    ['followUp:PAST', sql`${open} and a.follow_up_date < ${today}::date`],
-    ['followUp:TODAY', sql`${open} and a.follow_up_date = ${today}::date`],
+    // Every aging bucket together: the open accounts owing a cent (90+ is this less the three recent buckets).
+    ['openOwing', sql`${open} and a.owing`],
   ];
 }
 
-/**
- * The accounts in scope with what the figures read: the balance (original + adjustments − paid), the aging
- * date (the last payment, else the opening day at the office, in its zone) and the open plan's state.
- */
-function accountRowsSql(scope: AccountScope): SQL {
-  return sql`select a.id, a.office_id, a.collector_id, a.status, a.follow_up_date,
-      a.original_cents + a.adjustments_cents - a.paid_cents as balance,
-      coalesce(a.last_payment_date, (a.opened_at at time zone o.time_zone)::date) as aged_on,
-      pl.status as plan_status, coalesce(pl.missed, false) as plan_missed
-    from collection_accounts a
-    join offices o on o.id = a.office_id
-    left join (
-      select p.account_id, p.status,
-             exists (select 1 from payment_plan_instalments i where i.plan_id = p.id and i.status = 'MISSED') as missed
-        from payment_plans p where p.status in ('ACTIVE', 'PAUSED')
-    ) pl on pl.account_id = a.id
-    where ${accountScopeSql(scope)}`;
-}
+const RECENT_BUCKETS = AGING_BUCKETS.filter((bucket) => agingDateRange(bucket, '2000-01-01').from !== null);
 
-/** Every account slot per group key, in one pass over the accounts in scope. */
+type Row = Record<string, string | number>;
+const totalsOf = (row: Row | undefined, i: number): Totals =>
+  row ? { count: Number(row[`n${i}`]), cents: Number(row[`c${i}`]) } : { count: 0, cents: 0 };
+
+/**
+ * The figures about accounts as they stand, per group key, each slot the SQL of the account-list filter its
+ * figure carries (docs/collections-dashboard.md), which the property test holds to the list's meaning. Read from
+ * running totals kept by triggers (migration 0040), not from every account: status, plan state and owing from
+ * `collection_account_totals`; the aging buckets from the last ninety days of `collection_aging_days` (90+ is
+ * the rest of the open accounts owing); follow-ups due from the covering follow-up index (they depend on today).
+ */
 export async function accountTotals(
   db: Db,
   scope: AccountScope,
   group: FigureGroup,
   today: string,
 ): Promise<Map<string, AccountTotals>> {
-  const slots = slotConditions(today);
-  const columns = slots.map(
-    ([, condition], i) =>
-      sql`count(*) filter (where ${condition})::int as ${sql.raw(`n${i}`)},
-          coalesce(sum(a.balance) filter (where ${condition}), 0)::bigint as ${sql.raw(`c${i}`)}`,
-  );
-  const result = await db.execute(sql`select ${groupKeySql(group)} as key, ${sql.join(columns, sql`, `)}
-    from (${accountRowsSql(scope)}) a
-    group by 1`);
+  const key = groupKeySql(group);
+  const inScope = accountScopeSql(scope);
+  const balance = sql`a.original_cents + a.adjustments_cents - a.paid_cents`;
+  const counted = (i: number, n: SQL, cents: SQL, condition: SQL) =>
+    sql`coalesce(sum(${n}) filter (where ${condition}), 0)::bigint as ${sql.raw(`n${i}`)},
+        coalesce(sum(${cents}) filter (where ${condition}), 0)::bigint as ${sql.raw(`c${i}`)}`;
+  const totals = totalsConditions();
+  const recent = RECENT_BUCKETS.map((bucket) => {
+    const { from, to } = agingDateRange(bucket, today);
+    return to === null ? sql`a.aged_on >= ${from}::date` : sql`a.aged_on between ${from}::date and ${to}::date`;
+  });
+  const oldestRecent = RECENT_BUCKETS.map((bucket) => agingDateRange(bucket, today).from ?? today).sort()[0] ?? today;
+  const open = sql`a.status in (${list(OPEN_COLLECTION_STATUSES)})`;
+  const [byTotals, byAging, byFollowUp] = await Promise.all([
+    db.execute(
+      sql`select ${key} as key, ${sql.join(
+        totals.map(([, condition], i) => counted(i, sql`a.accounts`, balance, condition)),
+        sql`, `,
+      )} from collection_account_totals a where ${inScope} group by 1 having sum(a.accounts) <> 0`,
+    ),
+    db.execute(
+      sql`select ${key} as key, ${sql.join(
+        recent.map((condition, i) => counted(i, sql`a.accounts`, sql`a.balance_cents`, condition)),
+        sql`, `,
+      )} from collection_aging_days a where a.aged_on >= ${oldestRecent}::date and ${inScope} group by 1`,
+    ),
+    db.execute(sql`select ${key} as key,
+        ${counted(0, sql`1`, balance, sql`a.follow_up_date < ${today}::date`)},
+        ${counted(1, sql`1`, balance, sql`a.follow_up_date = ${today}::date`)}
+      from collection_accounts a
+      where a.follow_up_date <= ${today}::date and ${open} and ${inScope} group by 1`),
+  ]);
+  const index = (result: unknown) => new Map(rowsOf<Row>(result).map((row) => [String(row.key), row]));
+  const [t, g, f] = [index(byTotals), index(byAging), index(byFollowUp)];
   const out = new Map<string, AccountTotals>();
-  for (const row of rowsOf<Record<string, string | number>>(result)) {
-    const totals = {} as AccountTotals;
-    slots.forEach(([slot], i) => {
-      totals[slot] = { count: Number(row[`n${i}`]), cents: Number(row[`c${i}`]) };
+  for (const k of new Set([...t.keys(), ...g.keys(), ...f.keys()])) {
+    const totalsRow = t.get(k);
+    const slots = emptyAccountTotals(today);
+    let openOwing: Totals = { count: 0, cents: 0 };
+    totals.forEach(([slot], i) => {
+      if (slot === 'openOwing') openOwing = totalsOf(totalsRow, i);
+      else slots[slot] = totalsOf(totalsRow, i);
     });
-    out.set(String(row.key), totals);
+    let older = openOwing;
+    RECENT_BUCKETS.forEach((bucket, i) => {
+      const bucketTotals = totalsOf(g.get(k), i);
+      slots[`aging:${bucket}`] = bucketTotals;
+      older = { count: older.count - bucketTotals.count, cents: older.cents - bucketTotals.cents };
+    });
+    for (const bucket of AGING_BUCKETS) if (!RECENT_BUCKETS.includes(bucket)) slots[`aging:${bucket}`] = older;
+    slots['followUp:PAST'] = totalsOf(f.get(k), 0);
+    slots['followUp:TODAY'] = totalsOf(f.get(k), 1);
+    out.set(k, slots);
   }
   return out;
 }
 
-export function emptyAccountTotals(today: string): AccountTotals {
+const ACCOUNT_SLOTS: AccountSlot[] = [
+  'all',
+  'open',
+  ...COLLECTION_STATUSES.map((s) => `status:${s}` as const),
+  ...PLAN_STATES.map((s) => `plan:${s}` as const),
+  ...AGING_BUCKETS.map((b) => `aging:${b}` as const),
+  'followUp:PAST',
+  'followUp:TODAY',
+];
+
+export function emptyAccountTotals(_today?: string): AccountTotals {
   const totals = {} as AccountTotals;
-  for (const [slot] of slotConditions(today)) totals[slot] = { count: 0, cents: 0 };
+  for (const slot of ACCOUNT_SLOTS) totals[slot] = { count: 0, cents: 0 };
   return totals;
 }
 
 /**
  * Money collected per group key in two months: the cash-flow entries carrying an account in scope, dated in
  * the month (payment dates are office days, compared as they are), reversals netted; count: accounts with an
- * entry. Read off the payments of both months at once.
+ * entry. Read off the monthly running totals (`collection_collected_months`), kept by the payments trigger.
  */
 export async function collectedTotals(
   db: Db,
@@ -129,19 +157,16 @@ export async function collectedTotals(
   months: { thisMonth: DayRange; lastMonth: DayRange },
 ): Promise<Map<string, { thisMonth: Totals; lastMonth: Totals }>> {
   const { thisMonth: t, lastMonth: l } = months;
-  const inThis = sql`p.payment_date between ${t.from}::date and ${t.to}::date`;
-  const inLast = sql`p.payment_date between ${l.from}::date and ${l.to}::date`;
+  const inThis = sql`a.month = ${t.from}::date`;
+  const inLast = sql`a.month = ${l.from}::date`;
   const result = await db.execute(sql`select ${groupKeySql(group)} as key,
-      count(distinct p.collection_account_id) filter (where ${inThis})::int as this_n,
-      coalesce(sum(p.fees_cents + p.cost_cents) filter (where ${inThis}), 0)::bigint as this_c,
-      count(distinct p.collection_account_id) filter (where ${inLast})::int as last_n,
-      coalesce(sum(p.fees_cents + p.cost_cents) filter (where ${inLast}), 0)::bigint as last_c
-    from payments p
-    join collection_accounts a on a.id = p.collection_account_id
-    where p.collection_account_id is not null
-      and p.payment_date between ${l.from}::date and ${t.to}::date
-      and ${accountScopeSql(scope)}
-    group by 1`);
+      coalesce(sum(a.accounts) filter (where ${inThis}), 0)::bigint as this_n,
+      coalesce(sum(a.cents) filter (where ${inThis}), 0)::bigint as this_c,
+      coalesce(sum(a.accounts) filter (where ${inLast}), 0)::bigint as last_n,
+      coalesce(sum(a.cents) filter (where ${inLast}), 0)::bigint as last_c
+    from collection_collected_months a
+    where a.month in (${t.from}::date, ${l.from}::date) and ${accountScopeSql(scope)}
+    group by 1 having sum(a.accounts) <> 0`);
   const out = new Map<string, { thisMonth: Totals; lastMonth: Totals }>();
   for (const row of rowsOf<Record<string, string | number>>(result)) {
     out.set(String(row.key), {

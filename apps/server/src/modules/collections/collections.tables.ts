@@ -61,6 +61,13 @@ export const collectionAccounts = pgTable(
     paidCents: bigint({ mode: 'number' }).notNull().default(0),
     adjustmentsCents: bigint({ mode: 'number' }).notNull().default(0),
     lastPaymentDate: date({ mode: 'string' }),
+    /**
+     * The open plan's status (ACTIVE or PAUSED; null without an open plan) and whether it has a missed
+     * instalment: kept by triggers on `payment_plans` and `payment_plan_instalments` (the app never writes them),
+     * so the dashboard's plan figures come from the running totals (docs/collections-dashboard.md).
+     */
+    planStatus: text({ enum: ['ACTIVE', 'PAUSED'] }),
+    planMissed: boolean().notNull().default(false),
     openedById: uuid().references(() => users.id),
     openedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
