@@ -445,11 +445,12 @@ export class OfficeRecords extends Lazy {
         subject: 'Object-level scope check',
         body: 'Object-level scope check',
       };
+      const { to, ...columns } = content;
       const [row] = await this.db
         .insert(mailDrafts)
         .values({
-          ...content,
-          toAddresses: content.to,
+          ...columns,
+          toAddresses: to,
           createdById: author.id,
           writerIds: [author.id],
           ...(approved

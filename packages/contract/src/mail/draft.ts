@@ -97,7 +97,10 @@ export const draftWriteSchema = z
     collectionAccountId: z.uuid().nullish(),
     templateId: z.uuid().nullish(),
     /** E-mail only: the recipients. A letter goes to the client's address. */
-    to: z.array(recipientSchema, { error: DRAFT_MESSAGES.toRequired }).max(MAIL_MAX_RECIPIENTS, DRAFT_MESSAGES.toTooMany).nullish(),
+    to: z
+      .array(recipientSchema, { error: DRAFT_MESSAGES.toRequired })
+      .max(MAIL_MAX_RECIPIENTS, DRAFT_MESSAGES.toTooMany)
+      .nullish(),
     subject: requiredText(DRAFT_MESSAGES.subjectRequired, DRAFT_SUBJECT_MAX_LENGTH, DRAFT_MESSAGES.subjectMax),
     /** Left out (or blank) only with a template, which then gives it. */
     body: z.string({ error: DRAFT_MESSAGES.bodyRequired }).max(DRAFT_BODY_MAX_LENGTH, DRAFT_MESSAGES.bodyMax).nullish(),

@@ -87,13 +87,18 @@ CREATE TRIGGER mail_drafts_frozen BEFORE UPDATE OR DELETE ON mail_drafts
 --> statement-breakpoint
 CREATE FUNCTION mail_draft_attachments_frozen() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-  IF EXISTS (
-    SELECT 1 FROM mail_drafts d
-    WHERE d.id IN (NEW.draft_id, OLD.draft_id) AND d.status <> 'DRAFT'
-  ) THEN
-    RAISE EXCEPTION 'the attachments of an approved draft cannot be changed' USING ERRCODE = 'check_violation';
+  IF TG_OP IN ('UPDATE', 'DELETE') THEN
+    IF EXISTS (SELECT 1 FROM mail_drafts d WHERE d.id = OLD.draft_id AND d.status <> 'DRAFT') THEN
+      RAISE EXCEPTION 'the attachments of an approved draft cannot be changed' USING ERRCODE = 'check_violation';
+    END IF;
   END IF;
-  RETURN CASE WHEN TG_OP = 'DELETE' THEN OLD ELSE NEW END;
+  IF TG_OP IN ('INSERT', 'UPDATE') THEN
+    IF EXISTS (SELECT 1 FROM mail_drafts d WHERE d.id = NEW.draft_id AND d.status <> 'DRAFT') THEN
+      RAISE EXCEPTION 'the attachments of an approved draft cannot be changed' USING ERRCODE = 'check_violation';
+    END IF;
+    RETURN NEW;
+  END IF;
+  RETURN OLD;
 END $$;
 --> statement-breakpoint
 CREATE TRIGGER mail_draft_attachments_frozen BEFORE INSERT OR UPDATE OR DELETE ON mail_draft_attachments

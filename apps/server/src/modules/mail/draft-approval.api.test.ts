@@ -148,7 +148,11 @@ describe('POST /api/v1/draft/approve (four-eyes)', () => {
 
     const items = await timelineOf(account.id);
     expect(items).toContainEqual(
-      expect.objectContaining({ kind: 'DRAFT', title: 'E-mail approved: Your statement for March', by: 'Morgan Manager' }),
+      expect.objectContaining({
+        kind: 'DRAFT',
+        title: 'E-mail approved: Your statement for March',
+        by: 'Morgan Manager',
+      }),
     );
   });
 
@@ -169,7 +173,9 @@ describe('POST /api/v1/draft/approve (four-eyes)', () => {
     const del = await call('DELETE', `/api/v1/draft?id=${draft.id}`, SEEDED.collector);
     expect(del.statusCode).toBe(409);
     expect(del.json().message).toBe(DRAFT_MESSAGES.approvedKept);
-    await expect(t.db().update(mailDrafts).set({ body: 'Changed' }).where(eq(mailDrafts.id, draft.id))).rejects.toThrow();
+    await expect(
+      t.db().update(mailDrafts).set({ body: 'Changed' }).where(eq(mailDrafts.id, draft.id)),
+    ).rejects.toThrow();
     await expect(t.db().delete(mailDrafts).where(eq(mailDrafts.id, draft.id))).rejects.toThrow();
     const read = draftSchema.parse((await call('GET', `/api/v1/draft?id=${draft.id}`, SEEDED.collector)).json());
     expect(read).toMatchObject({ status: 'APPROVED', subject: 'Your balance' });
@@ -206,9 +212,7 @@ describe('POST /api/v1/draft/send and /draft/print', () => {
     expect(sent.mailId).not.toBeNull();
 
     const outbox = mailListResponseSchema.parse(
-      (
-        await call('POST', '/api/v1/mail/all', SEEDED.manager, { filter: { collectionAccountId: account.id } })
-      ).json(),
+      (await call('POST', '/api/v1/mail/all', SEEDED.manager, { filter: { collectionAccountId: account.id } })).json(),
     );
     expect(outbox.items).toEqual([
       expect.objectContaining({ id: sent.mailId, subject: 'Your statement', attachmentCount: 1 }),
@@ -260,7 +264,9 @@ describe('POST /api/v1/draft/send and /draft/print', () => {
     expect(res.json().message).toBe(DRAFT_MESSAGES.contentChanged);
     const read = draftSchema.parse((await call('GET', `/api/v1/draft?id=${draft.id}`, SEEDED.collector)).json());
     expect(read).toMatchObject({ status: 'APPROVED', mailId: null });
-    const outbox = await call('POST', '/api/v1/mail/all', SEEDED.manager, { filter: { collectionAccountId: account.id } });
+    const outbox = await call('POST', '/api/v1/mail/all', SEEDED.manager, {
+      filter: { collectionAccountId: account.id },
+    });
     expect(outbox.json().items).toEqual([]);
   });
 });

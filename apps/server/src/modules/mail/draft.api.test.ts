@@ -60,9 +60,7 @@ describe('PUT /api/v1/draft', () => {
     for (const [body, field, message] of cases) {
       const res = await call('PUT', '/api/v1/draft', SEEDED.manager, body);
       expect(res.statusCode, JSON.stringify(body)).toBe(400);
-      expect(res.json().message).toBe(message);
-      expect(Object.values(res.json().fieldErrors ?? {})).toContain(message);
-      expect(field).toBeTruthy();
+      expect(res.json()).toMatchObject({ message, fieldErrors: { [field]: message } });
     }
   });
 
@@ -96,7 +94,12 @@ describe('PUT /api/v1/draft', () => {
 
   it('403 for an office outside MAIL CREATE; 404 for an account, client or template out of reach', async () => {
     const client = await refs.clientOf(refs.la.id);
-    const office = await call('PUT', '/api/v1/draft', SEEDED.manager, email({ officeId: refs.lv.id, clientId: client.id }));
+    const office = await call(
+      'PUT',
+      '/api/v1/draft',
+      SEEDED.manager,
+      email({ officeId: refs.lv.id, clientId: client.id }),
+    );
     expect(office.statusCode).toBe(403);
     expect(office.json().message).toBe(DRAFT_MESSAGES.officeOutOfScope);
     // The manager's ALL_ACCOUNTS READ reaches Los Angeles and San Diego: a Las Vegas account is not found.

@@ -116,37 +116,44 @@ export async function markDraftCompleted(
   return rows.length > 0;
 }
 
-const nameOf = (column: SQL | typeof mailDrafts.createdById) =>
-  sql<string | null>`(select u.display_name from users u where u.id = ${column})`;
+/**
+ * A column of the outer row inside a correlated subquery, named with its table: Drizzle writes a column of a
+ * one-table select without it, and `"id"` inside `from mail_draft_attachments a` would be the attachment's own.
+ */
+const outer = (column: 'id' | 'office_id' | 'client_id' | UserColumn) => sql.raw(`"mail_drafts"."${column}"`);
+type UserColumn = 'created_by_id' | 'approved_by_id' | 'completed_by_id';
+
+const nameOf = (column: UserColumn) =>
+  sql<string | null>`(select u.display_name from users u where u.id = ${outer(column)})`;
 
 /** A client's name for a caller whose CLIENT_PROFILE READ reaches the client's office. */
 const clientName = (scope: Scope) => sql<string | null>`(select c.first_name || ' ' || c.last_name from clients c
-  where c.id = ${mailDrafts.clientId} and ${officeScopeSql(sql.raw('c.office_id'), scope) ?? sql`true`})`;
+  where c.id = ${outer('client_id')} and ${officeScopeSql(sql.raw('c.office_id'), scope) ?? sql`true`})`;
 
 const summaryColumns = (clientNames: Scope) => ({
   id: mailDrafts.id,
   kind: mailDrafts.kind,
   status: mailDrafts.status,
   officeId: mailDrafts.officeId,
-  officeName: sql<string>`(select o.name from offices o where o.id = ${mailDrafts.officeId})`,
+  officeName: sql<string>`(select o.name from offices o where o.id = ${outer('office_id')})`,
   clientId: mailDrafts.clientId,
   clientName: clientName(clientNames),
   collectionAccountId: mailDrafts.collectionAccountId,
   templateId: mailDrafts.templateId,
   to: mailDrafts.toAddresses,
   subject: mailDrafts.subject,
-  attachmentCount: sql<number>`(select count(*)::int from mail_draft_attachments a where a.draft_id = ${mailDrafts.id})`,
+  attachmentCount: sql<number>`(select count(*)::int from mail_draft_attachments a where a.draft_id = ${outer('id')})`,
   createdById: mailDrafts.createdById,
-  createdByName: nameOf(mailDrafts.createdById),
+  createdByName: nameOf('created_by_id'),
   createdAt: mailDrafts.createdAt,
   updatedAt: mailDrafts.updatedAt,
   approvedById: mailDrafts.approvedById,
-  approvedByName: nameOf(mailDrafts.approvedById),
+  approvedByName: nameOf('approved_by_id'),
   approvedAt: mailDrafts.approvedAt,
   contentHash: mailDrafts.contentHash,
   mailId: mailDrafts.mailId,
   letterId: mailDrafts.letterId,
-  completedByName: nameOf(mailDrafts.completedById),
+  completedByName: nameOf('completed_by_id'),
   completedAt: mailDrafts.completedAt,
 });
 

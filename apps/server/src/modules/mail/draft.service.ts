@@ -99,13 +99,15 @@ export async function listDrafts(database: Database, actor: Actor, request: Draf
   );
 }
 
-const refuseAttachments = (message: string, field = 'attachments') => AppError.validation(message, { [field]: message });
+const refuseAttachments = (message: string, field = 'attachments') =>
+  AppError.validation(message, { [field]: message });
 
 /** The attachments the draft keeps: by default all it has; `keepAttachmentIds` must name only its own. */
 function keptAttachments(existing: DraftAttachmentRow[], keepIds: readonly string[] | null | undefined) {
   if (keepIds == null) return existing;
   const byId = new Map(existing.map((a) => [a.id, a]));
-  if (keepIds.some((id) => !byId.has(id))) throw refuseAttachments(DRAFT_MESSAGES.attachmentUnknown, 'keepAttachmentIds');
+  if (keepIds.some((id) => !byId.has(id)))
+    throw refuseAttachments(DRAFT_MESSAGES.attachmentUnknown, 'keepAttachmentIds');
   return [...new Set(keepIds)].map((id) => byId.get(id)!);
 }
 
@@ -183,7 +185,9 @@ export async function saveDraft(
         action: existing ? 'draft.update' : 'draft.create',
         entity: 'mail_drafts',
         entityId: row.id,
-        before: existing ? { subject: existing.subject, to: existing.toAddresses, attachments: before.length } : undefined,
+        before: existing
+          ? { subject: existing.subject, to: existing.toAddresses, attachments: before.length }
+          : undefined,
         after: {
           kind: content.kind,
           officeId: content.officeId,
@@ -233,7 +237,12 @@ export async function deleteDraft(deps: DraftDeps, actor: Actor, id: string): Pr
       action: 'draft.delete',
       entity: 'mail_drafts',
       entityId: id,
-      before: { kind: existing.kind, officeId: existing.officeId, subject: existing.subject, attachments: attachments.length },
+      before: {
+        kind: existing.kind,
+        officeId: existing.officeId,
+        subject: existing.subject,
+        attachments: attachments.length,
+      },
       ip: actor.ip,
       requestId: actor.requestId,
     });

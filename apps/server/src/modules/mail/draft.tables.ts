@@ -28,7 +28,10 @@ export const mailDrafts = pgTable(
     /** The template it was built from; no foreign key: a template may be retired while its drafts stay. */
     templateId: uuid(),
     /** E-mail recipients; empty for a letter (it goes to the client's address). */
-    toAddresses: text().array().notNull().default(sql`'{}'::text[]`),
+    toAddresses: text()
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     subject: text().notNull(),
     body: text().notNull(),
     createdById: uuid()
@@ -63,10 +66,7 @@ export const mailDrafts = pgTable(
     ),
     check('mail_drafts_content_hash_hex', sql`${t.contentHash} is null or ${t.contentHash} ~ '^[0-9a-f]{64}$'`),
     // Four-eyes, held by the database too: the approver wrote none of it.
-    check(
-      'mail_drafts_four_eyes',
-      sql`${t.approvedById} is null or not (${t.approvedById} = any(${t.writerIds}))`,
-    ),
+    check('mail_drafts_four_eyes', sql`${t.approvedById} is null or not (${t.approvedById} = any(${t.writerIds}))`),
     check(
       'mail_drafts_sent',
       sql`${t.status} <> 'SENT' or (${t.kind} = 'EMAIL' and ${t.mailId} is not null and ${t.completedAt} is not null)`,
