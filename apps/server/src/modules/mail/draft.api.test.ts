@@ -7,7 +7,9 @@ import { PNG_1X1 } from '../../../test/factories/images.factory.ts';
 import type { Injector, TestApp } from '../../../test/support/test-app.ts';
 import { createTestApp, injector, SEEDED } from '../../../test/support/test-app.ts';
 import { auditEvents } from '../../platform/audit/audit.tables.ts';
+import { DEMO_DRAFT_SUBJECT, seedDrafts } from '../../seed/drafts.seed.ts';
 import { templates } from '../templates/templates.tables.ts';
+import { mailDrafts } from './draft.tables.ts';
 import { users } from '../users/users.tables.ts';
 import { filePart, putDraftMultipart } from './draft.test-support.ts';
 import type { MailRefs } from './mail.test-support.ts';
@@ -276,5 +278,20 @@ describe('GET, list and DELETE /api/v1/draft', () => {
     expect((await t.app.files.storage.get(draft.attachments[0]!.id)) ?? null).toBeNull();
     const [audit] = await t.db().select().from(auditEvents).where(eq(auditEvents.action, 'draft.delete'));
     expect(audit).toMatchObject({ entity: 'mail_drafts', entityId: draft.id });
+  });
+});
+
+describe('demo data', () => {
+  it('has one letter draft by the collector on their account, waiting for a manager’s approval; seeding again adds none', async () => {
+    const listed = draftListResponseSchema.parse(
+      (await call('POST', '/api/v1/draft/all', SEEDED.manager, { filter: { status: 'DRAFT', kind: 'LETTER' } })).json(),
+    );
+    const demo = listed.items.filter((d) => d.subject === DEMO_DRAFT_SUBJECT);
+    expect(demo).toEqual([expect.objectContaining({ createdByName: 'Casey Collector', status: 'DRAFT' })]);
+    const account = await call('GET', `/api/v1/collectionAccount?id=${demo[0]!.collectionAccountId}`, SEEDED.collector);
+    expect(account.json()).toMatchObject({ collector: 'Casey Collector', officeId: demo[0]!.officeId });
+    await seedDrafts(t.db());
+    const rows = await t.db().select().from(mailDrafts).where(eq(mailDrafts.subject, DEMO_DRAFT_SUBJECT));
+    expect(rows).toHaveLength(1);
   });
 });
