@@ -60,6 +60,7 @@ export const DRAFT_MESSAGES = {
   notFound: 'Draft not found.',
   attachmentNotFound: 'Attachment not found.',
   approvedFrozen: 'An approved draft cannot be changed; make a new draft.',
+  changedMeanwhile: 'Someone else changed this draft’s attachments meanwhile; open it again.',
   approvedKept: 'An approved draft cannot be discarded: it is kept with its approval.',
   alreadyApproved: 'This draft is already approved.',
   ownDraft: 'A draft must be approved by someone other than the people who wrote it.',

@@ -179,6 +179,10 @@ export async function saveDraft(
         : await insertDraft(tx, { ...content, createdById: actor.userId, writerIds: [actor.userId] });
       // Approved between the check above and now: the update found no DRAFT to change.
       if (!row) throw AppError.conflict(DRAFT_MESSAGES.approvedFrozen);
+      // The update holds the row now: files another writer changed since `before` was read would be lost.
+      if (existing && !sameIds(await findDraftAttachments(tx, row.id), before)) {
+        throw AppError.conflict(DRAFT_MESSAGES.changedMeanwhile);
+      }
       await replaceDraftAttachments(tx, row.id, attachments);
       await recordAudit(tx, {
         actorId: actor.userId,
@@ -216,6 +220,9 @@ export async function saveDraft(
   );
   return draftView(deps.db, actor, id, 'CREATE');
 }
+
+const sameIds = (a: { id: string }[], b: { id: string }[]) =>
+  a.length === b.length && a.every((row, i) => row.id === b[i]!.id);
 
 async function removeFiles(storage: FileStorage, rows: { id: string }[]): Promise<void> {
   await Promise.all(rows.map((a) => storage.delete(a.id).catch(() => undefined)));
