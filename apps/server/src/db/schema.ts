@@ -18,6 +18,7 @@ export * from '../modules/accounting/cash-flow-report.tables.ts';
 export * from '../modules/accounting/cash-flow-totals.tables.ts';
 export * from '../modules/templates/templates.tables.ts';
 export * from '../modules/mail/mail.tables.ts';
+export * from '../modules/mail/draft.tables.ts';
 export * from '../modules/notifications/notifications.tables.ts';
 export * from '../platform/providers/webhook-events.tables.ts';
 export * from '../modules/appointments/appointments.tables.ts';

@@ -4,6 +4,7 @@ import type { DefaultDashboard, Role } from '@casedesk/contract/users/user';
 import { count, sql } from 'drizzle-orm';
 import { buildClient } from '../../test/factories/clients.factory.ts';
 import { seedMail } from './mail.seed.ts';
+import { seedDrafts } from './drafts.seed.ts';
 import { seedAccounting } from './accounting.seed.ts';
 import { seedAppointments } from './appointments.seed.ts';
 import { SEED_OFFICES } from '../../test/factories/offices.factory.ts';
@@ -159,6 +160,8 @@ export async function seedDemoData(db: Db, options: { clients: number; seed?: nu
   await seedWorkflows(db);
   // After it, for the same reason: the demo outbox.
   await seedMail(db, faker);
+  // A letter draft waiting for approval, on an account of the seeded collector (no faker draws).
+  await seedDrafts(db);
   await vacuumAfterBulkLoad(db);
 }
 

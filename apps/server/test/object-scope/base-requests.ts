@@ -61,6 +61,30 @@ async function booking(records: OfficeRecords, appointmentDateTime: string) {
 const planTerms = { amountCents: 10_000, frequency: 'MONTHLY', firstDueDate: '2031-03-10', instalmentCount: null };
 
 export const TEMPLATES: Readonly<Record<string, RouteTemplate>> = {
+  // An update of officeA's draft waiting for approval, about its client and that client's account.
+  'PUT /api/v1/draft': {
+    base: async (records) => {
+      const account = await records.collectionAccount();
+      return body({
+        id: (await records.draft()).id,
+        kind: 'EMAIL',
+        officeId: records.office.id,
+        clientId: account.clientId,
+        collectionAccountId: account.id,
+        to: ['scope.draft@example.com'],
+        subject: 'Object-level scope check',
+        body: 'Object-level scope check',
+      });
+    },
+  },
+  'POST /api/v1/draft/send': { base: async (records) => body({ id: (await records.draft('EMAIL', true)).id }) },
+  'POST /api/v1/draft/print': { base: async (records) => body({ id: (await records.draft('LETTER', true)).id }) },
+  'GET /api/v1/draft/:id/attachment/:attachmentId': {
+    base: async (records) => ({
+      path: { id: (await records.draft()).id, attachmentId: (await records.draftAttachment()).id },
+      query: {},
+    }),
+  },
   'GET /api/v1/mail/:id/attachment/:attachmentId': {
     base: async (records) => ({
       path: { id: (await records.mail()).id, attachmentId: (await records.mailAttachment()).id },

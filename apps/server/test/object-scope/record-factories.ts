@@ -23,6 +23,8 @@ import {
   mailLetters,
   mailOutbox,
 } from '../../src/modules/mail/mail.tables.ts';
+import { mailDraftAttachments, mailDrafts } from '../../src/modules/mail/draft.tables.ts';
+import { draftContentHash } from '../../src/modules/mail/draft-hash.ts';
 import type { FileStorage } from '../../src/platform/files/file-storage.ts';
 import type { RecordKind } from '../../src/platform/access/record-scope.ts';
 import { buildClient } from '../factories/clients.factory.ts';
@@ -427,6 +429,65 @@ export class OfficeRecords extends Lazy {
     });
   }
 
+  /**
+   * A draft about the office's client, written by another user of the office (so the caller may approve it):
+   * an e-mail waiting for approval by default; `approved` gives one approved with its true content hash.
+   */
+  draft(kind: 'EMAIL' | 'LETTER' = 'EMAIL', approved = false) {
+    return this.once(`draft-${kind}-${approved}`, async () => {
+      const [client, author] = [await this.client(), await this.user()];
+      const content = {
+        kind,
+        officeId: this.office.id,
+        clientId: client.id,
+        collectionAccountId: null,
+        to: kind === 'EMAIL' ? [client.email ?? 'scope.client@example.com'] : [],
+        subject: 'Object-level scope check',
+        body: 'Object-level scope check',
+      };
+      const { to, ...columns } = content;
+      const [row] = await this.db
+        .insert(mailDrafts)
+        .values({
+          ...columns,
+          toAddresses: to,
+          createdById: author.id,
+          writerIds: [author.id],
+          ...(approved
+            ? {
+                status: 'APPROVED' as const,
+                approvedById: this.track('users', await insertUser(this.db, this.office.id, 'MANAGER')).id,
+                approvedAt: new Date(),
+                contentHash: draftContentHash({ ...content, attachments: [] }),
+              }
+            : {}),
+        })
+        .returning();
+      return this.track('mail_drafts', row);
+    });
+  }
+
+  /** A text attachment of the office's draft waiting for approval, its bytes in the file storage. */
+  draftAttachment() {
+    return this.once('draftAttachment', async () => {
+      const draft = await this.draft();
+      const data = Buffer.from('Object-level scope check\n');
+      const [row] = await this.db
+        .insert(mailDraftAttachments)
+        .values({
+          draftId: draft.id,
+          position: 0,
+          filename: 'scope.txt',
+          contentType: 'text/plain',
+          size: data.length,
+          sha256: createHash('sha256').update(data).digest('hex'),
+        })
+        .returning();
+      await this.storage.put(row!.id, data);
+      return this.track('mail_draft_attachments', row);
+    });
+  }
+
   /** The id of the office's record of a kind (the n-th of it: routes that name two clients get two). */
   async id(kind: RecordKind, n = 0): Promise<string | undefined> {
     if (n > 0 && kind !== 'client') throw new Error(`Only clients come in several per office; ${kind} #${n} asked`);
@@ -461,6 +522,8 @@ export class OfficeRecords extends Lazy {
         return (await this.mail()).id;
       case 'letter':
         return (await this.letter()).id;
+      case 'draft':
+        return (await this.draft()).id;
       case 'collectionAccount':
         return (await this.collectionAccount()).id;
       case 'paymentPlan':

@@ -3,6 +3,7 @@ import { INQUIRY_MESSAGES } from '@casedesk/contract/inquiries/inquiry';
 import { TRACKING_LINE_MESSAGES } from '@casedesk/contract/marketing/tracking-line';
 import { CANNED_TEXT_MESSAGES } from '@casedesk/contract/sms/canned-text';
 import { LETTER_MESSAGES } from '@casedesk/contract/mail/letter';
+import { DRAFT_MESSAGES } from '@casedesk/contract/mail/draft';
 import { MAIL_MESSAGES } from '@casedesk/contract/mail/mail';
 
 /** What a route answered, as far as the comparison goes. */
@@ -64,6 +65,7 @@ export const EXPECTED_REFUSALS: Readonly<Record<string, { status: number; messag
   'POST /api/v1/mail/sendMail officeId': { status: 403, message: MAIL_MESSAGES.officeOutOfScope },
   'POST /api/v1/mail/saveLetter officeId': { status: 403, message: LETTER_MESSAGES.officeOutOfScope },
   'POST /api/v1/mail/letterBatch officeId': { status: 403, message: LETTER_MESSAGES.officeOutOfScope },
+  'PUT /api/v1/draft officeId': { status: 403, message: DRAFT_MESSAGES.officeOutOfScope },
 };
 
 function parsed(answer: Answer): { message?: unknown; fieldErrors?: Record<string, unknown> } {

@@ -376,6 +376,8 @@ export const TIMELINE_KINDS = [
   'ADJUSTMENT',
   'WORKFLOW',
   'CONTACT_REFUSED',
+  /** A letter or e-mail draft about the account approved (four-eyes); what it made shows as LETTER or EMAIL. */
+  'DRAFT',
 ] as const;
 export type TimelineKind = (typeof TIMELINE_KINDS)[number];
 export const timelineItemSchema = z.object({

@@ -1,3 +1,4 @@
+import type { TimelineKind } from '@casedesk/contract/collections/account';
 import type { Actor } from '../../platform/auth/actor.ts';
 import type { Db } from '../../platform/db/database.ts';
 import type { RealtimeBus } from '../../platform/realtime/realtime-bus.ts';
@@ -15,6 +16,7 @@ import {
   isOptedOut,
 } from './contact-guard.repository.ts';
 import { findAccountRef, findOpenAccountOfClient } from './collection-account-refs.repository.ts';
+import { insertEvents } from './collection-events.repository.ts';
 import { accountScope } from './collection-accounts.service.ts';
 
 /**
@@ -164,4 +166,19 @@ export async function logAllowedAutomatedText(
     timeZone: text.timeZone,
     byId: null,
   });
+}
+
+/** An entry another module writes on an account's timeline (the approval of a draft about it). */
+export interface AccountTimelineEntry {
+  accountId: string;
+  kind: TimelineKind;
+  title: string;
+  detail?: string | null;
+  byId: string;
+  data?: Record<string, unknown>;
+}
+
+/** Appends the entry to the account's history in the caller's transaction, so it commits with what it records. */
+export async function recordAccountEvent(tx: Db, entry: AccountTimelineEntry): Promise<void> {
+  await insertEvents(tx, [{ ...entry, detail: entry.detail ?? null }]);
 }

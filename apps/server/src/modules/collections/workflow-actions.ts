@@ -1,11 +1,12 @@
 import type { Db } from '../../platform/db/database.ts';
+import { draftLetterForApproval } from '../mail/draft.service.ts';
 import { queueMail } from '../mail/mail.service.ts';
 import { judgeCollectionContact, logAllowedAutomatedText } from './collection-contact.service.ts';
 
 /**
  * Every point where the workflow engine hands work to another part of the product that it does not own,
- * in one file (docs/collections-workflows.md, "Wiring"). Each has a default that keeps the engine whole on its
- * own where the other part is not built yet; tests may swap one (`setCollectionContactGuard`, `setWorkflowMailer`,
+ * in one file (docs/collections-workflows.md, "Wiring"): the contact rules, the mail outbox and the letter
+ * drafts. Tests may swap one (`setCollectionContactGuard`, `setWorkflowMailer`,
  * `setWorkflowLetterDrafter`) and `resetWorkflowWiring` puts the real ones back. Each receives the step's
  * transaction as `db`: what it writes there commits with the step, or not at all, so a step is still done exactly
  * once.
@@ -87,15 +88,7 @@ export interface WorkflowMailer {
   send(mail: WorkflowMail): Promise<HandOffResult>;
 }
 
-export const WORKFLOW_MAIL_NOT_SET_UP = 'E-mail sending is not set up';
-export const WORKFLOW_LETTERS_NOT_SET_UP = 'Letter drafting is not set up';
-
 export const WORKFLOW_NO_EMAIL_ADDRESS = 'The client has no e-mail address.';
-
-/** A mailer that refuses every e-mail (tests that need e-mail steps to say no). */
-export const mailNotSetUp: WorkflowMailer = {
-  send: async () => ({ status: 'REFUSED', result: WORKFLOW_MAIL_NOT_SET_UP }),
-};
 
 /**
  * The mail module's outbox: the e-mail is stored in the step's transaction, on the account and its client, so it
@@ -136,9 +129,27 @@ export interface WorkflowLetterDrafter {
   draft(letter: WorkflowLetter): Promise<HandOffResult>;
 }
 
-/** Until the templates module's drafts are wired in, a letter step is refused and says so on the timeline. */
-export const lettersNotSetUp: WorkflowLetterDrafter = {
-  draft: async () => ({ status: 'REFUSED', result: WORKFLOW_LETTERS_NOT_SET_UP }),
+export const WORKFLOW_NO_LETTER_WRITER = 'The account has no collector to write the letter as.';
+
+/**
+ * The mail module's drafts (docs/correspondence-drafts.md): the filled LETTER template becomes a draft on the
+ * account, written as its collector, in the step's transaction. Someone other than the collector approves it
+ * before it is printed (four-eyes), as for a draft a person writes.
+ */
+export const letterDraftsForApproval: WorkflowLetterDrafter = {
+  async draft(letter) {
+    if (!letter.collectorId) return { status: 'REFUSED', result: WORKFLOW_NO_LETTER_WRITER };
+    await draftLetterForApproval(letter.db, {
+      officeId: letter.officeId,
+      clientId: letter.clientId,
+      collectionAccountId: letter.accountId,
+      templateId: letter.templateId,
+      subject: letter.title,
+      body: letter.content,
+      writerId: letter.collectorId,
+    });
+    return { status: 'DONE', result: `Letter “${letter.title}” drafted for approval.` };
+  },
 };
 
 /**
@@ -149,7 +160,7 @@ export const WORKFLOW_TEXTS_NAME_THE_ACCOUNT = false;
 
 let contactGuard: CollectionContactGuard = collectionContactRules;
 let mailer: WorkflowMailer = mailOutbox;
-let letterDrafter: WorkflowLetterDrafter = lettersNotSetUp;
+let letterDrafter: WorkflowLetterDrafter = letterDraftsForApproval;
 
 export const collectionContactGuard = (): CollectionContactGuard => contactGuard;
 export const workflowMailer = (): WorkflowMailer => mailer;
@@ -169,5 +180,5 @@ export function setWorkflowLetterDrafter(next: WorkflowLetterDrafter): void {
 export function resetWorkflowWiring(): void {
   contactGuard = collectionContactRules;
   mailer = mailOutbox;
-  letterDrafter = lettersNotSetUp;
+  letterDrafter = letterDraftsForApproval;
 }

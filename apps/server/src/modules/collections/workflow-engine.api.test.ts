@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { WorkflowCreateInput } from '@casedesk/contract/collections/workflow';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { TestApp } from '../../../test/support/test-app.ts';
 import { createTestApp } from '../../../test/support/test-app.ts';
@@ -108,7 +108,7 @@ describe('a run', () => {
 
     const ran = [];
     for (let i = 0; i < 6; i++) ran.push(await runNext(runId));
-    expect(ran.map((r) => r.result)).toEqual(['DONE', 'DONE', 'REFUSED', 'DONE', 'DONE', 'DONE']);
+    expect(ran.map((r) => r.result)).toEqual(['DONE', 'DONE', 'DONE', 'DONE', 'DONE', 'DONE']);
     expect(ran.map((r) => r.dueAt)).toEqual([
       '2031-03-03T18:00:00.000Z',
       '2031-03-04T18:00:00.000Z',
@@ -124,7 +124,7 @@ describe('a run', () => {
     expect(steps.map((s) => [s.status, s.result])).toEqual([
       ['DONE', `Text “Balance notice” sent to ${formatted(account.phone)} as Casey Collector.`],
       ['DONE', 'E-mail “Review request (mail)” queued to robin.debtor@example.com.'],
-      ['REFUSED', 'Letter drafting is not set up'],
+      ['DONE', 'Letter “Case update letter” drafted for approval.'],
       ['DONE', 'Status changed from Active to Review.'],
       ['DONE', 'Follow-up date set to 03-13-2031.'],
       ['DONE', 'Casey Collector notified: Robin has been through the new-account steps.'],
@@ -159,6 +159,18 @@ describe('a run', () => {
       ),
       detail: 'E-mail “Review request (mail)” queued to robin.debtor@example.com.',
     });
+    // The letter waits for approval in the drafts, written as the collector (who may not approve it), once.
+    const drafts = await db.execute(sql`select kind, status, subject, created_by_id, writer_ids from mail_drafts
+      where collection_account_id = ${account.id}::uuid`);
+    expect((drafts as unknown as { rows: unknown[] }).rows).toEqual([
+      {
+        kind: 'LETTER',
+        status: 'DRAFT',
+        subject: 'Case update letter',
+        created_by_id: refs.collector.id,
+        writer_ids: [refs.collector.id],
+      },
+    ]);
     // The e-mail is in the mail module's outbox, on the account and its client, once.
     const mails = await db.select().from(mailOutbox).where(eq(mailOutbox.collectionAccountId, account.id));
     expect(mails.map((m) => [m.toAddresses, m.clientId, m.officeId])).toEqual([

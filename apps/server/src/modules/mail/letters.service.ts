@@ -26,7 +26,7 @@ import {
   insertLetter,
   insertLetters,
 } from './letters.repository.ts';
-import type { MailLog } from './mail.service.ts';
+import type { MailLog, StoredHook } from './mail.service.ts';
 import { mailScope, requireAddressees, requireSendingOffice } from './mail.service.ts';
 import { putFiles, sha256Of } from './mail-files.ts';
 import { letterDate, recipientOf } from './letter-content.ts';
@@ -61,9 +61,14 @@ function letterOf(row: LetterRow): Letter {
 /**
  * POST /mail/saveLetter: the letter printed on the office's letterhead to the client's address, its PDF put in
  * the file storage and the letter recorded on the client (or account), in that order; bytes whose row did not
- * commit are removed again.
+ * commit are removed again. `onStored` runs in the letter's transaction (an approved draft records its letter).
  */
-export async function saveLetter(deps: LetterDeps, actor: Actor, input: SaveLetterRequest): Promise<Letter> {
+export async function saveLetter(
+  deps: LetterDeps,
+  actor: Actor,
+  input: SaveLetterRequest,
+  hook: StoredHook = {},
+): Promise<Letter> {
   const office = await requireSendingOffice(deps.db, actor, input.officeId, LETTER_MESSAGES);
   const { client } = await requireAddressees(deps.db, actor, input, LETTER_MESSAGES);
   // The schema asks for a client or an account, and requireAddressees finds an account's client: never null here.
@@ -101,6 +106,7 @@ export async function saveLetter(deps: LetterDeps, actor: Actor, input: SaveLett
         ip: actor.ip,
         requestId: actor.requestId,
       });
+      await hook.onStored?.(tx, id);
     });
   } catch (error) {
     await stored.remove();

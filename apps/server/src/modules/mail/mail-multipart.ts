@@ -23,6 +23,21 @@ export const ATTACHMENTS_PART = 'attachments';
 
 const refuse = (message: string) => AppError.validation(message, { attachments: message });
 
+/** The JSON part's name and the words for a body that lacks it, spoils it or carries other parts. */
+export interface JsonPartNames {
+  part: string;
+  partMissing: string;
+  partInvalid: string;
+  unexpectedPart: string;
+}
+
+const REQUEST_NAMES: JsonPartNames = {
+  part: REQUEST_PART,
+  partMissing: MAIL_MESSAGES.requestPartMissing,
+  partInvalid: MAIL_MESSAGES.requestPartInvalid,
+  unexpectedPart: MAIL_MESSAGES.unexpectedPart,
+};
+
 /** busboy's limits: one more than allowed of each, so passing a limit is seen (and answered in our words). */
 export const MULTIPART_LIMITS = {
   fileSize: MAIL_ATTACHMENTS_MAX_BYTES + 1,
@@ -60,7 +75,7 @@ async function readAttachment(part: MultipartFile, total: { bytes: number }): Pr
 }
 
 /** busboy's and @fastify/multipart's own refusals, in our words (they would answer 413 or 406 otherwise). */
-function translated(error: unknown): unknown {
+function translated(error: unknown, names: JsonPartNames): unknown {
   switch ((error as { code?: unknown })?.code) {
     case 'FST_REQ_FILE_TOO_LARGE':
       return refuse(MAIL_MESSAGES.attachmentsTooLarge);
@@ -69,9 +84,9 @@ function translated(error: unknown): unknown {
     case 'FST_PARTS_LIMIT':
     case 'FST_FIELDS_LIMIT':
     case 'FST_PROTO_VIOLATION':
-      return AppError.validation(MAIL_MESSAGES.unexpectedPart);
+      return AppError.validation(names.unexpectedPart);
     case 'FST_INVALID_JSON_FIELD_ERROR':
-      return AppError.validation(MAIL_MESSAGES.requestPartInvalid, { request: MAIL_MESSAGES.requestPartInvalid });
+      return AppError.validation(names.partInvalid, { [names.part]: names.partInvalid });
     case 'FST_MP_PREMATURE_CLOSE':
       return AppError.validation('The upload ended before it was complete.');
     default:
@@ -81,9 +96,13 @@ function translated(error: unknown): unknown {
   }
 }
 
-/** Reads the multipart body: the `request` part becomes the body the route's schema validates. */
+/**
+ * Reads the multipart body: the `request` part (or the part `names` gives, a draft's `draft`) becomes the body
+ * the route's schema validates.
+ */
 export async function readMailMultipart(
   request: FastifyRequest,
+  names: JsonPartNames = REQUEST_NAMES,
 ): Promise<{ body: unknown; attachments: UploadedAttachment[] }> {
   let body: unknown;
   let sawRequest = false;
@@ -92,30 +111,30 @@ export async function readMailMultipart(
   try {
     for await (const part of request.parts({ limits: MULTIPART_LIMITS })) {
       if (part.type === 'field') {
-        if (part.fieldname !== REQUEST_PART || sawRequest) throw AppError.validation(MAIL_MESSAGES.unexpectedPart);
+        if (part.fieldname !== names.part || sawRequest) throw AppError.validation(names.unexpectedPart);
         sawRequest = true;
-        body = typeof part.value === 'string' ? parseJson(part.value) : part.value;
+        body = typeof part.value === 'string' ? parseJson(part.value, names) : part.value;
         continue;
       }
-      if (part.fieldname !== ATTACHMENTS_PART) throw AppError.validation(MAIL_MESSAGES.unexpectedPart);
+      if (part.fieldname !== ATTACHMENTS_PART) throw AppError.validation(names.unexpectedPart);
       if (attachments.length >= MAIL_ATTACHMENTS_MAX_COUNT) throw refuse(MAIL_MESSAGES.attachmentsTooMany);
       attachments.push(await readAttachment(part, total));
     }
   } catch (error) {
-    throw translated(error);
+    throw translated(error, names);
   }
   if (!sawRequest) {
-    throw AppError.validation(MAIL_MESSAGES.requestPartMissing, { request: MAIL_MESSAGES.requestPartMissing });
+    throw AppError.validation(names.partMissing, { [names.part]: names.partMissing });
   }
   // PostgreSQL text cannot hold NUL; the JSON body is checked for it by the app, this one here.
   if (containsNul(body)) throw AppError.validation('Text must not contain NUL characters.');
   return { body, attachments };
 }
 
-function parseJson(text: string): unknown {
+function parseJson(text: string, names: JsonPartNames): unknown {
   try {
     return JSON.parse(text);
   } catch {
-    throw AppError.validation(MAIL_MESSAGES.requestPartInvalid, { request: MAIL_MESSAGES.requestPartInvalid });
+    throw AppError.validation(names.partInvalid, { [names.part]: names.partInvalid });
   }
 }

@@ -164,7 +164,9 @@ const clientName = (scope: Scope) => sql<string | null>`(select c.first_name || 
   where c.id = ${mailOutbox.clientId} and ${officeScopeSql(clientOffice, scope) ?? sql`true`})`;
 const officeName = sql<string | null>`(select o.name from offices o where o.id = ${mailOutbox.officeId})`;
 const createdByName = sql<string | null>`(select u.display_name from users u where u.id = ${mailOutbox.createdById})`;
-const attachmentCount = sql<number>`(select count(*)::int from mail_attachments a where a.mail_id = ${mailOutbox.id})`;
+// The outbox row's id named with its table: Drizzle writes a one-table select's column bare, and a bare "id"
+// inside this subquery would be the attachment's own (every count was 0).
+const attachmentCount = sql<number>`(select count(*)::int from mail_attachments a where a.mail_id = mail_outbox.id)`;
 
 const summaryColumns = (clientNames: Scope) => ({
   id: mailOutbox.id,

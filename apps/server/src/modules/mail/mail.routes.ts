@@ -20,7 +20,7 @@ import {
   sendMailRequestSchema,
   setMailTransportRequestSchema,
 } from '@casedesk/contract/mail/mail';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import { AppError } from '../../platform/errors/app-error.ts';
 import type { AppInstance } from '../../platform/http/app-instance.ts';
 import { sendList } from '../../platform/http/streamed-list.ts';
@@ -31,7 +31,9 @@ import { deliverMail, MAIL_SEND_QUEUE, requeueStrandedMail, sweepStrandedMail } 
 import { MULTIPART_LIMITS, readMailMultipart } from './mail-multipart.ts';
 import { createLetterRenderPool } from './letter-render-pool.ts';
 import { openMailTransport } from './mail-transport.ts';
-import type { MailDeps, MailFile, UploadedAttachment } from './mail.service.ts';
+import type { MailDeps, UploadedAttachment } from './mail.service.ts';
+import { sendFile } from './mail-download.ts';
+import { draftRoutes } from './draft.routes.ts';
 import {
   capturedAttachmentFile,
   getMail,
@@ -47,20 +49,6 @@ const tags = ['mail'];
 
 /** The attachments of a multipart sendMail, read before validation, for its handler. */
 const uploads = new WeakMap<FastifyRequest, UploadedAttachment[]>();
-
-/** A download: its type, a safe attachment name (RFC 6266, with the UTF-8 name for browsers that read it), no-store. */
-function sendFile(reply: FastifyReply, file: MailFile): FastifyReply {
-  const ascii = file.filename.replace(/[^A-Za-z0-9._ -]/g, '_') || 'file';
-  return reply
-    .header('content-type', file.contentType)
-    .header(
-      'content-disposition',
-      `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(file.filename)}`,
-    )
-    .header('cache-control', 'no-store')
-    .header('x-content-type-options', 'nosniff')
-    .send(file.data);
-}
 
 /**
  * SPEC §7 mail/sendMail and mail/saveLetter, the outbox, letters and letter batches (docs/modules.md, mail), the
@@ -99,8 +87,9 @@ export async function mailRoutes(app: AppInstance): Promise<void> {
   const stopSweep = sweepStrandedMail(app.db, app.jobs, jobOptions, app.log);
   app.addHook('onClose', async () => stopSweep());
 
-  // Multipart bodies for these routes only (sendMail reads them; the others take JSON).
+  // Multipart bodies for these routes only (sendMail and PUT /draft read them; the others take JSON).
   await app.register(multipart, { limits: MULTIPART_LIMITS });
+  await draftRoutes(app, { mail: deps, letters: letterDeps });
 
   app.post(
     '/api/v1/mail/sendMail',

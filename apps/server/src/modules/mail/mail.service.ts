@@ -121,15 +121,22 @@ export async function requireAddressees(
   return { client };
 }
 
+/** What another path that sends through sendMail does in its transaction (an approved draft records its e-mail). */
+export interface StoredHook {
+  onStored?: (tx: Db, id: string) => Promise<void>;
+}
+
 /**
  * POST /mail/sendMail: checks, writes the e-mail QUEUED with its attachments in one transaction (their bytes
  * in the file storage first, removed again if the rows do not commit), then queues the `mail.send` job.
+ * `onStored` runs in that transaction with the new e-mail's id: what it throws undoes the e-mail.
  */
 export async function sendMail(
   deps: MailDeps,
   actor: Actor,
   input: SendMailRequest,
   attachments: UploadedAttachment[],
+  hook: StoredHook = {},
 ): Promise<MailDetail> {
   const office = await requireSendingOffice(deps.db, actor, input.officeId);
   const { client } = await requireAddressees(deps.db, actor, input);
@@ -182,6 +189,7 @@ export async function sendMail(
         requestId: actor.requestId,
         detail: { bodyLength: input.body.length },
       });
+      await hook.onStored?.(tx, row.id);
       return row.id;
     });
   } catch (error) {

@@ -25,6 +25,7 @@ export const RECORD_KINDS = [
   'trustEntry',
   'mail',
   'letter',
+  'draft',
 ] as const;
 export type RecordKind = (typeof RECORD_KINDS)[number];
 

@@ -45,6 +45,7 @@ export const TIMELINE_KIND_LOOKS: Record<TimelineKind, KindLook> = {
   ADJUSTMENT: { label: 'Adjustment', Icon: ReceiptIcon, color: 'yellow' },
   WORKFLOW: { label: 'Workflow', Icon: HourglassIcon, color: 'gray' },
   CONTACT_REFUSED: { label: 'Contact refused', Icon: BanIcon, color: 'red' },
+  DRAFT: { label: 'Draft approved', Icon: PencilIcon, color: 'indigo' },
 };
 
 function Bullet({ kind }: { kind: TimelineKind }) {
