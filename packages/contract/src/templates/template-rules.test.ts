@@ -14,7 +14,10 @@ describe('unknownPlaceholders', () => {
   });
 
   it('lists unknown words once, as written', () => {
-    expect(unknownPlaceholders('Hi @firstName, @paymentPlan @firstName @Balance')).toEqual(['@firstName', '@paymentPlan']);
+    expect(unknownPlaceholders('Hi @firstName, @paymentPlan @firstName @Balance')).toEqual([
+      '@firstName',
+      '@paymentPlan',
+    ]);
   });
 
   it('knows every placeholder in any letter case (as the fill reads them)', () => {

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ALL_TEMPLATE_PLACEHOLDERS } from '../sms/template-fill.ts';
-import { hasOptOutLine, OPT_OUT_TEMPLATE_TYPES, unknownPlaceholders } from './template-rules.ts';
+import type { OPT_OUT_TEMPLATE_TYPES } from './template-rules.ts';
+import { hasOptOutLine, unknownPlaceholders } from './template-rules.ts';
 
 /** SPEC §3 Template types; SPEC §7 sends them upper case. */
 export const TEMPLATE_TYPES = ['TEXT', 'EMAIL', 'LETTER'] as const;
@@ -39,7 +40,8 @@ export const TEMPLATE_MESSAGES = {
   } satisfies Record<OptOutTemplateType, string>,
   notFound: 'Template not found.',
   /** The chat options and the payment reminders send these by purpose: they stay active and of their type. */
-  purposeActive: 'This template is sent by the product itself (a chat option or the payment reminders): it stays active.',
+  purposeActive:
+    'This template is sent by the product itself (a chat option or the payment reminders): it stays active.',
   purposeType: 'This template is sent by the product itself (a chat option or the payment reminders): its type stays.',
   /** Templates serve every office, so an office-limited grant cannot change them. */
   firmWide: 'Templates serve every office: changing them needs Collection Management without an office condition.',
@@ -109,7 +111,11 @@ function checkContent(
     ctx.addIssue({ code: 'custom', message: TEMPLATE_MESSAGES.unknownPlaceholders(unknown), path: ['content'] });
     return;
   }
-  if (value.collections && (templateType === 'TEXT' || templateType === 'EMAIL') && !hasOptOutLine(templateType, content)) {
+  if (
+    value.collections &&
+    (templateType === 'TEXT' || templateType === 'EMAIL') &&
+    !hasOptOutLine(templateType, content)
+  ) {
     ctx.addIssue({ code: 'custom', message: TEMPLATE_MESSAGES.optOut[templateType], path: ['content'] });
   }
 }

@@ -3,6 +3,7 @@ import type { CollectionStatus } from '@casedesk/contract/collections/account';
 import { COLLECTION_STATUS_LABELS } from '@casedesk/contract/collections/account';
 import type { WorkflowStep, WorkflowTemplateStepKind } from '@casedesk/contract/collections/workflow';
 import { WORKFLOW_TEMPLATE_TYPES } from '@casedesk/contract/collections/workflow';
+import { officeAddressLine } from '@casedesk/contract/appointments/appointment-link';
 import { addDays, wallTimeOf } from '@casedesk/contract/appointments/zoned-time';
 import { formatMoney } from '@casedesk/contract/common/money';
 import { formatDateInput, formatPhone } from '@casedesk/contract/common/text';
@@ -16,6 +17,7 @@ import type { Jobs } from '../../platform/jobs/jobs.ts';
 import type { RealtimeBus } from '../../platform/realtime/realtime-bus.ts';
 import { listDropdownOptions } from '../dropdowns/dropdowns.service.ts';
 import { notifyUsers } from '../notifications/notifications.service.ts';
+import { REVIEW_LINK } from '../sms/chat-options.service.ts';
 import { sendSms } from '../sms/sms.service.ts';
 import { findUserDetail, withPermissions } from '../users/users.service.ts';
 import {
@@ -57,7 +59,10 @@ export const STEP_MESSAGES = {
   noCollector: 'The account has no collector to notify.',
 } as const;
 
-/** SPEC §3 placeholders filled from the account: its client, balance, collector and next plan instalment. */
+/**
+ * SPEC §3 placeholders filled from the account: its client, balance, collector and next plan instalment; and the
+ * office ones from its office, with the review link. @appointmentLink is not filled: a step that needs it is refused.
+ */
 export function accountTemplateValues(account: WorkflowAccount): TemplateValues {
   const next = account.nextInstalment;
   return {
@@ -67,6 +72,10 @@ export function accountTemplateValues(account: WorkflowAccount): TemplateValues 
     collectorName: account.collectorName,
     payment: next ? formatMoney(next.amountCents) : null,
     dueDate: next ? formatDateInput(next.dueDate) : null,
+    officeName: account.office.name,
+    officeAddress: officeAddressLine(account.office) || null,
+    officePhone: formatPhone(account.office.phone),
+    reviewLink: REVIEW_LINK,
   };
 }
 

@@ -53,7 +53,7 @@ function officeValues(office: SmsOfficeRow | undefined): TemplateValues {
   if (!office) return { reviewLink: REVIEW_LINK };
   return {
     officeName: office.name,
-    officeAddress: officeAddressLine(office),
+    officeAddress: officeAddressLine(office) || null,
     officePhone: formatPhone(office.phone),
     reviewLink: REVIEW_LINK,
   };

@@ -35,7 +35,8 @@ async function recipientOf(db: Db, actor: Actor, input: TemplatePreviewRequest):
     ? await accountTemplateContext(db, actor, input.collectionAccountId)
     : undefined;
   const client = input.clientId ? await requireLiveClient(db, actor, input.clientId) : undefined;
-  if (account) return { values: account.values, officeId: account.officeId, termIsPaymentPlan: account.termIsPaymentPlan };
+  if (account)
+    return { values: account.values, officeId: account.officeId, termIsPaymentPlan: account.termIsPaymentPlan };
   if (client) {
     return {
       values: { clientFirstName: client.firstName, clientLastName: client.lastName },
@@ -49,7 +50,11 @@ async function recipientOf(db: Db, actor: Actor, input: TemplatePreviewRequest):
 async function officeValues(db: Db, officeId: string | null): Promise<TemplateValues> {
   const office = officeId ? await findOfficeForPlaceholders(db, officeId) : undefined;
   if (!office) return {};
-  return { officeName: office.name, officeAddress: officeAddressLine(office) || null, officePhone: formatPhone(office.phone) };
+  return {
+    officeName: office.name,
+    officeAddress: officeAddressLine(office) || null,
+    officePhone: formatPhone(office.phone),
+  };
 }
 
 /**

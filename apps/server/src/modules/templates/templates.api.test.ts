@@ -17,14 +17,46 @@ import { createTestApp, injector, SEEDED } from '../../../test/support/test-app.
 import { auditEvents } from '../../platform/audit/audit.tables.ts';
 import type { Db } from '../../platform/db/database.ts';
 import { setPermissions } from '../access/access.service.ts';
-import type { WorkflowRefs } from '../collections/workflow.test-support.ts';
-import { insertAccount, workflowRefs } from '../collections/workflow.test-support.ts';
+import { insertCollectionAccount } from '../../../test/factories/collection-accounts.factory.ts';
+import { clients } from '../clients/clients.tables.ts';
+import { collectionTerms } from '../collections/collections.tables.ts';
+import { offices } from '../offices/offices.tables.ts';
 import { resolveUserByEmail } from '../users/users.service.ts';
 
 let t: TestApp;
 let db: Db;
-let refs: WorkflowRefs;
+let refs: Awaited<ReturnType<typeof loadRefs>>;
 let send: Injector;
+
+/** The seeded offices, the collector, and a term that is not a payment plan. */
+async function loadRefs(db: Db) {
+  const officeRows = await db.select().from(offices);
+  const office = (name: string) => officeRows.find((o) => o.name === name)!;
+  await db.insert(collectionTerms).values({ name: 'Pay in Full', isPaymentPlan: false }).onConflictDoNothing();
+  const [term] = await db.select().from(collectionTerms).where(eq(collectionTerms.name, 'Pay in Full'));
+  return {
+    la: office('Los Angeles'),
+    miami: office('Miami'),
+    collectorId: (await resolveUserByEmail(db, SEEDED.collector))!.id,
+    payInFullTerm: term!.id,
+  };
+}
+
+/** A client of its own in an office (Los Angeles unless named) and a collection account on them. */
+async function insertAccount(options: { officeId?: string; firstName?: string; termId?: string } = {}) {
+  const officeId = options.officeId ?? refs.la.id;
+  const [client] = await db
+    .insert(clients)
+    .values({ firstName: options.firstName ?? 'Dana', lastName: 'Debtor', officeId })
+    .returning({ id: clients.id });
+  const account = await insertCollectionAccount(db, {
+    officeId,
+    clientId: client!.id,
+    collectorId: refs.collectorId,
+    ...(options.termId ? { termId: options.termId } : {}),
+  });
+  return { id: account.id, clientId: client!.id };
+}
 
 const level = (
   permissionType: Permission['permissionType'],
@@ -35,7 +67,7 @@ const level = (
 beforeAll(async () => {
   t = await createTestApp();
   db = t.db();
-  refs = await workflowRefs(db);
+  refs = await loadRefs(db);
   send = injector(t);
   // The attorney here manages collections for Los Angeles only: reads the firm-wide templates, previews for
   // Los Angeles' accounts and clients, changes no template (they serve every office).
@@ -132,7 +164,7 @@ describe('POST /api/v1/template', () => {
       'POST',
       '/api/v1/template',
       SEEDED.admin,
-      fresh({ templateType: 'EMAIL', content: 'Your balance is @balance. Reply STOP to opt out.' }),
+      fresh({ templateType: 'EMAIL', content: 'Your balance is @balance. Reply STOP.' }),
     );
     expect(refusal(mail)).toEqual({ status: 400, message: TEMPLATE_MESSAGES.optOut.EMAIL });
     await create({ templateType: 'LETTER', content: 'Dear @clientFirstName, your balance is @balance.' });
@@ -158,9 +190,10 @@ describe('PUT /api/v1/template', () => {
       status: 403,
       message: TEMPLATE_MESSAGES.firmWide,
     });
-    expect(
-      refusal(await send('PUT', '/api/v1/template', SEEDED.admin, { ...change, id: randomUUID() })),
-    ).toEqual({ status: 404, message: TEMPLATE_MESSAGES.notFound });
+    expect(refusal(await send('PUT', '/api/v1/template', SEEDED.admin, { ...change, id: randomUUID() }))).toEqual({
+      status: 404,
+      message: TEMPLATE_MESSAGES.notFound,
+    });
   });
 
   it('changes a template under the same rules, audited before and after', async () => {
@@ -288,14 +321,16 @@ describe('POST /api/v1/template/preview', () => {
   });
 
   it('fills for an account: its client, balance, collector and office; names what has no value', async () => {
-    const account = await insertAccount(db, refs, { firstName: 'Robin', termId: refs.payInFullTerm });
+    const account = await insertAccount({ firstName: 'Robin', termId: refs.payInFullTerm });
     const res = await preview(SEEDED.attorney, {
       collectionAccountId: account.id,
       content: 'Hi @clientFirstName @clientLastName, balance @balance. @collectorName, @officeName. Pay @payment.',
     });
     expect(res.statusCode, res.body).toBe(200);
     const body = templatePreviewSchema.parse(res.json());
-    expect(body.content).toMatch(/^Hi Robin Debtor, balance \$[\d,]+\.\d\d\. Casey Collector, Los Angeles\. Pay @payment\.$/);
+    expect(body.content).toMatch(
+      /^Hi Robin Debtor, balance \$[\d,]+\.\d\d\. Casey Collector, Los Angeles\. Pay @payment\.$/,
+    );
     expect(body).toMatchObject({
       missing: ['@payment'],
       unknown: [],
@@ -305,7 +340,7 @@ describe('POST /api/v1/template/preview', () => {
   });
 
   it('fills for a client: the names and office; account values are missing; unknown ones are listed', async () => {
-    const account = await insertAccount(db, refs, { firstName: 'Sam' });
+    const account = await insertAccount({ firstName: 'Sam' });
     const res = await preview(SEEDED.attorney, {
       clientId: account.clientId,
       content: 'Hi @clientFirstName (@officePhone): @balance, @nickname. Reply STOP to opt out.',
@@ -322,7 +357,7 @@ describe('POST /api/v1/template/preview', () => {
   });
 
   it('404 for an account or a client outside the caller’s offices (as for none)', async () => {
-    const miami = await insertAccount(db, refs, { officeId: refs.miami.id });
+    const miami = await insertAccount({ officeId: refs.miami.id });
     expect(refusal(await preview(SEEDED.attorney, { content: 'Hi', collectionAccountId: miami.id })).status).toBe(404);
     expect(refusal(await preview(SEEDED.attorney, { content: 'Hi', clientId: miami.clientId })).status).toBe(404);
     expect(refusal(await preview(SEEDED.attorney, { content: 'Hi', clientId: randomUUID() })).status).toBe(404);

@@ -1,4 +1,16 @@
-import { Alert, Badge, Button, Group, Select, SimpleGrid, Stack, Switch, Text, Textarea, TextInput } from '@mantine/core';
+import {
+  Alert,
+  Badge,
+  Button,
+  Group,
+  Select,
+  SimpleGrid,
+  Stack,
+  Switch,
+  Text,
+  Textarea,
+  TextInput,
+} from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { ALL_TEMPLATE_PLACEHOLDERS } from '@casedesk/contract/sms/template-fill';
@@ -54,7 +66,10 @@ export function TemplateForm({ template, onDone }: TemplateFormProps) {
   const update = useUpdateTemplate();
   const set = (changes: Partial<Draft>) => setDraft((d) => ({ ...d, ...changes }));
   const insert = (placeholder: string) =>
-    set({ content: draft.content && !/\s$/.test(draft.content) ? `${draft.content} ${placeholder}` : draft.content + placeholder });
+    set({
+      content:
+        draft.content && !/\s$/.test(draft.content) ? `${draft.content} ${placeholder}` : draft.content + placeholder,
+    });
 
   const submit = async (event: React.FormEvent) => {
     event.preventDefault();
@@ -153,11 +168,7 @@ export function TemplateForm({ template, onDone }: TemplateFormProps) {
               ))}
             </Group>
           </Stack>
-          <TemplatePreview
-            templateType={draft.templateType}
-            content={draft.content}
-            collections={draft.collections}
-          />
+          <TemplatePreview templateType={draft.templateType} content={draft.content} collections={draft.collections} />
         </SimpleGrid>
         <Group justify="flex-end" gap="sm">
           <Button variant="default" onClick={onDone}>
