@@ -141,9 +141,9 @@ export function TemplateForm({ template, onDone }: TemplateFormProps) {
             <Textarea
               label="Content"
               withAsterisk
-              autosize
-              minRows={6}
-              maxRows={16}
+              // Fixed rows, resizable: Mantine's autosize needs document.fonts, which happy-dom lacks.
+              rows={8}
+              resize="vertical"
               value={draft.content}
               onChange={(event) => set({ content: event.currentTarget.value })}
               error={errors.content}
