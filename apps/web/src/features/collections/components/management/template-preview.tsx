@@ -139,14 +139,14 @@ export function TemplatePreview({ templateType, content, collections }: Template
                   No value{picked.id ? '' : ' until a recipient is chosen'}:
                 </Text>
                 {result.missing.map((p) => (
-                  <Badge key={p} size="sm" color="orange.9" variant="light" tt="none">
+                  <Badge key={p} size="sm" color="red.9" variant="outline" tt="none">
                     {p}
                   </Badge>
                 ))}
               </Group>
             )}
             {result.termNotPaymentPlan && (
-              <Text size="xs" c="orange.9">
+              <Text size="xs" c="red.9">
                 {SMS_MESSAGES.termNotPaymentPlan}
               </Text>
             )}

@@ -108,26 +108,31 @@ export function TemplatesTab({ canCreate, canEdit }: TemplatesTabProps) {
                       <Text size="sm">{template.name}</Text>
                       <Group gap={4}>
                         {template.collections && (
-                          <Badge size="xs" variant="light" color="grape.9">
+                          <Badge size="xs" variant="filled" color="grape.9">
                             Collection
                           </Badge>
                         )}
                         {template.purpose && (
-                          <Badge size="xs" variant="light" color="blue.9">
-                            Sent by the product
+                          <Badge
+                            size="xs"
+                            variant="filled"
+                            color="blue.9"
+                            title="Sent by the product itself (a chat option or the payment reminders): it stays active"
+                          >
+                            Built-in
                           </Badge>
                         )}
                       </Group>
                     </Stack>
                   </Table.Td>
-                  <Table.Td>{TEMPLATE_TYPE_LABELS[template.templateType]}</Table.Td>
+                  <Table.Td style={{ whiteSpace: 'nowrap' }}>{TEMPLATE_TYPE_LABELS[template.templateType]}</Table.Td>
                   <Table.Td>
                     <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
                       {excerpt(template.content)}
                     </Text>
                   </Table.Td>
                   <Table.Td>
-                    <Badge color={template.active ? 'teal.9' : 'gray.7'} variant="filled">
+                    <Badge color={template.active ? 'teal.9' : 'gray.7'} variant="filled" miw={84}>
                       {template.active ? 'Active' : 'Inactive'}
                     </Badge>
                   </Table.Td>
