@@ -380,4 +380,39 @@ describe('send time: a placeholder with no value refuses the send, naming it', (
     expect(refusal(res)).toEqual({ status: 400, message });
     expect(res.json().fieldErrors).toEqual({ body: message });
   });
+
+  it('POST /mail/letterBatch refuses a body with a placeholder a letter has no value for', async () => {
+    const { clientId } = await insertAccount({ firstName: 'Lee' });
+    const res = await send('POST', '/api/v1/mail/letterBatch', SEEDED.admin, {
+      officeId: refs.la.id,
+      clientIds: [clientId],
+      subject: 'Your balance',
+      body: 'Dear @clientFirstName,\n\nYour balance is @balance and your next payment @payment.',
+    });
+    const message = TEMPLATE_MESSAGES.unfilled(['@balance', '@payment']);
+    expect(refusal(res)).toEqual({ status: 400, message });
+    expect(message).toBe('@balance, @payment have no value here: fill them in or remove them before sending.');
+  });
+
+  it('a chat option whose template was edited to use a placeholder it cannot fill is refused, naming it', async () => {
+    const all = managedTemplateListSchema.parse((await send('GET', '/api/v1/template/manage', SEEDED.admin)).json());
+    const review = all.find((x) => x.purpose === 'REVIEW_TEXT')!;
+    const edited = await send('PUT', '/api/v1/template', SEEDED.admin, {
+      id: review.id,
+      name: review.name,
+      templateType: 'TEXT',
+      content: `${review.content} Your balance: @balance.`,
+      collections: false,
+    });
+    expect(edited.statusCode, edited.body).toBe(200);
+    const [client] = await db
+      .insert(clients)
+      .values({ firstName: 'Rae', lastName: 'Review', mobileNumber: '2135550177', officeId: refs.la.id })
+      .returning({ id: clients.id });
+    const res = await send('POST', '/api/v1/sms/chatOption', SEEDED.admin, {
+      option: 'SEND_REVIEW_TEXT',
+      clientId: client!.id,
+    });
+    expect(refusal(res)).toEqual({ status: 400, message: TEMPLATE_MESSAGES.unfilled(['@balance']) });
+  });
 });
