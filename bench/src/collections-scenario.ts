@@ -98,14 +98,19 @@ export async function addCollectionsAtScale(
   }
   await database.query(`insert into payment_plans (account_id, status)
     select id, case when n % 10 = 0 then 'PAUSED' else 'ACTIVE' end
-      from (select id, row_number() over (order by id) as n from collection_accounts where status = 'PAYMENT_PLAN') x`);
+      from (select id, row_number() over (order by id) as n from collection_accounts a
+             where status = 'PAYMENT_PLAN'
+               and not exists (select 1 from payment_plans p where p.account_id = a.id and p.status in ('ACTIVE', 'PAUSED'))) x`);
+  // The demo seed's plans have their versions and instalments already.
   await database.query(`insert into payment_plan_versions (plan_id, version, amount_cents, frequency, first_due_date, instalment_count)
-    select id, 1, 10000, 'MONTHLY', current_date - 180, 12 from payment_plans`);
+    select id, 1, 10000, 'MONTHLY', current_date - 180, 12 from payment_plans p
+     where not exists (select 1 from payment_plan_versions v where v.plan_id = p.id)`);
   await database.query(`insert into payment_plan_instalments (plan_id, version, seq, due_date, amount_cents, status)
     select p.id, 1, s, current_date - 180 + (s - 1) * 30, 10000,
            case when current_date - 180 + (s - 1) * 30 > current_date then 'DUE'
                 when abs(hashtext(p.id::text) + s) % 4 = 0 then 'MISSED' else 'PAID' end
-      from payment_plans p cross join generate_series(1, 12) s`);
+      from payment_plans p cross join generate_series(1, 12) s
+     where not exists (select 1 from payment_plan_instalments i where i.plan_id = p.id)`);
   for (const table of ['bench_clients', 'bench_collectors', 'bench_accounts'])
     await database.query(`drop table ${table}`);
   for (const table of ['collection_accounts', 'payments', 'payment_plans', 'payment_plan_instalments']) {

@@ -99,6 +99,12 @@ BEGIN
     PERFORM collection_account_plan_sync(array(
       SELECT DISTINCT p.account_id FROM new_rows n JOIN payment_plans p ON p.id = n.plan_id
        WHERE n.status = 'MISSED' ORDER BY 1));
+  ELSIF TG_OP = 'DELETE' THEN
+    -- A plan's new version replaces instalments not yet settled; should a settled one go, its promise goes too.
+    PERFORM collection_promise_days_apply('{}', array(SELECT ROW(o.*)::payment_plan_instalments FROM old_rows o));
+    PERFORM collection_account_plan_sync(array(
+      SELECT DISTINCT p.account_id FROM old_rows o JOIN payment_plans p ON p.id = o.plan_id
+       WHERE o.status = 'MISSED' ORDER BY 1));
   ELSE
     PERFORM collection_promise_days_apply(array(SELECT ROW(n.*)::payment_plan_instalments FROM new_rows n), array(SELECT ROW(o.*)::payment_plan_instalments FROM old_rows o));
     PERFORM collection_account_plan_sync(array(
@@ -114,6 +120,9 @@ CREATE TRIGGER payment_plan_instalments_rollups_insert AFTER INSERT ON payment_p
 CREATE TRIGGER payment_plan_instalments_rollups_update AFTER UPDATE ON payment_plan_instalments
   REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT
   EXECUTE FUNCTION payment_plan_instalments_rollups();
+--> statement-breakpoint
+CREATE TRIGGER payment_plan_instalments_rollups_delete AFTER DELETE ON payment_plan_instalments
+  REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION payment_plan_instalments_rollups();
 --> statement-breakpoint
 -- Money collected per account and month, and per office, collector and month (an account counted once a month).
 -- Fires after collection_account_paid_add (triggers fire in name order), which has locked the accounts: an

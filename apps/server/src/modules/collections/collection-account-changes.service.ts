@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type {
   CollectionAccountCreate,
   CollectionAccountDetail,
@@ -21,6 +22,7 @@ import type { NewAccountEvent } from './collection-events.repository.ts';
 import { findUserNames, insertEvents } from './collection-events.repository.ts';
 import { heldLiveMessages } from './held-live-messages.ts';
 import { takeRotationTurn } from './assignment-rules.service.ts';
+import { startWorkflows } from './workflow-engine.service.ts';
 
 /** The history's word for an assignment the office's rotation made. */
 const ASSIGNED_BY_RULE = 'By the office’s assignment rule';
@@ -93,6 +95,8 @@ export async function openAccount(
       requestId: actor.requestId,
     });
     if (collectorId) await notifyAssigned(tx, live.bus, actor, collectorId, [inserted]);
+    // The Account opened workflows start with the account (their first steps are queued by the sweeper).
+    await startWorkflows(tx, { accountId, trigger: 'ACCOUNT_OPENED', eventId: accountId });
     return accountId;
   });
   await live.flush(deps.realtime);
@@ -167,6 +171,15 @@ export async function patchAccount(
       detail: input.note ? { note: input.note } : undefined,
     });
     if (changes.collectorId) await notifyAssigned(tx, live.bus, actor, changes.collectorId, [row]);
+    // A person's status change starts the account's Status changed workflows (one event per change).
+    if (changes.status) {
+      await startWorkflows(tx, {
+        accountId: row.id,
+        trigger: 'STATUS_CHANGED',
+        toStatus: changes.status,
+        eventId: randomUUID(),
+      });
+    }
   });
   await live.flush(deps.realtime);
   return getAccount(deps.db, actor, input.id);

@@ -143,3 +143,25 @@ export async function notifyCollectorOfText(
     description: `New text from ${from} on account ${account.accountNumber}`,
   });
 }
+
+/**
+ * An automated collection text the rules allowed (a payment reminder, a workflow step), in the contact log as a
+ * contact with no user at the instant it goes, for compliance like any other.
+ */
+export async function logAllowedAutomatedText(
+  db: Db,
+  text: { accountId: string; toNumber: string; at: Date; timeZone: string },
+): Promise<void> {
+  await insertContactAttempt(db, {
+    accountId: text.accountId,
+    channel: 'TEXT',
+    toNumber: digitsOnly(text.toNumber),
+    at: text.at,
+    allowed: true,
+    rule: null,
+    message: null,
+    nextAllowedAt: null,
+    timeZone: text.timeZone,
+    byId: null,
+  });
+}

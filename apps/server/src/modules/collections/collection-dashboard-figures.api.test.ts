@@ -104,6 +104,8 @@ const accountArbitrary = fc.record({
     status: fc.option(fc.constantFrom<CollectionStatus>(...COLLECTION_STATUSES)),
     settle: fc.option(fc.constantFrom<InstalmentStatus>('PAID', 'MISSED', 'DUE')),
     planStatus: fc.option(fc.constantFrom<PlanStatus>('ACTIVE', 'PAUSED', 'COMPLETED', 'CANCELLED')),
+    // A new plan version replaces the instalments not yet settled (here: the second, whatever its status).
+    replaceSecond: fc.boolean(),
   }),
 });
 
@@ -125,6 +127,11 @@ async function changeLater(db: Db, accountId: string, planId: string | undefined
       .set({ status: later.settle })
       .where(and(eq(paymentPlanInstalments.planId, planId), eq(paymentPlanInstalments.seq, 1)));
   }
+  if (later.replaceSecond) {
+    await db
+      .delete(paymentPlanInstalments)
+      .where(and(eq(paymentPlanInstalments.planId, planId), eq(paymentPlanInstalments.seq, 2)));
+  }
   if (later.planStatus !== null)
     await db.update(paymentPlans).set({ status: later.planStatus }).where(eq(paymentPlans.id, planId));
 }
@@ -134,6 +141,7 @@ type Later = {
   status: CollectionStatus | null;
   settle: InstalmentStatus | null;
   planStatus: PlanStatus | null;
+  replaceSecond: boolean;
 };
 
 type Case = {

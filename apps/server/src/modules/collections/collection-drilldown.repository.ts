@@ -6,8 +6,9 @@ import { collectionAccounts as a } from './collections.tables.ts';
 
 /*
  * The account-list filters of the dashboard's drill-downs (docs/collections-dashboard.md, "What each figure
- * counts"), as conditions on `collection_accounts`. Each is the SQL of the dashboard slot its figure counts
- * (collection-dashboard.repository.ts), so a figure and the list it opens agree.
+ * counts"), as conditions on `collection_accounts`, read from the accounts, plans and payments themselves. The
+ * dashboard reads the same figures from running totals (collection-dashboard.repository.ts); the property test
+ * `collection-dashboard-figures.api.test.ts` holds every figure to the rows these select.
  */
 
 export const paidRange = (f: CollectionAccountFilter) => f.paidFrom !== undefined || f.paidTo !== undefined;

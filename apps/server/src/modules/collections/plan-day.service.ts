@@ -24,6 +24,7 @@ import { shownDate } from './plan-dates.ts';
 import type { PlanDayDeps } from './plan-day-deps.ts';
 import { heldLiveMessages } from './held-live-messages.ts';
 import { sendDueReminders } from './plan-reminders.service.ts';
+import { startWorkflows } from './workflow-engine.service.ts';
 
 export const PLAN_DAY_QUEUE = 'collections.plan-day';
 
@@ -163,6 +164,8 @@ export async function markMissedInstalments(
           });
         }
       }
+      // The account's Plan missed workflows start with the miss (once per missed instalment: its id is the event).
+      await startWorkflows(tx, { accountId, trigger: 'PLAN_MISSED', eventId: misses[0]!.id });
     }
     return marked.length;
   });

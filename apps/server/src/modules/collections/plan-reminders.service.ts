@@ -1,14 +1,12 @@
 import { PAYMENT_REMINDER_TEXT } from '@casedesk/contract/collections/payment-plan';
 import { reminderWindow } from '@casedesk/contract/collections/payment-plan-rules';
 import { formatMoney } from '@casedesk/contract/common/money';
-import { digitsOnly } from '@casedesk/contract/common/text';
 import { fillTemplate, unfilledPlaceholders } from '@casedesk/contract/sms/template-fill';
 import { TEMPLATE_MESSAGES } from '@casedesk/contract/templates/template';
 import type { Db } from '../../platform/db/database.ts';
 import type { StoredText } from '../sms/automated-text.service.ts';
 import { dispatchAutomatedTexts, storeAutomatedText } from '../sms/automated-text.service.ts';
-import { judgeCollectionContact } from './collection-contact.service.ts';
-import { insertContactAttempt } from './contact-guard.repository.ts';
+import { judgeCollectionContact, logAllowedAutomatedText } from './collection-contact.service.ts';
 import { templateForPurpose } from '../templates/templates.service.ts';
 import { insertAccountEvent } from './payment-plan.repository.ts';
 import type { ReminderAccount, ReminderCandidate } from './plan-day.repository.ts';
@@ -42,18 +40,7 @@ async function reminderSendTime(
     verdict = await judgeCollectionContact(tx, { ...contact, at });
     if (!verdict.result.allowed) return { refused: verdict.result.message };
   }
-  await insertContactAttempt(tx, {
-    accountId: account.accountId,
-    channel: 'TEXT',
-    toNumber: digitsOnly(phone),
-    at,
-    allowed: true,
-    rule: null,
-    message: null,
-    nextAllowedAt: null,
-    timeZone: verdict.timeZone,
-    byId: null,
-  });
+  await logAllowedAutomatedText(tx, { accountId: account.accountId, toNumber: phone, at, timeZone: verdict.timeZone });
   return { at };
 }
 

@@ -1,11 +1,14 @@
 import type { Db } from '../../platform/db/database.ts';
+import { queueMail } from '../mail/mail.service.ts';
+import { judgeCollectionContact, logAllowedAutomatedText } from './collection-contact.service.ts';
 
 /**
  * Every point where the workflow engine hands work to another part of the product that it does not own,
  * in one file (docs/collections-workflows.md, "Wiring"). Each has a default that keeps the engine whole on its
- * own; the app replaces it at start with the real one (`setCollectionContactGuard`, `setWorkflowMailer`,
- * `setWorkflowLetterDrafter`). Each receives the step's transaction as `db`: what it writes there commits with
- * the step, or not at all, so a step is still done exactly once.
+ * own where the other part is not built yet; tests may swap one (`setCollectionContactGuard`, `setWorkflowMailer`,
+ * `setWorkflowLetterDrafter`) and `resetWorkflowWiring` puts the real ones back. Each receives the step's
+ * transaction as `db`: what it writes there commits with the step, or not at all, so a step is still done exactly
+ * once.
  */
 
 /** What a refused or deferred contact says; `retryAt` asks the engine to try the step again then. */
@@ -30,6 +33,36 @@ export interface CollectionContactGuard {
 
 export const allowEveryContact: CollectionContactGuard = {
   check: async () => ({ allowed: true }),
+};
+
+/**
+ * The real rules (docs/collections-contact-rules.md), judged at the step's instant the way the payment reminders
+ * are: a text the client's hours do not allow yet waits until the rules' next allowed time (`retryAt`); one they
+ * never allow (opt-out) is refused in the rule's words; an allowed one is logged for compliance as a contact
+ * with no user, in the step's transaction (a step refused later undoes it). E-mail is not a contact the rules
+ * count (they judge calls and texts).
+ */
+export const collectionContactRules: CollectionContactGuard = {
+  async check(db, contact) {
+    if (contact.channel === 'EMAIL') return { allowed: true };
+    const verdict = await judgeCollectionContact(db, {
+      account: { id: contact.accountId },
+      channel: 'TEXT',
+      toNumber: contact.to,
+      at: contact.at,
+    });
+    if (!verdict.result.allowed) {
+      const { message, nextAllowedAt } = verdict.result;
+      return { allowed: false, reason: message, ...(nextAllowedAt ? { retryAt: nextAllowedAt } : {}) };
+    }
+    await logAllowedAutomatedText(db, {
+      accountId: contact.accountId,
+      toNumber: contact.to,
+      at: contact.at,
+      timeZone: verdict.timeZone,
+    });
+    return { allowed: true };
+  },
 };
 
 /** What an action that hands work on reports: it happened (and what), or why not. */
@@ -57,9 +90,32 @@ export interface WorkflowMailer {
 export const WORKFLOW_MAIL_NOT_SET_UP = 'E-mail sending is not set up';
 export const WORKFLOW_LETTERS_NOT_SET_UP = 'Letter drafting is not set up';
 
-/** Until the mail module is wired in, an e-mail step is refused and says so on the timeline. */
+export const WORKFLOW_NO_EMAIL_ADDRESS = 'The client has no e-mail address.';
+
+/** A mailer that refuses every e-mail (tests that need e-mail steps to say no). */
 export const mailNotSetUp: WorkflowMailer = {
   send: async () => ({ status: 'REFUSED', result: WORKFLOW_MAIL_NOT_SET_UP }),
+};
+
+/**
+ * The mail module's outbox: the e-mail is stored in the step's transaction, on the account and its client, so it
+ * commits with the step exactly once; the mail module's stranded-mail sweep hands it to its send job within a
+ * minute or two (the step cannot queue a job before its own commit), and the outbox shows it from the start.
+ */
+export const mailOutbox: WorkflowMailer = {
+  async send(mail) {
+    if (!mail.toAddress) return { status: 'REFUSED', result: WORKFLOW_NO_EMAIL_ADDRESS };
+    await queueMail(mail.db, {
+      toAddress: mail.toAddress,
+      subject: mail.subject,
+      body: mail.body,
+      officeId: mail.officeId,
+      clientId: mail.clientId,
+      collectionAccountId: mail.accountId,
+      createdById: null,
+    });
+    return { status: 'DONE', result: `E-mail “${mail.subject}” queued to ${mail.toAddress}.` };
+  },
 };
 
 /** A letter a workflow step prepares, to be approved by a person before it is sent (four-eyes). */
@@ -91,8 +147,8 @@ export const lettersNotSetUp: WorkflowLetterDrafter = {
  */
 export const WORKFLOW_TEXTS_NAME_THE_ACCOUNT = false;
 
-let contactGuard: CollectionContactGuard = allowEveryContact;
-let mailer: WorkflowMailer = mailNotSetUp;
+let contactGuard: CollectionContactGuard = collectionContactRules;
+let mailer: WorkflowMailer = mailOutbox;
 let letterDrafter: WorkflowLetterDrafter = lettersNotSetUp;
 
 export const collectionContactGuard = (): CollectionContactGuard => contactGuard;
@@ -109,9 +165,9 @@ export function setWorkflowLetterDrafter(next: WorkflowLetterDrafter): void {
   letterDrafter = next;
 }
 
-/** Back to the defaults (tests that installed their own). */
+/** Back to the real wiring (tests that installed their own). */
 export function resetWorkflowWiring(): void {
-  contactGuard = allowEveryContact;
-  mailer = mailNotSetUp;
+  contactGuard = collectionContactRules;
+  mailer = mailOutbox;
   letterDrafter = lettersNotSetUp;
 }

@@ -5,6 +5,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { TestApp } from '../../../test/support/test-app.ts';
 import { createTestApp } from '../../../test/support/test-app.ts';
 import type { Db } from '../../platform/db/database.ts';
+import { mailOutbox } from '../mail/mail.tables.ts';
 import { notifications } from '../notifications/notifications.tables.ts';
 import { smsMessages } from '../sms/sms.tables.ts';
 import { collectionAccounts } from './collections.tables.ts';
@@ -100,14 +101,14 @@ describe('a run', () => {
         { kind: 'NOTIFY_COLLECTOR', message: '@clientFirstName has been through the new-account steps.' },
       ],
     });
-    const account = await insertAccount(db, refs, { firstName: 'Robin' });
+    const account = await insertAccount(db, refs, { firstName: 'Robin', email: 'robin.debtor@example.com' });
     const started = await start(account);
     expect(started.runIds).toHaveLength(1);
     const runId = started.runIds[0]!;
 
     const ran = [];
     for (let i = 0; i < 6; i++) ran.push(await runNext(runId));
-    expect(ran.map((r) => r.result)).toEqual(['DONE', 'REFUSED', 'REFUSED', 'DONE', 'DONE', 'DONE']);
+    expect(ran.map((r) => r.result)).toEqual(['DONE', 'DONE', 'REFUSED', 'DONE', 'DONE', 'DONE']);
     expect(ran.map((r) => r.dueAt)).toEqual([
       '2031-03-03T18:00:00.000Z',
       '2031-03-04T18:00:00.000Z',
@@ -122,7 +123,7 @@ describe('a run', () => {
     const steps = await stepRunsOf(db, runId);
     expect(steps.map((s) => [s.status, s.result])).toEqual([
       ['DONE', `Text “Balance notice” sent to ${formatted(account.phone)} as Casey Collector.`],
-      ['REFUSED', 'E-mail sending is not set up'],
+      ['DONE', 'E-mail “Review request (mail)” queued to robin.debtor@example.com.'],
       ['REFUSED', 'Letter drafting is not set up'],
       ['DONE', 'Status changed from Active to Review.'],
       ['DONE', 'Follow-up date set to 03-13-2031.'],
@@ -156,8 +157,13 @@ describe('a run', () => {
       title: expect.stringMatching(
         /^Workflow “Every step [0-9a-f]{8}”, step 2: Send e-mail “Review request \(mail\)”$/,
       ),
-      detail: 'Refused: E-mail sending is not set up',
+      detail: 'E-mail “Review request (mail)” queued to robin.debtor@example.com.',
     });
+    // The e-mail is in the mail module's outbox, on the account and its client, once.
+    const mails = await db.select().from(mailOutbox).where(eq(mailOutbox.collectionAccountId, account.id));
+    expect(mails.map((m) => [m.toAddresses, m.clientId, m.officeId])).toEqual([
+      [['robin.debtor@example.com'], account.clientId, account.officeId],
+    ]);
     const statusEvents = (await accountEvents(db, account.id)).filter((e) => e.kind === 'STATUS');
     expect(statusEvents.map((e) => [e.fromStatus, e.toStatus])).toEqual([['ACTIVE', 'REVIEW']]);
 

@@ -69,13 +69,20 @@ export async function insertAccount(
     collectorId?: string | null;
     termId?: string | null;
     firstName?: string;
+    email?: string;
   } = {},
 ): Promise<TestAccount> {
   const officeId = options.officeId ?? refs.la.id;
   const phone = freshPhone();
   const [client] = await db
     .insert(clients)
-    .values({ firstName: options.firstName ?? 'Dana', lastName: 'Debtor', mobileNumber: phone, officeId })
+    .values({
+      firstName: options.firstName ?? 'Dana',
+      lastName: 'Debtor',
+      mobileNumber: phone,
+      officeId,
+      ...(options.email ? { email: options.email } : {}),
+    })
     .returning({ id: clients.id });
   const [account] = await db
     .insert(collectionAccounts)
