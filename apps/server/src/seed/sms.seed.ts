@@ -9,7 +9,9 @@ import type { Db } from '../platform/db/database.ts';
 type NewTemplate = typeof templates.$inferInsert;
 
 /**
- * SPEC §2 chat options send these four (by purpose); the others are what template mode offers (SPEC §5).
+ * SPEC §2 chat options send these four (by purpose); the others are what template mode offers (SPEC §5). The
+ * collection texts (`collections`) carry an opt-out line, as collection management requires of them
+ * (Regulation F §1006.6(e), docs/correspondence-templates.md).
  * @officeName, @officeAddress, @officePhone, @reviewLink and @appointmentLink (the signed link of the
  * client's appointment) are filled by the chat options themselves.
  */
@@ -49,6 +51,7 @@ export const SEED_TEMPLATES: NewTemplate[] = [
     name: 'Payment reminder',
     templateType: 'TEXT',
     purpose: 'PAYMENT_REMINDER',
+    collections: true,
     content:
       'Hi @clientFirstName, a reminder that your payment of @payment is due on @dueDate. ' +
       'Remaining balance: @balance. Questions? Reply here. - @collectorName. Reply STOP to opt out.',
@@ -56,13 +59,18 @@ export const SEED_TEMPLATES: NewTemplate[] = [
   {
     name: 'Balance notice',
     templateType: 'TEXT',
-    content: 'Hi @clientFirstName @clientLastName, your account balance is @balance. Please call us to set up a plan.',
+    collections: true,
+    content:
+      'Hi @clientFirstName @clientLastName, your account balance is @balance. Please call us to set up a plan. ' +
+      'Reply STOP to opt out.',
   },
   {
     name: 'Missed payment',
     templateType: 'TEXT',
+    collections: true,
     content:
-      'Hi @clientFirstName, we did not receive your payment of @payment due @dueDate. Please contact @collectorName.',
+      'Hi @clientFirstName, we did not receive your payment of @payment due @dueDate. Please contact @collectorName. ' +
+      'Reply STOP to opt out.',
   },
   {
     name: 'Document request',

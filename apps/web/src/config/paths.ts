@@ -33,6 +33,7 @@ export const COLLECTION_MANAGEMENT_TABS = [
   'contact-rules',
   'assignment-rules',
   'workflows',
+  'templates',
   'access',
 ] as const;
 export type CollectionManagementTab = (typeof COLLECTION_MANAGEMENT_TABS)[number];

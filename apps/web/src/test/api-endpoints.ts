@@ -118,7 +118,12 @@ import {
   smsMessageSchema,
   smsOfficeListSchema,
 } from '@casedesk/contract/sms/sms';
-import { templateListSchema } from '@casedesk/contract/templates/template';
+import {
+  managedTemplateListSchema,
+  managedTemplateSchema,
+  templateListSchema,
+  templatePreviewSchema,
+} from '@casedesk/contract/templates/template';
 import {
   workflowDetailSchema,
   workflowListSchema,
@@ -312,6 +317,11 @@ export const JSON_ENDPOINTS = {
   'POST /api/v1/sms/retry': smsMessageSchema,
   'POST /api/v1/sms/send': smsMessageSchema,
   'GET /api/v1/template/byTemplateType': templateListSchema,
+  'GET /api/v1/template/manage': managedTemplateListSchema,
+  'POST /api/v1/template': managedTemplateSchema,
+  'PUT /api/v1/template': managedTemplateSchema,
+  'PUT /api/v1/template/active': managedTemplateSchema,
+  'POST /api/v1/template/preview': templatePreviewSchema,
 
   'GET /api/v1/user': userDetailSchema,
   'PUT /api/v1/user': userDetailSchema,

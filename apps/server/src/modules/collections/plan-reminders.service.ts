@@ -1,7 +1,8 @@
 import { PAYMENT_REMINDER_TEXT } from '@casedesk/contract/collections/payment-plan';
 import { reminderWindow } from '@casedesk/contract/collections/payment-plan-rules';
 import { formatMoney } from '@casedesk/contract/common/money';
-import { fillTemplate } from '@casedesk/contract/sms/template-fill';
+import { fillTemplate, unfilledPlaceholders } from '@casedesk/contract/sms/template-fill';
+import { TEMPLATE_MESSAGES } from '@casedesk/contract/templates/template';
 import type { Db } from '../../platform/db/database.ts';
 import type { StoredText } from '../sms/automated-text.service.ts';
 import { dispatchAutomatedTexts, storeAutomatedText } from '../sms/automated-text.service.ts';
@@ -91,6 +92,9 @@ async function remind(db: Db, candidate: ReminderCandidate, template: string, no
       payment: formatMoney(candidate.owedCents),
       dueDate: shownDate(claimed.dueDate),
     });
+    // The reminder fills the SPEC §3 six: any other placeholder the firm put in its template is not sent blank.
+    const unfilled = unfilledPlaceholders(body);
+    if (unfilled.length > 0) return notSent(TEMPLATE_MESSAGES.unfilled(unfilled));
     const stored = await storeAutomatedText(tx, {
       officeId: account.officeId,
       toNumber: account.phone,

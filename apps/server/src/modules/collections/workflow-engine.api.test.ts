@@ -134,7 +134,7 @@ describe('a run', () => {
     const texts = await textsTo(account);
     expect(texts).toHaveLength(1);
     expect(texts[0]).toMatchObject({
-      body: 'Hi Robin Debtor, your account balance is $1,250.50. Please call us to set up a plan.',
+      body: 'Hi Robin Debtor, your account balance is $1,250.50. Please call us to set up a plan. Reply STOP to opt out.',
       fromNumber: refs.la.smsNumber,
       toNumber: account.phone,
       operatorId: refs.collector.id,
@@ -305,7 +305,7 @@ describe('a text step', () => {
     await insertPlan(db, planned.id, 'ACTIVE', '2031-04-01');
     expect(await runMissedPaymentText(planned)).toMatchObject({ status: 'DONE' });
     expect((await textsTo(planned)).map((m) => m.body)).toEqual([
-      'Hi Kim, we did not receive your payment of $250.00 due 04-01-2031. Please contact Casey Collector.',
+      'Hi Kim, we did not receive your payment of $250.00 due 04-01-2031. Please contact Casey Collector. Reply STOP to opt out.',
     ]);
   });
 

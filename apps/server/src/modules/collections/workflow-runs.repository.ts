@@ -92,6 +92,15 @@ export async function findAccountForWorkflow(db: Db, accountId: string, lock = f
       balanceCents: sql<number>`(${collectionAccounts.originalCents} + ${collectionAccounts.adjustmentsCents} - ${collectionAccounts.paidCents})::float8`,
       timeZone: offices.timeZone,
       officeSmsNumber: offices.smsNumber,
+      // The office placeholders of a template (@officeName, @officeAddress, @officePhone).
+      office: {
+        name: offices.name,
+        phone: offices.phone,
+        streetAddress: offices.streetAddress,
+        city: offices.city,
+        state: offices.state,
+        zip: offices.zip,
+      },
       firstName: clients.firstName,
       lastName: clients.lastName,
       email: clients.email,

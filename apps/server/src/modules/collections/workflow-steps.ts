@@ -3,11 +3,12 @@ import type { CollectionStatus } from '@casedesk/contract/collections/account';
 import { COLLECTION_STATUS_LABELS } from '@casedesk/contract/collections/account';
 import type { WorkflowStep, WorkflowTemplateStepKind } from '@casedesk/contract/collections/workflow';
 import { WORKFLOW_TEMPLATE_TYPES } from '@casedesk/contract/collections/workflow';
+import { officeAddressLine } from '@casedesk/contract/appointments/appointment-link';
 import { addDays, wallTimeOf } from '@casedesk/contract/appointments/zoned-time';
 import { formatMoney } from '@casedesk/contract/common/money';
 import { formatDateInput, formatPhone } from '@casedesk/contract/common/text';
 import type { TemplateValues } from '@casedesk/contract/sms/template-fill';
-import { fillTemplate, TEMPLATE_PLACEHOLDERS } from '@casedesk/contract/sms/template-fill';
+import { fillTemplate, unfilledPlaceholders } from '@casedesk/contract/sms/template-fill';
 import type { Template } from '@casedesk/contract/templates/template';
 import type { Actor } from '../../platform/auth/actor.ts';
 import { actorOf } from '../../platform/auth/actor.ts';
@@ -16,6 +17,7 @@ import type { Jobs } from '../../platform/jobs/jobs.ts';
 import type { RealtimeBus } from '../../platform/realtime/realtime-bus.ts';
 import { listDropdownOptions } from '../dropdowns/dropdowns.service.ts';
 import { notifyUsers } from '../notifications/notifications.service.ts';
+import { REVIEW_LINK } from '../sms/chat-options.service.ts';
 import { sendSms } from '../sms/sms.service.ts';
 import { findUserDetail, withPermissions } from '../users/users.service.ts';
 import {
@@ -48,7 +50,7 @@ export type StepOutcome =
   | { status: 'DEFERRED'; until: Date; result: string };
 
 export const STEP_MESSAGES = {
-  templateGone: 'The template of this step no longer exists.',
+  templateGone: 'The template of this step no longer exists or was deactivated.',
   templateType: 'The template of this step is not of the kind the step sends.',
   termNotPaymentPlan: 'Term is not Payment Plan',
   noPhone: 'The client has no phone number.',
@@ -57,16 +59,10 @@ export const STEP_MESSAGES = {
   noCollector: 'The account has no collector to notify.',
 } as const;
 
-const PLACEHOLDER_KEYS: Record<(typeof TEMPLATE_PLACEHOLDERS)[number], keyof TemplateValues> = {
-  '@clientFirstName': 'clientFirstName',
-  '@clientLastName': 'clientLastName',
-  '@balance': 'balance',
-  '@collectorName': 'collectorName',
-  '@payment': 'payment',
-  '@dueDate': 'dueDate',
-};
-
-/** SPEC §3 placeholders filled from the account: its client, balance, collector and next plan instalment. */
+/**
+ * SPEC §3 placeholders filled from the account: its client, balance, collector and next plan instalment; and the
+ * office ones from its office, with the review link. @appointmentLink is not filled: a step that needs it is refused.
+ */
 export function accountTemplateValues(account: WorkflowAccount): TemplateValues {
   const next = account.nextInstalment;
   return {
@@ -76,15 +72,11 @@ export function accountTemplateValues(account: WorkflowAccount): TemplateValues 
     collectorName: account.collectorName,
     payment: next ? formatMoney(next.amountCents) : null,
     dueDate: next ? formatDateInput(next.dueDate) : null,
+    officeName: account.office.name,
+    officeAddress: officeAddressLine(account.office) || null,
+    officePhone: formatPhone(account.office.phone),
+    reviewLink: REVIEW_LINK,
   };
-}
-
-/** The SPEC §3 placeholders a text uses (any letter case, as fillTemplate reads them) that have no value. */
-export function missingPlaceholders(content: string, values: TemplateValues): string[] {
-  return TEMPLATE_PLACEHOLDERS.filter((placeholder) => {
-    const used = new RegExp(`${placeholder}(?![A-Za-z0-9_])`, 'i').test(content);
-    return used && values[PLACEHOLDER_KEYS[placeholder]] == null;
-  });
 }
 
 const refused = (result: string): StepOutcome => ({ status: 'REFUSED', result });
@@ -105,12 +97,13 @@ function filledTemplate(
   if (!ctx.account.termIsPaymentPlan && /@payment|@duedate/i.test(template.content)) {
     return { refusal: STEP_MESSAGES.termNotPaymentPlan };
   }
-  const values = accountTemplateValues(ctx.account);
-  const missing = missingPlaceholders(template.content, values);
+  // A placeholder left after filling has no value for this account (or is one a step cannot fill, the office's).
+  const content = fillTemplate(template.content, accountTemplateValues(ctx.account));
+  const missing = unfilledPlaceholders(content);
   if (missing.length > 0) {
     return { refusal: `The template needs ${missing.join(' and ')}, which this account does not have.` };
   }
-  return { template, content: fillTemplate(template.content, values) };
+  return { template, content };
 }
 
 /** Runs one step's action. An AppError thrown by another module's service is a refusal (the engine's catch). */

@@ -7,7 +7,8 @@ import type {
   SaveLetterRequest,
 } from '@casedesk/contract/mail/letter';
 import { LETTER_MESSAGES, letterFileUrl } from '@casedesk/contract/mail/letter';
-import { fillTemplate } from '@casedesk/contract/sms/template-fill';
+import { fillTemplate, unfilledPlaceholders } from '@casedesk/contract/sms/template-fill';
+import { TEMPLATE_MESSAGES } from '@casedesk/contract/templates/template';
 import type { Actor } from '../../platform/auth/actor.ts';
 import { recordAudit } from '../../platform/audit/audit.ts';
 import type { Database, Db } from '../../platform/db/database.ts';
@@ -171,6 +172,15 @@ export async function startLetterBatch(
     const message = LETTER_MESSAGES.batchClientsUnknown(ids.length - clients.length);
     throw new AppError('NOT_FOUND', message, { clientIds: message });
   }
+  // Only the client's names are filled per letter: any other placeholder would print as written, so it is refused.
+  const bodies = clients.map((client) =>
+    fillTemplate(input.body, { clientFirstName: client.firstName, clientLastName: client.lastName }),
+  );
+  const unfilled = [...new Set(bodies.flatMap(unfilledPlaceholders))];
+  if (unfilled.length > 0) {
+    const message = TEMPLATE_MESSAGES.unfilled(unfilled);
+    throw AppError.validation(message, { body: message });
+  }
   const batch = await deps.db.transaction(async (tx) => {
     const row = await insertBatch(tx, {
       officeId: office.id,
@@ -181,12 +191,12 @@ export async function startLetterBatch(
     });
     await insertLetters(
       tx,
-      clients.map((client) => ({
+      clients.map((client, index) => ({
         officeId: office.id,
         clientId: client.id,
         batchId: row.id,
         subject: input.subject,
-        body: fillTemplate(input.body, { clientFirstName: client.firstName, clientLastName: client.lastName }),
+        body: bodies[index]!,
         createdById: actor.userId,
       })),
     );

@@ -9,7 +9,9 @@ import { formatPhone } from '@casedesk/contract/common/text';
 import type { ChatOptionRequest, ChatOptionResponse } from '@casedesk/contract/sms/chat-option';
 import { CHAT_OPTION_MESSAGES, CHAT_OPTIONS } from '@casedesk/contract/sms/chat-option';
 import { SMS_MESSAGES } from '@casedesk/contract/sms/sms';
-import { fillTemplate } from '@casedesk/contract/sms/template-fill';
+import type { TemplateValues } from '@casedesk/contract/sms/template-fill';
+import { fillTemplate, unfilledPlaceholders } from '@casedesk/contract/sms/template-fill';
+import { TEMPLATE_MESSAGES } from '@casedesk/contract/templates/template';
 import type { TemplatePurpose } from '@casedesk/contract/templates/template';
 import type { Actor } from '../../platform/auth/actor.ts';
 import { recordAudit } from '../../platform/audit/audit.ts';
@@ -43,20 +45,18 @@ export interface ChatOptionDeps extends SmsDeps {
   mailJobOptions: SendOptions;
 }
 
-function officeAddress(office: SmsOfficeRow | undefined): string {
-  return office ? officeAddressLine(office) : '';
-}
-
 /**
- * The firm's own placeholders of the seeded chat templates (office and review link), filled after the
- * SPEC §3 ones; they are not offered to users, whose templates use the SPEC placeholders only.
+ * The firm's own placeholders of the chat templates (the office's name, address and phone, and the review link),
+ * filled with the SPEC §3 ones. Without an office they stay, and the send is refused naming them.
  */
-function fillOfficePlaceholders(content: string, office: SmsOfficeRow | undefined): string {
-  return content
-    .replace(/@officeName\b/g, office?.name ?? '')
-    .replace(/@officeAddress\b/g, officeAddress(office))
-    .replace(/@officePhone\b/g, office ? formatPhone(office.phone) : '')
-    .replace(/@reviewLink\b/g, REVIEW_LINK);
+function officeValues(office: SmsOfficeRow | undefined): TemplateValues {
+  if (!office) return { reviewLink: REVIEW_LINK };
+  return {
+    officeName: office.name,
+    officeAddress: officeAddressLine(office) || null,
+    officePhone: formatPhone(office.phone),
+    reviewLink: REVIEW_LINK,
+  };
 }
 
 /** The office a text goes from: the one named, else the client's if the caller may text from it, else the caller's first. */
@@ -103,12 +103,16 @@ export async function sendChatOption(
   const office = chooseOffice(actor, offices, input.fromNumber, client.officeId);
   const content = await fillAppointmentLink(
     deps,
-    fillOfficePlaceholders(
-      fillTemplate(template.content, { clientFirstName: client.firstName, clientLastName: client.lastName }),
-      office ?? offices.find((o) => o.id === client.officeId),
-    ),
+    fillTemplate(template.content, {
+      clientFirstName: client.firstName,
+      clientLastName: client.lastName,
+      ...officeValues(office ?? offices.find((o) => o.id === client.officeId)),
+    }),
     { clientId: client.id, inquiryId: input.inquiryId },
   );
+  // The firm may edit these templates: a placeholder a chat option has no value for is refused, named.
+  const unfilled = unfilledPlaceholders(content);
+  if (unfilled.length > 0) throw AppError.validation(TEMPLATE_MESSAGES.unfilled(unfilled));
 
   if (option.channel === 'MAIL') {
     if (!client.email) throw new AppError('BUSINESS_RULE', CHAT_OPTION_MESSAGES.noEmail);

@@ -263,6 +263,11 @@ describe('templates', () => {
       '@collectorName',
       '@payment',
       '@dueDate',
+      '@officeName',
+      '@officeAddress',
+      '@officePhone',
+      '@reviewLink',
+      '@appointmentLink',
     ]);
     expect((await call('GET', '/api/v1/template/templateTypes', SEEDED.operator)).json()).toEqual([
       'TEXT',

@@ -10,6 +10,7 @@ import { AccessTab } from '../components/management/access-tab.tsx';
 import { AssignmentRulesTab } from '../components/management/assignment-rules-tab.tsx';
 import { ContactRulesTab } from '../components/management/contact-rules-tab.tsx';
 import { StatusesTab } from '../components/management/statuses-tab.tsx';
+import { TemplatesTab } from '../components/management/templates-tab.tsx';
 import { WorkflowEditor } from '../components/workflow-editor.tsx';
 
 const TAB_LABELS: Record<CollectionManagementTab, string> = {
@@ -18,6 +19,7 @@ const TAB_LABELS: Record<CollectionManagementTab, string> = {
   'contact-rules': 'Contact rules',
   'assignment-rules': 'Assignment rules',
   workflows: 'Workflows',
+  templates: 'Templates',
   access: 'Access control',
 };
 
@@ -28,7 +30,7 @@ export function tabOfQuery(value: string | null): CollectionManagementTab {
 
 /**
  * SPEC §2 /collections/collection-management (query `collection`, e.g. `holidays`): the firm's holidays, the
- * statuses, the contact rules, the assignment rules, the workflows and collection access control. The route needs
+ * statuses, the contact rules, the assignment rules, the workflows, the templates and collection access control. The route needs
  * COLLECTION_MANAGEMENT (SPEC §6: granted with the ADMIN role condition); the edit buttons show with UPDATE, and
  * the server judges every change.
  */
@@ -77,6 +79,9 @@ export function CollectionManagementPage() {
         </Tabs.Panel>
         <Tabs.Panel value="workflows">
           <WorkflowEditor />
+        </Tabs.Panel>
+        <Tabs.Panel value="templates">
+          <TemplatesTab canCreate={can(subject, 'COLLECTION_MANAGEMENT', 'CREATE')} canEdit={canEdit} />
         </Tabs.Panel>
         <Tabs.Panel value="access">
           <AccessTab canEdit={canEdit} />

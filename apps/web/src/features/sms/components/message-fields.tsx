@@ -1,10 +1,16 @@
+import { Anchor } from '@mantine/core';
 import { useWatch, type UseFormReturn } from 'react-hook-form';
+import { Link } from 'react-router';
 import { SMS_BODY_MAX_LENGTH, SMS_MESSAGES } from '@casedesk/contract/sms/sms';
 import { fillTemplate, termBlocksPaymentPlaceholders, type TemplateValues } from '@casedesk/contract/sms/template-fill';
 import { FormSelect, FormTextarea } from '@/components/form-field/form-inputs.tsx';
 import { FormSwitch } from '@/components/form-field/form-toggles.tsx';
+import { paths } from '@/config/paths.ts';
+import { can, subjectOf } from '@/lib/access.ts';
+import { useSession } from '@/lib/session-context.ts';
 import { useCannedTexts } from '../api/get-canned-texts.ts';
 import { useTextTemplates } from '../api/get-text-templates.ts';
+import { closeTextDrawer } from '../text-drawer-store.ts';
 import type { TextFormOutput, TextFormValues } from './text-form-values.ts';
 
 /**
@@ -27,6 +33,8 @@ export function MessageFields({ form, templateValues }: MessageFieldsProps) {
   const useTemplate = useWatch({ control, name: 'useTemplate' });
   const templates = useTextTemplates(useTemplate);
   const canned = useCannedTexts(!useTemplate);
+  // Templates are managed under collection management (docs/correspondence-templates.md).
+  const mayManageTemplates = can(subjectOf(useSession()), 'COLLECTION_MANAGEMENT', 'UPDATE');
 
   const pickTemplate = (id: string | null) => {
     const template = templates.data?.find((t) => t.id === id);
@@ -60,19 +68,33 @@ export function MessageFields({ form, templateValues }: MessageFieldsProps) {
         data-testid="use-template-switch"
       />
       {useTemplate ? (
-        <FormSelect
-          control={control}
-          name="templateId"
-          label="Template"
-          placeholder={templates.isPending ? 'Loading…' : 'Choose a template'}
-          data={(templates.data ?? []).map((t) => ({ value: t.id, label: t.name }))}
-          onValueChange={pickTemplate}
-          searchable
-          clearable
-          nothingFoundMessage="No text templates"
-          error={sourceError ? 'Templates could not be loaded' : undefined}
-          data-testid="template-select"
-        />
+        <>
+          <FormSelect
+            control={control}
+            name="templateId"
+            label="Template"
+            placeholder={templates.isPending ? 'Loading…' : 'Choose a template'}
+            data={(templates.data ?? []).map((t) => ({ value: t.id, label: t.name }))}
+            onValueChange={pickTemplate}
+            searchable
+            clearable
+            nothingFoundMessage="No text templates"
+            error={sourceError ? 'Templates could not be loaded' : undefined}
+            data-testid="template-select"
+          />
+          {mayManageTemplates && (
+            <Anchor
+              component={Link}
+              to={paths.collections.management.href({ collection: 'templates' })}
+              onClick={closeTextDrawer}
+              size="xs"
+              w="fit-content"
+              mt={-6}
+            >
+              Manage templates
+            </Anchor>
+          )}
+        </>
       ) : (
         <FormSelect
           control={control}

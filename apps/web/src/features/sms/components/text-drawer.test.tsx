@@ -1,10 +1,11 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { MemoryRouter } from 'react-router';
 import { SMS_MESSAGES } from '@casedesk/contract/sms/sms';
 import { closeTextDrawer, openTextDrawer, useTextDrawer } from '../text-drawer-store.ts';
 import { apiError, type FakeRequest } from '@/test/fake-api.ts';
-import { id, renderWithSession, smsMessage, stubServer } from '../test-utils.tsx';
+import { id, OPERATOR_SMS, renderWithSession, smsMessage, stubServer } from '../test-utils.tsx';
 import { TextDrawer } from './text-drawer.tsx';
 
 afterEach(() => {
@@ -128,6 +129,27 @@ describe('Text Message drawer, add mode', () => {
     await choose(user, /^Template/, 'Payment due');
     expect(await screen.findByText(`* ${SMS_MESSAGES.termNotPaymentPlan}`)).toBeTruthy();
     expect(screen.getByTestId('text-message')).toHaveProperty('value', '');
+  });
+
+  it('offers "Manage templates" in template mode to a user who may edit them', async () => {
+    const user = userEvent.setup();
+    stubServer();
+    const manages = {
+      permissionType: 'COLLECTION_MANAGEMENT' as const,
+      accessLevelDTO: [{ accessType: 'UPDATE' as const, conditionDTO: [] }],
+    };
+    renderWithSession(
+      <MemoryRouter>
+        <TextDrawer />
+      </MemoryRouter>,
+      [OPERATOR_SMS, manages],
+    );
+    act(() => openTextDrawer());
+    await screen.findByRole('form', { name: 'Text message' });
+    expect(screen.queryByRole('link', { name: 'Manage templates' })).toBeNull();
+    await user.click(screen.getByTestId('use-template-switch'));
+    const link = await screen.findByRole('link', { name: 'Manage templates' });
+    expect(link.getAttribute('href')).toBe('/collections/collection-management?collection=templates');
   });
 
   it('shows an opted-out number and keeps Submit disabled', async () => {
