@@ -31,6 +31,7 @@ import {
   reconTableSchema,
   reconTotalSchema,
 } from '@casedesk/contract/accounting/reconciliation';
+import { draftListResponseSchema, draftSchema } from '@casedesk/contract/mail/draft';
 import { permissionListSchema } from '@casedesk/contract/access/permissions';
 import {
   dashboardAccessSchema,
@@ -277,6 +278,14 @@ export const JSON_ENDPOINTS = {
   'GET /api/v1/dropdown/smartDial': smartDialOptionListSchema,
   'GET /api/v1/dropdown/smsOffice': smsOfficeListSchema,
 
+  'GET /api/v1/draft': draftSchema,
+  'PUT /api/v1/draft': draftSchema,
+  'DELETE /api/v1/draft': draftSchema,
+  'POST /api/v1/draft/all': draftListResponseSchema,
+  'POST /api/v1/draft/approve': draftSchema,
+  'POST /api/v1/draft/send': draftSchema,
+  'POST /api/v1/draft/print': draftSchema,
+
   'GET /api/v1/inquiry': inquiryDetailSchema,
   'POST /api/v1/inquiry': inquiryDetailSchema,
   'PATCH /api/v1/inquiry': inquiryDetailSchema,
@@ -352,6 +361,7 @@ export const FILE_ENDPOINTS = [
   'POST /api/v1/inquiry/export',
   'POST /api/v1/inquiry/exportToPdf',
   'GET /api/v1/payment/:paymentId/receipt',
+  'GET /api/v1/draft/:id/attachment/:attachmentId',
   'GET /api/v1/mail/:id/attachment/:attachmentId',
   'GET /api/v1/mail/:id/captured/:attachmentId',
   'GET /api/v1/mail/letter/:id/file',

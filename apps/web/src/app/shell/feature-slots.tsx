@@ -24,6 +24,10 @@ const ClientMailPanel = lazy(() =>
   import('@/features/mail/components/client-mail-panel.tsx').then((m) => ({ default: m.ClientMailPanel })),
 );
 
+const AccountDraftsPanel = lazy(() =>
+  import('@/features/mail/components/account-drafts-panel.tsx').then((m) => ({ default: m.AccountDraftsPanel })),
+);
+
 const CLIENT_SLOTS: ClientSlots = {
   HeaderActions: ({ clientId }) => (
     <Suspense fallback={null}>
@@ -92,6 +96,11 @@ const COLLECTION_SLOTS: CollectionSlots = {
   LettersPanel: ({ client, collectionAccountId }) => (
     <Suspense fallback={null}>
       <ClientMailPanel client={client} collectionAccountId={collectionAccountId} />
+    </Suspense>
+  ),
+  DraftsPanel: ({ client, collectionAccountId }) => (
+    <Suspense fallback={null}>
+      <AccountDraftsPanel client={client} collectionAccountId={collectionAccountId} />
     </Suspense>
   ),
 };

@@ -24,6 +24,8 @@ export interface CollectionSlots {
   SendTextButton?: ComponentType<AccountContactTarget>;
   /** The account's e-mails and letters, with Send e-mail and Write letter (mail). */
   LettersPanel?: ComponentType<AccountLettersTarget>;
+  /** The account's letter and e-mail drafts, approved by a second person before they go out (mail). */
+  DraftsPanel?: ComponentType<AccountLettersTarget>;
 }
 
 export const CollectionSlotsContext = createContext<CollectionSlots>({});
