@@ -235,7 +235,7 @@ describe('AccountDraftsPanel', () => {
         },
       ],
     });
-    const api = serve(email, {
+    serve(email, {
       'POST /api/v1/draft/send': apiError(409, DRAFT_MESSAGES.contentChanged),
       'GET /api/v1/draft/:id/attachment/:attachmentId': file('%PDF-1.4', 'application/pdf', 'statement.pdf'),
     });
