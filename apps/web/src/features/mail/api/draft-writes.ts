@@ -32,7 +32,8 @@ export function saveDraft({ draft, attachments }: SaveDraftInput): Promise<Draft
   let body: unknown = draft;
   if (attachments.length > 0) {
     const form = new FormData();
-    form.append(DRAFT_PART, new Blob([JSON.stringify(draft)], { type: 'application/json' }));
+    // A plain field: the server reads the draft part as a form field, the files as file parts.
+    form.append(DRAFT_PART, JSON.stringify(draft));
     for (const file of attachments) form.append('attachments', file, file.name);
     body = form;
   }
