@@ -1,11 +1,10 @@
 import { useMutation } from '@tanstack/react-query';
-import { draftAttachmentUrl } from '@casedesk/contract/mail/draft';
 import { apiFetch } from '@/lib/api-client.ts';
 import { saveResponse } from '@/lib/download-file.ts';
 
 /** GET /api/v1/draft/:id/attachment/:attachmentId: a file of the draft, saved under its own name. */
 export async function downloadDraftAttachment(input: { draftId: string; attachmentId: string; filename: string }) {
-  const response = await apiFetch(draftAttachmentUrl(input.draftId, input.attachmentId), {
+  const response = await apiFetch(`/api/v1/draft/${input.draftId}/attachment/${input.attachmentId}`, {
     method: 'GET',
     accept: '*/*',
   });
