@@ -171,7 +171,7 @@ test('a collector drafts a letter and an e-mail, the admin approves them, they a
     await expect(timeline.getByTestId('timeline-item').filter({ hasText: `E-mail: ${mailSubject}` })).toHaveCount(1);
     await expect(timeline.getByTestId('timeline-item').filter({ hasText: `Letter: ${letterSubject}` })).toHaveCount(1);
 
-    // 7. The Mail outbox has the e-mail, with its file.
+    // 7. The Mail outbox has the e-mail.
     await page.goto('/communication/mail');
     await expect(page.getByRole('row').filter({ hasText: mailSubject })).toHaveCount(1);
   } finally {

@@ -23,10 +23,10 @@ export function DraftStatusBadge({ status }: { status: DraftStatus }) {
 export const draftWhen = (d: DraftSummary) => d.completedAt ?? d.approvedAt ?? d.updatedAt;
 
 export const DRAFT_COLUMNS: readonly DataTableColumn<DraftSummary>[] = [
-  { id: 'kind', header: 'Kind', width: 80, accessor: (d) => DRAFT_KIND_LABELS[d.kind] },
-  { id: 'subject', header: 'Subject', width: 240 },
-  { id: 'status', header: 'Status', width: 110, cell: (d) => <DraftStatusBadge status={d.status} /> },
-  { id: 'createdByName', header: 'Author', width: 150 },
-  { id: 'approvedByName', header: 'Approver', width: 150 },
-  { id: 'when', header: 'When', kind: 'dateTime', width: 170, accessor: draftWhen },
+  { id: 'kind', header: 'Kind', width: 70, accessor: (d) => DRAFT_KIND_LABELS[d.kind] },
+  { id: 'subject', header: 'Subject', width: 200 },
+  { id: 'status', header: 'Status', width: 100, cell: (d) => <DraftStatusBadge status={d.status} /> },
+  { id: 'createdByName', header: 'Author', width: 130 },
+  { id: 'approvedByName', header: 'Approver', width: 130 },
+  { id: 'when', header: 'When', kind: 'dateTime', width: 160, accessor: draftWhen },
 ];
