@@ -3,6 +3,7 @@ import type { Draft } from '@casedesk/contract/mail/draft';
 import { DRAFT_MESSAGES, draftSchema } from '@casedesk/contract/mail/draft';
 import { letterSchema } from '@casedesk/contract/mail/letter';
 import { mailListResponseSchema } from '@casedesk/contract/mail/mail';
+import { TEMPLATE_MESSAGES } from '@casedesk/contract/templates/template';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertCollectionAccount } from '../../../test/factories/collection-accounts.factory.ts';
@@ -74,6 +75,24 @@ async function timelineOf(accountId: string) {
 }
 
 describe('POST /api/v1/draft/approve (four-eyes)', () => {
+  it('refuses a draft with a placeholder nothing filled, naming it: what is approved is what goes out', async () => {
+    const account = await laAccount();
+    const res = await call('PUT', '/api/v1/draft', SEEDED.collector, {
+      kind: 'LETTER',
+      officeId: refs.la.id,
+      collectionAccountId: account.id,
+      subject: 'Your plan',
+      body: 'Dear Rosa,\n\nYour next payment of @payment is due on @dueDate.',
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const draft = draftSchema.parse(res.json());
+    const refused = await approve(SEEDED.manager, draft.id);
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().message).toBe(TEMPLATE_MESSAGES.unfilled(['@payment', '@dueDate']));
+    const [stored] = await t.db().select().from(mailDrafts).where(eq(mailDrafts.id, draft.id));
+    expect(stored).toMatchObject({ status: 'DRAFT', approvedById: null, contentHash: null });
+  });
+
   it('401, 403 without MAIL UPDATE, 400 for a bad id, 404 for none or another office’s draft', async () => {
     const account = await laAccount();
     const draft = await letterDraft(SEEDED.collector, account.id);

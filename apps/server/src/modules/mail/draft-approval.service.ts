@@ -1,3 +1,4 @@
+import { refuseUnfilledPlaceholders } from '../templates/templates.service.ts';
 import type { Draft } from '@casedesk/contract/mail/draft';
 import { DRAFT_KIND_LABELS, DRAFT_MESSAGES } from '@casedesk/contract/mail/draft';
 import type { MailAttachmentType } from '@casedesk/contract/mail/mail';
@@ -58,6 +59,8 @@ export async function approveDraft(deps: { db: Db; storage: FileStorage }, actor
     if (!draft) throw draftNotFound();
     if (draft.status !== 'DRAFT') throw AppError.conflict(DRAFT_MESSAGES.alreadyApproved);
     if (draft.writerIds.includes(actor.userId)) throw AppError.forbiddenBecause(DRAFT_MESSAGES.ownDraft);
+    // What is approved is what goes out: a placeholder nothing filled is refused now, not after approval.
+    refuseUnfilledPlaceholders(draft.subject, draft.body);
     const { hash } = await currentContent(tx, deps.storage, draft);
     await markDraftApproved(tx, id, actor.userId, hash);
     if (draft.collectionAccountId) {

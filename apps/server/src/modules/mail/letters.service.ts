@@ -1,3 +1,4 @@
+import { refuseUnfilledPlaceholders } from '../templates/templates.service.ts';
 import { scopeAllows, scopeOf } from '@casedesk/contract/access/permissions';
 import type {
   Letter,
@@ -7,8 +8,7 @@ import type {
   SaveLetterRequest,
 } from '@casedesk/contract/mail/letter';
 import { LETTER_MESSAGES, letterFileUrl } from '@casedesk/contract/mail/letter';
-import { fillTemplate, unfilledPlaceholders } from '@casedesk/contract/sms/template-fill';
-import { TEMPLATE_MESSAGES } from '@casedesk/contract/templates/template';
+import { fillTemplate } from '@casedesk/contract/sms/template-fill';
 import type { Actor } from '../../platform/auth/actor.ts';
 import { recordAudit } from '../../platform/audit/audit.ts';
 import type { Database, Db } from '../../platform/db/database.ts';
@@ -70,6 +70,7 @@ export async function saveLetter(
   input: SaveLetterRequest,
   hook: StoredHook = {},
 ): Promise<Letter> {
+  refuseUnfilledPlaceholders(input.subject, input.body);
   const office = await requireSendingOffice(deps.db, actor, input.officeId, LETTER_MESSAGES);
   const { client } = await requireAddressees(deps.db, actor, input, LETTER_MESSAGES);
   // The schema asks for a client or an account, and requireAddressees finds an account's client: never null here.
@@ -176,11 +177,7 @@ export async function startLetterBatch(
   const bodies = clients.map((client) =>
     fillTemplate(input.body, { clientFirstName: client.firstName, clientLastName: client.lastName }),
   );
-  const unfilled = [...new Set(bodies.flatMap(unfilledPlaceholders))];
-  if (unfilled.length > 0) {
-    const message = TEMPLATE_MESSAGES.unfilled(unfilled);
-    throw AppError.validation(message, { body: message });
-  }
+  refuseUnfilledPlaceholders(...bodies);
   const batch = await deps.db.transaction(async (tx) => {
     const row = await insertBatch(tx, {
       officeId: office.id,

@@ -1,3 +1,4 @@
+import { refuseUnfilledPlaceholders } from '../templates/templates.service.ts';
 import { findReachableAccount } from '../collections/collection-contact.service.ts';
 import type { AccessType, Scope } from '@casedesk/contract/access/permissions';
 import { scopeAllows, scopeOf } from '@casedesk/contract/access/permissions';
@@ -138,6 +139,7 @@ export async function sendMail(
   attachments: UploadedAttachment[],
   hook: StoredHook = {},
 ): Promise<MailDetail> {
+  refuseUnfilledPlaceholders(input.subject, input.body);
   const office = await requireSendingOffice(deps.db, actor, input.officeId);
   const { client } = await requireAddressees(deps.db, actor, input);
   const stored = await putFiles(

@@ -1,3 +1,4 @@
+import { refuseUnfilledPlaceholders } from '../templates/templates.service.ts';
 import { allowsRecord, scopeAllows } from '@casedesk/contract/access/permissions';
 import type { WelcomeTextOutcome } from '@casedesk/contract/appointments/appointment-link';
 import {
@@ -10,8 +11,7 @@ import type { ChatOptionRequest, ChatOptionResponse } from '@casedesk/contract/s
 import { CHAT_OPTION_MESSAGES, CHAT_OPTIONS } from '@casedesk/contract/sms/chat-option';
 import { SMS_MESSAGES } from '@casedesk/contract/sms/sms';
 import type { TemplateValues } from '@casedesk/contract/sms/template-fill';
-import { fillTemplate, unfilledPlaceholders } from '@casedesk/contract/sms/template-fill';
-import { TEMPLATE_MESSAGES } from '@casedesk/contract/templates/template';
+import { fillTemplate } from '@casedesk/contract/sms/template-fill';
 import type { TemplatePurpose } from '@casedesk/contract/templates/template';
 import type { Actor } from '../../platform/auth/actor.ts';
 import { recordAudit } from '../../platform/audit/audit.ts';
@@ -111,8 +111,7 @@ export async function sendChatOption(
     { clientId: client.id, inquiryId: input.inquiryId },
   );
   // The firm may edit these templates: a placeholder a chat option has no value for is refused, named.
-  const unfilled = unfilledPlaceholders(content);
-  if (unfilled.length > 0) throw AppError.validation(TEMPLATE_MESSAGES.unfilled(unfilled));
+  refuseUnfilledPlaceholders(content);
 
   if (option.channel === 'MAIL') {
     if (!client.email) throw new AppError('BUSINESS_RULE', CHAT_OPTION_MESSAGES.noEmail);

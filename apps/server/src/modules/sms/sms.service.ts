@@ -1,3 +1,4 @@
+import { refuseUnfilledPlaceholders } from '../templates/templates.service.ts';
 import type { AccessType, Scope } from '@casedesk/contract/access/permissions';
 import { allowsRecord, scopeAllows, scopeOf } from '@casedesk/contract/access/permissions';
 import { formatPhone } from '@casedesk/contract/common/text';
@@ -13,8 +14,6 @@ import type {
 import { needsAssignee, SMS_MESSAGES } from '@casedesk/contract/sms/sms';
 import { COLLECTION_ACCOUNT_MESSAGES } from '@casedesk/contract/collections/account';
 import { isRetryable } from '@casedesk/contract/sms/sms-status';
-import { unfilledPlaceholders } from '@casedesk/contract/sms/template-fill';
-import { TEMPLATE_MESSAGES } from '@casedesk/contract/templates/template';
 import type { Actor } from '../../platform/auth/actor.ts';
 import { recordAudit } from '../../platform/audit/audit.ts';
 import type { Database, Db } from '../../platform/db/database.ts';
@@ -105,11 +104,7 @@ export async function sendSms(
   options: { retryOfId?: string; action?: string } = {},
 ): Promise<SmsMessage> {
   // A template's placeholder with no value is refused, named, rather than sent as '@balance' or a blank.
-  const unfilled = unfilledPlaceholders(input.body);
-  if (unfilled.length > 0) {
-    const message = TEMPLATE_MESSAGES.unfilled(unfilled);
-    throw AppError.validation(message, { body: message });
-  }
+  refuseUnfilledPlaceholders(input.body);
   // A collection text: the account (if the sender may read it) names the client and the collector by default.
   const account = input.collectionAccountId
     ? await findReachableAccount(deps.db, actor, input.collectionAccountId)

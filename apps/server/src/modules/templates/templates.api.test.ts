@@ -394,6 +394,17 @@ describe('send time: a placeholder with no value refuses the send, naming it', (
     expect(message).toBe('@balance, @payment have no value here: fill them in or remove them before sending.');
   });
 
+  it('POST /mail/saveLetter refuses a letter whose text still has a placeholder, naming it', async () => {
+    const { id } = await insertAccount({ firstName: 'Noa' });
+    const res = await send('POST', '/api/v1/mail/saveLetter', SEEDED.admin, {
+      officeId: refs.la.id,
+      collectionAccountId: id,
+      subject: 'Your balance',
+      body: 'Dear Noa,\n\nYour balance is @balance.',
+    });
+    expect(refusal(res)).toEqual({ status: 400, message: TEMPLATE_MESSAGES.unfilled(['@balance']) });
+  });
+
   it('a chat option whose template was edited to use a placeholder it cannot fill is refused, naming it', async () => {
     const all = managedTemplateListSchema.parse((await send('GET', '/api/v1/template/manage', SEEDED.admin)).json());
     const review = all.find((x) => x.purpose === 'REVIEW_TEXT')!;

@@ -1,7 +1,7 @@
 import type { AccessType } from '@casedesk/contract/access/permissions';
 import { scopeOf } from '@casedesk/contract/access/permissions';
 import type { AnyTemplatePlaceholder } from '@casedesk/contract/sms/template-fill';
-import { ALL_TEMPLATE_PLACEHOLDERS } from '@casedesk/contract/sms/template-fill';
+import { ALL_TEMPLATE_PLACEHOLDERS, unfilledPlaceholders } from '@casedesk/contract/sms/template-fill';
 import type {
   ManagedTemplate,
   Template,
@@ -153,4 +153,16 @@ export async function setTemplateActive(db: Db, actor: Actor, input: TemplateAct
     });
     return after;
   });
+}
+
+/**
+ * The send-time rule of templates (docs/correspondence-templates.md): a text going out with a placeholder nothing
+ * filled is refused with a 400 naming each, rather than sent as '@balance' or a blank. Every path that sends or
+ * prints a text calls it: texts, chat options, e-mails, letters, letter batches and drafts at their approval.
+ */
+export function refuseUnfilledPlaceholders(...texts: string[]): void {
+  const unfilled = [...new Set(texts.flatMap(unfilledPlaceholders))];
+  if (unfilled.length === 0) return;
+  const message = TEMPLATE_MESSAGES.unfilled(unfilled);
+  throw AppError.validation(message, { body: message });
 }
