@@ -27,7 +27,7 @@ import { useOfficeOptions } from '@/api/dropdowns/office-options.ts';
 import { fieldErrorText } from '@/components/form-field/form-field.tsx';
 import { isApiError } from '@/lib/api-error.ts';
 import { useSaveDraft } from '../api/draft-writes.ts';
-import { useMailTemplates } from '../api/get-mail-templates.ts';
+import { useTemplatesByType } from '@/api/templates/templates-by-type.ts';
 import { attachmentProblem } from './send-mail-form.tsx';
 
 /** Whom the draft is about: a collection account and its client. */
@@ -54,7 +54,7 @@ export function DraftForm({ target, draft, onDone, onCancel }: DraftFormProps) {
   const offices = useOfficeOptions('MAIL');
   const save = useSaveDraft();
   const [kind, setKind] = useState<DraftKind>(draft?.kind ?? 'LETTER');
-  const templates = useMailTemplates(kind);
+  const templates = useTemplatesByType(kind);
   const [officeId, setOfficeId] = useState(draft?.officeId ?? target.client.officeId ?? '');
   const [templateId, setTemplateId] = useState<string | null>(draft?.templateId ?? null);
   const [to, setTo] = useState<string[]>(draft?.to ?? (target.client.email ? [target.client.email] : []));

@@ -9,7 +9,7 @@ import { paths } from '@/config/paths.ts';
 import { can, subjectOf } from '@/lib/access.ts';
 import { useSession } from '@/lib/session-context.ts';
 import { useCannedTexts } from '../api/get-canned-texts.ts';
-import { useTextTemplates } from '../api/get-text-templates.ts';
+import { useTemplatesByType } from '@/api/templates/templates-by-type.ts';
 import { closeTextDrawer } from '../text-drawer-store.ts';
 import type { TextFormOutput, TextFormValues } from './text-form-values.ts';
 
@@ -31,7 +31,7 @@ interface MessageFieldsProps {
 export function MessageFields({ form, templateValues }: MessageFieldsProps) {
   const { control, setValue, setError } = form;
   const useTemplate = useWatch({ control, name: 'useTemplate' });
-  const templates = useTextTemplates(useTemplate);
+  const templates = useTemplatesByType('TEXT', useTemplate);
   const canned = useCannedTexts(!useTemplate);
   // Templates are managed under collection management (docs/correspondence-templates.md).
   const mayManageTemplates = can(subjectOf(useSession()), 'COLLECTION_MANAGEMENT', 'UPDATE');
