@@ -109,7 +109,7 @@ export async function accountTotals(
   const out = new Map<string, AccountTotals>();
   for (const k of new Set([...t.keys(), ...g.keys(), ...f.keys()])) {
     const totalsRow = t.get(k);
-    const slots = emptyAccountTotals(today);
+    const slots = emptyAccountTotals();
     let openOwing: Totals = { count: 0, cents: 0 };
     totals.forEach(([slot], i) => {
       if (slot === 'openOwing') openOwing = totalsOf(totalsRow, i);
@@ -139,7 +139,7 @@ const ACCOUNT_SLOTS: AccountSlot[] = [
   'followUp:TODAY',
 ];
 
-export function emptyAccountTotals(_today?: string): AccountTotals {
+export function emptyAccountTotals(): AccountTotals {
   const totals = {} as AccountTotals;
   for (const slot of ACCOUNT_SLOTS) totals[slot] = { count: 0, cents: 0 };
   return totals;

@@ -76,13 +76,7 @@ async function figuresByKey(db: Db, scope: AccountScope, group: FigureGroup, per
   return {
     keys,
     figures: (key: string, base: CollectionAccountFilter) =>
-      buildFigures(
-        base,
-        period,
-        accounts.get(key) ?? emptyAccountTotals(period.today),
-        collected.get(key),
-        promises.get(key),
-      ),
+      buildFigures(base, period, accounts.get(key) ?? emptyAccountTotals(), collected.get(key), promises.get(key)),
   };
 }
 
