@@ -30,7 +30,8 @@ const E2E_RATE_LIMITS = {
 
 function casedeskServer({ port, dataDir, seedClients, accessTokenSeconds }: ServerOptions) {
   return {
-    command: 'node --import tsx apps/server/src/server.ts',
+    // The compiled server, as `npm start` runs it (`npm run build:e2e` builds it beside the web app).
+    command: 'node --enable-source-maps apps/server/dist/server.mjs',
     cwd: repoRoot,
     url: `${serverUrl(port)}/api/health`,
     reuseExistingServer: false,

@@ -1,5 +1,6 @@
-// `npm start`: builds the SPA when it is missing or older than its sources, then runs the server
-// (which migrates and, on first start, seeds the embedded database).
+// `npm start`: builds the SPA and the server when either is missing or older than its sources, then runs the
+// compiled server (which migrates and, on first start, seeds the database; with DATABASE_URL it runs one
+// process per CPU behind one port).
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -30,7 +31,16 @@ if (builtAt === 0 || Math.max(...sources.map(newestMtime)) > builtAt || isTestBu
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
 
-const server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/server.ts'], {
+const serverBuild = path.join(root, 'apps/server/dist/server.mjs');
+const serverSources = ['apps/server/src', 'apps/server/scripts', 'apps/server/package.json', 'packages/contract/src'];
+const serverBuiltAt = fs.existsSync(serverBuild) ? fs.statSync(serverBuild).mtimeMs : 0;
+if (serverBuiltAt === 0 || Math.max(...serverSources.map(newestMtime)) > serverBuiltAt) {
+  console.log('Building the server…');
+  const build = spawnSync('npm', ['run', 'build', '-w', '@casedesk/server'], { cwd: root, stdio: 'inherit' });
+  if (build.status !== 0) process.exit(build.status ?? 1);
+}
+
+const server = spawn(process.execPath, ['--enable-source-maps', serverBuild], {
   cwd: root,
   stdio: 'inherit',
 });

@@ -1,5 +1,5 @@
 import type { ChildProcess } from 'node:child_process';
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import net from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
 
@@ -75,6 +75,21 @@ export interface StartServerOptions {
   extraNodeArgs?: string[];
 }
 
+/**
+ * What runs: the compiled server, as `npm start` runs it (built once per bench run), or with
+ * BENCH_SERVER_FROM_SOURCE=1 the TypeScript through tsx, to compare the two (cold start, CPU).
+ */
+let compiled = false;
+function serverEntry(repoRoot: string): string[] {
+  if (process.env.BENCH_SERVER_FROM_SOURCE === '1') return ['--import', 'tsx', 'apps/server/src/server.ts'];
+  if (!compiled) {
+    const build = spawnSync(process.execPath, ['apps/server/scripts/build.mjs'], { cwd: repoRoot, encoding: 'utf8' });
+    if (build.status !== 0) throw new Error(`The server build failed:\n${build.stderr}`);
+    compiled = true;
+  }
+  return ['--enable-source-maps', 'apps/server/dist/server.mjs'];
+}
+
 /** Starts the real server as `npm start` would and times it until it answers healthy. */
 export async function startServer(options: StartServerOptions): Promise<ServerProcess> {
   const port = await freePort();
@@ -89,21 +104,19 @@ export async function startServer(options: StartServerOptions): Promise<ServerPr
     LOG_LEVEL: 'warn',
     // The bench signs in as the demo accounts on either engine (demo mode is off by default on PostgreSQL).
     DEMO: 'true',
+    // One process unless asked: the figures (and the CPU per request, read from this pid) are one server's.
+    SERVER_PROCESSES: process.env.SERVER_PROCESSES ?? '1',
   };
   // Demo mode refuses NODE_ENV=production (DESIGN §7), and the bench's own environment must not leak in.
   delete env.NODE_ENV;
   if (!options.databaseEnv.DATABASE_URL) delete env.DATABASE_URL;
 
   const started = performance.now();
-  const child = spawn(
-    process.execPath,
-    [...(options.extraNodeArgs ?? []), '--import', 'tsx', 'apps/server/src/server.ts'],
-    {
-      cwd: options.repoRoot,
-      env,
-      stdio: ['ignore', 'pipe', 'pipe'],
-    },
-  );
+  const child = spawn(process.execPath, [...(options.extraNodeArgs ?? []), ...serverEntry(options.repoRoot)], {
+    cwd: options.repoRoot,
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   const logTail = collectTail(child);
   const stop = () => stopChild(child);
   options.onSpawn(stop);

@@ -14,6 +14,22 @@ describe('DATABASE_POOL_SIZE', () => {
   });
 });
 
+describe('SERVER_PROCESSES', () => {
+  const postgres = 'postgres://casedesk@127.0.0.1:5432/casedesk';
+
+  it('runs one process per CPU on PostgreSQL, one on the embedded database', () => {
+    expect(loadConfig({ DATABASE_URL: postgres, DEMO: 'true' }).serverProcesses).toBe(os.availableParallelism());
+    expect(loadConfig({}).serverProcesses).toBe(1);
+    expect(loadConfig({ DATABASE_URL: postgres, DEMO: 'true', SERVER_PROCESSES: '3' }).serverProcesses).toBe(3);
+  });
+
+  it('refuses more than one process on the embedded database, and nonsense', () => {
+    expect(() => loadConfig({ SERVER_PROCESSES: '2' })).toThrow(/needs DATABASE_URL/);
+    expect(loadConfig({ SERVER_PROCESSES: '1' }).serverProcesses).toBe(1);
+    expect(() => loadConfig({ DATABASE_URL: postgres, DEMO: 'true', SERVER_PROCESSES: '0' })).toThrow();
+  });
+});
+
 describe('TRUST_PROXY', () => {
   it('trusts no proxy unless told, and takes a comma-separated list of addresses and ranges', () => {
     expect(loadConfig({}).trustedProxies).toBe(false);

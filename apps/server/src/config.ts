@@ -1,11 +1,9 @@
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import proxyAddr from '@fastify/proxy-addr';
 import { MAX_SOCKETS_PER_USER } from '@casedesk/contract/notifications/live-socket';
 import { z } from 'zod';
-
-const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+import { repoRoot } from './platform/server-root.ts';
 
 /** Public knowledge, so create-provider.ts refuses it in production. */
 export const DEFAULT_SIMULATOR_AUTH_TOKEN = 'casedesk-local-simulator';
@@ -31,6 +29,12 @@ const envSchema = z.object({
     .max(200)
     .default(() => Math.max(4, 3 * os.availableParallelism())),
   DATA_DIR: z.string().default(path.join(repoRoot, '.data')),
+  /**
+   * Server processes `npm start` runs behind one port (Node's cluster; sockets, jobs and rate limits already
+   * meet across instances through PostgreSQL). Default: one per CPU with DATABASE_URL. The embedded database
+   * belongs to one process, so without DATABASE_URL there is one.
+   */
+  SERVER_PROCESSES: z.coerce.number().int().min(1).max(64).optional(),
   /** PostgreSQL: the longest one statement of a request may run before it is cancelled; 0 for no limit. */
   STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(0).default(15_000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -163,8 +167,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
   ) {
     throw new Error('CALENDAR_PROVIDER=graph needs GRAPH_TENANT_ID, GRAPH_CLIENT_ID and GRAPH_CLIENT_SECRET.');
   }
+  if ((parsed.SERVER_PROCESSES ?? 1) > 1 && !parsed.DATABASE_URL) {
+    throw new Error('SERVER_PROCESSES above 1 needs DATABASE_URL: the embedded database belongs to one process.');
+  }
   return {
     ...parsed,
+    serverProcesses: parsed.DATABASE_URL ? (parsed.SERVER_PROCESSES ?? os.availableParallelism()) : 1,
     trustedProxies: parseTrustedProxies(parsed.TRUST_PROXY),
     rateLimits: rateLimitsOf(parsed),
     publicUrl,

@@ -1,5 +1,4 @@
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist';
 import { fuzzystrmatch } from '@electric-sql/pglite/contrib/fuzzystrmatch';
@@ -13,6 +12,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import * as schema from '../../db/schema.ts';
 import { observeQuery } from '../metrics/metrics.ts';
+import { serverRoot } from '../server-root.ts';
 import type { CursorReader } from './cursor.ts';
 import { pgliteCursor, postgresCursor } from './cursor.ts';
 
@@ -34,7 +34,7 @@ export interface Database {
   pglite?: PGlite;
 }
 
-const migrationsFolder = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../db/migrations');
+const migrationsFolder = path.join(serverRoot, 'src/db/migrations');
 const pgliteExtensions = { pg_trgm, btree_gist, fuzzystrmatch };
 
 export interface OpenDatabaseOptions {

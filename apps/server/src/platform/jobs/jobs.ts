@@ -144,6 +144,25 @@ const consoleLogger: JobsLogger = {
   warn: (details, message) => console.warn(message, details),
 };
 
+const DEADLOCK = '40P01';
+
+/**
+ * Creating a queue adds a partition and its foreign keys, so two instances starting at once (the processes of
+ * one cluster) and creating different queues can deadlock: PostgreSQL cancels one of them. Its retry is safe,
+ * as pg-boss creates a queue that already exists as a no-op.
+ */
+async function createQueueRetryingDeadlock(boss: PgBoss, queue: string): Promise<void> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      await boss.createQueue(queue);
+      return;
+    } catch (error) {
+      if ((error as { code?: unknown }).code !== DEADLOCK || attempt === 5) throw error;
+      await sleep(20 * attempt + Math.random() * 50);
+    }
+  }
+}
+
 /** Starts pg-boss on our database; call after migrations (it installs or upgrades its `pgboss` schema). */
 export async function startJobs<Queues extends QueueMap<Queues> = JobQueues>(
   database: Database,
@@ -172,7 +191,7 @@ export async function startJobs<Queues extends QueueMap<Queues> = JobQueues>(
   const ensureQueue = (queue: string): Promise<void> => {
     let created = queues.get(queue);
     if (!created) {
-      created = boss.createQueue(queue);
+      created = createQueueRetryingDeadlock(boss, queue);
       created.catch(() => queues.delete(queue));
       queues.set(queue, created);
     }
