@@ -46,15 +46,16 @@ const appointmentSource = sql<string | null>`coalesce(
 
 /**
  * Rescheduled: the appointments module audits every move (`appointment.reschedule`, the row before and after,
- * also for a save that edits the appointment), so an appointment was rescheduled when one of its audit rows
- * changed its date-time. The audit trail is read by its (entity, entity_id) index, one appointment at a time.
+ * also for a save that only edits the appointment), so an appointment was rescheduled when one of its audit
+ * rows changed its date-time (ISO strings, compared as written). Audit rows written before instants were kept
+ * as strings hold no date-time and are not counted. Read by the audit's (entity, entity_id) index.
  */
 const wasRescheduled = sql<boolean>`exists (
   select 1 from ${auditEvents}
    where ${auditEvents.entity} = 'appointments' and ${auditEvents.entityId} = ${appointments.id}::text
      and ${auditEvents.action} = 'appointment.reschedule'
-     and (${auditEvents.before} ->> 'appointmentDateTime')::timestamptz
-         is distinct from (${auditEvents.after} ->> 'appointmentDateTime')::timestamptz)`;
+     and jsonb_typeof(${auditEvents.after} -> 'appointmentDateTime') = 'string'
+     and (${auditEvents.before} -> 'appointmentDateTime') is distinct from (${auditEvents.after} -> 'appointmentDateTime'))`;
 
 /** Appointments of the window per office, attorney, law type, source or local day, in one grouped query. */
 export async function summarizeAppointments(
