@@ -29,7 +29,11 @@ beforeAll(async () => {
   t = await createTestApp();
   send = sender(t);
   refs = await appointmentRefs(t);
-  const [mapping] = await t.db().select().from(trackingLineMappings).where(eq(trackingLineMappings.officeId, refs.avery.officeId));
+  const [mapping] = await t
+    .db()
+    .select()
+    .from(trackingLineMappings)
+    .where(eq(trackingLineMappings.officeId, refs.avery.officeId));
   source = mapping!.source;
   const inquiry = await createInquiryIn(t, refs.avery.officeId);
   // The inquiry came in on a tracking line: its appointments take that line's source.
@@ -150,7 +154,7 @@ describe('POST /api/v1/reports/appointmentSummary', () => {
     expect(byLawType.totals.set).toBe(7);
   });
 
-  it("keeps a manager and a call-centre reporter to their offices (either reporting permission opens it)", async () => {
+  it('keeps a manager and a call-centre reporter to their offices (either reporting permission opens it)', async () => {
     for (const who of [SEEDED.manager, CALL_CENTRE_REPORTER]) {
       const res = await send('POST', url, who, range);
       expect(res.statusCode, who).toBe(200);

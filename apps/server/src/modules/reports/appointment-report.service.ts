@@ -31,9 +31,10 @@ export async function appointmentSummary(
     label: null,
     ...(Object.fromEntries(COUNTS.map((c) => [c, 0])) as Record<(typeof COUNTS)[number], number>),
   });
-  const rows: AppointmentSummaryRow[] = labelled(records, request.groupBy, request, empty, (r) => r.set).map(
-    (r) => ({ ...r, ...appointmentRates(r) }),
-  );
+  const rows: AppointmentSummaryRow[] = labelled(records, request.groupBy, request, empty, (r) => r.set).map((r) => ({
+    ...r,
+    ...appointmentRates(r),
+  }));
   const totals = Object.fromEntries(COUNTS.map((c) => [c, rows.reduce((sum, r) => sum + r[c], 0)])) as Record<
     (typeof COUNTS)[number],
     number

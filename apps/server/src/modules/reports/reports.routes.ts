@@ -40,9 +40,7 @@ import { reviewReport } from './review-report.service.ts';
 function accessTo(report: ReportName, exporting: boolean): FastifyContextConfig {
   const [first, ...rest] = REPORT_PERMISSIONS[report].map((type): PermissionRequirement => [type, 'READ']);
   return {
-    ...(rest.length > 0
-      ? { anyPermission: [first!, rest[0]!, ...rest.slice(1)] as const }
-      : { permission: first! }),
+    ...(rest.length > 0 ? { anyPermission: [first!, rest[0]!, ...rest.slice(1)] as const } : { permission: first! }),
     ...(exporting ? { userRateLimit: 'export' as const } : {}),
     unscopedIds: { officeId: 'only narrows the report, already cut to the offices its permissions reach' },
   };

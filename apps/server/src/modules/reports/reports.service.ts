@@ -64,7 +64,6 @@ export function labelled<R extends { key: string; label: string | null }>(
     .sort((a, b) => size(b) - size(a) || a.label.localeCompare(b.label));
 }
 
-
 /** POST /reports/chatCountSummary: texts in and out per office, operator or day, in the caller's offices. */
 export async function chatCountSummary(
   db: Db,

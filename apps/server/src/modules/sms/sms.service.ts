@@ -167,14 +167,19 @@ export async function sendSms(
   };
   // DESIGN §3 logs rule: the audit row names the text, not its body.
   const { body: _body, ...audited } = row;
-  const inserted = await insertMessageAudited(deps.db, row, {
-    actorId: actor.userId,
-    action: options.action ?? 'sms.send',
-    after: audited,
-    ip: actor.ip,
-    requestId: actor.requestId,
-    detail: { bodyLength: input.body.length },
-  }, { reviewRequest: options.reviewRequest });
+  const inserted = await insertMessageAudited(
+    deps.db,
+    row,
+    {
+      actorId: actor.userId,
+      action: options.action ?? 'sms.send',
+      after: audited,
+      ip: actor.ip,
+      requestId: actor.requestId,
+      detail: { bodyLength: input.body.length },
+    },
+    { reviewRequest: options.reviewRequest },
+  );
   // After the commit (PGlite has one connection; a send inside the transaction would wait on it), and
   // batched with other senders' texts (budget: send p99 ≤ 50 ms at 20 senders). The job id is the
   // message id, so a repeated enqueue is refused by pg-boss; a text whose enqueue failed is re-sent by

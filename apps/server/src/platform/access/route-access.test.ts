@@ -29,7 +29,14 @@ describe('accessOf', () => {
 describe('requirementsOf', () => {
   it('is the permission, else the alternatives, else nothing', () => {
     expect(requirementsOf({ permission: ['CALLS', 'READ'] })).toEqual([['CALLS', 'READ']]);
-    expect(requirementsOf({ anyPermission: [['SMS', 'READ'], ['CALLS', 'READ']] })).toHaveLength(2);
+    expect(
+      requirementsOf({
+        anyPermission: [
+          ['SMS', 'READ'],
+          ['CALLS', 'READ'],
+        ],
+      }),
+    ).toHaveLength(2);
     expect(requirementsOf({ public: true })).toEqual([]);
   });
 });

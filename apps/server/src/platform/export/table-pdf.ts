@@ -83,7 +83,11 @@ async function draw(doc: PDFKit.PDFDocument, table: PdfTable): Promise<void> {
     await new Promise((resolve) => setImmediate(resolve));
   }
   if (rows === 0) {
-    doc.font('Helvetica').fontSize(9).fillColor(MUTED).text(table.empty, MARGIN, y + 4, { lineBreak: false });
+    doc
+      .font('Helvetica')
+      .fontSize(9)
+      .fillColor(MUTED)
+      .text(table.empty, MARGIN, y + 4, { lineBreak: false });
     y += ROW_HEIGHT * 2;
   }
   if (table.totals) {
