@@ -7,15 +7,14 @@ import type { TestApp } from '../../../test/support/test-app.ts';
 import { createTestApp, SEEDED } from '../../../test/support/test-app.ts';
 import { setPermissions } from '../access/access.service.ts';
 import { appointments } from '../appointments/appointments.tables.ts';
-import { appointmentRefs, futureTuesday, la, sender } from '../appointments/appointments.test-support.ts';
 import { calls } from '../calls/calls.tables.ts';
 import { trackingLineMappings } from '../marketing/marketing.tables.ts';
 import { users } from '../users/users.tables.ts';
-import { csvReport, xlsxRows } from './reports.test-support.ts';
+import { attorneyRefs, csvReport, futureTuesday, la, sender, xlsxRows } from './reports.test-support.ts';
 
 let t: TestApp;
 let send: ReturnType<typeof sender>;
-let refs: Awaited<ReturnType<typeof appointmentRefs>>;
+let refs: Awaited<ReturnType<typeof attorneyRefs>>;
 let source: string;
 // A day far beyond the seeded appointments, so the counts are this file's own.
 const day = futureTuesday(40);
@@ -28,7 +27,7 @@ const CALL_CENTRE_REPORTER = SEEDED.collector;
 beforeAll(async () => {
   t = await createTestApp();
   send = sender(t);
-  refs = await appointmentRefs(t);
+  refs = await attorneyRefs(t);
   const [mapping] = await t
     .db()
     .select()

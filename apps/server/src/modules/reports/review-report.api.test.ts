@@ -8,13 +8,11 @@ import { createTestApp, SEEDED } from '../../../test/support/test-app.ts';
 import { setPermissions } from '../access/access.service.ts';
 import { clients } from '../clients/clients.tables.ts';
 import { reviewRequests, smsMessages } from '../sms/sms.tables.ts';
-import type { SmsRefs } from '../sms/sms.test-support.ts';
-import { freshNumber, injector, smsRefs } from '../sms/sms.test-support.ts';
-import { csvReport, xlsxRows } from './reports.test-support.ts';
+import { csvReport, freshNumber, officeAndUserRefs, sender, xlsxRows } from './reports.test-support.ts';
 
 let t: TestApp;
-let refs: SmsRefs;
-let call: ReturnType<typeof injector>;
+let refs: Awaited<ReturnType<typeof officeAndUserRefs>>;
+let call: ReturnType<typeof sender>;
 const url = '/api/v1/reports/review';
 const today = new Date().toISOString().slice(0, 10);
 // Around today: the chat options send now; UTC days, so the counts do not depend on the machine's zone.
@@ -34,8 +32,8 @@ async function clientIn(officeId: string) {
 
 beforeAll(async () => {
   t = await createTestApp();
-  refs = await smsRefs(t);
-  call = injector(t);
+  refs = await officeAndUserRefs(t);
+  call = sender(t);
   const la = await clientIn(refs.la.id);
   const lv = await clientIn(refs.lv.id);
   laNumber = la.number;
