@@ -24,7 +24,7 @@ const rowKey = (row: AppointmentSummaryRow) => row.key;
 const COLUMNS = columnsByGroup<AppointmentSummaryGroup, AppointmentSummaryRow>(
   APPOINTMENT_SUMMARY_GROUPS,
   APPOINTMENT_SUMMARY_COLUMNS,
-  112,
+  124,
 );
 
 /** The bar of a group: what became of its appointments (signed ones showed too, so they are split off). */

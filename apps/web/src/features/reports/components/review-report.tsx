@@ -18,7 +18,7 @@ const SEGMENTS = [
 ];
 const rowKey = (row: ReviewRow) => row.key;
 
-const COLUMNS = columnsByGroup<ReviewGroup, ReviewRow>(REVIEW_GROUPS, REVIEW_COLUMNS, 112);
+const COLUMNS = columnsByGroup<ReviewGroup, ReviewRow>(REVIEW_GROUPS, REVIEW_COLUMNS, 124);
 
 /** SPEC §7 review: review requests (Send Review, Send Review via text) per operator, office or day, with replies. */
 export function ReviewReport() {
