@@ -31,7 +31,10 @@ test('calls, SMS and reporting lists', async ({ page }) => {
 
   await page.goto('/communication/reporting');
   await expect(page.getByTestId('call-summary')).toBeVisible();
+  await expect(page.getByTestId('appointment-summary')).toBeVisible();
+  await expect(page.getByTestId('review-report')).toBeVisible();
   await expect(page.getByTestId('chat-count-summary')).toBeVisible();
+  await expect(page.getByRole('table', { name: 'Appointment summary' }).getByRole('row').nth(1)).toBeVisible();
   await page.waitForTimeout(500);
   await shootAtEachWidth(page, 'communication-reporting');
   expect(await seriousViolations(page)).toEqual([]);

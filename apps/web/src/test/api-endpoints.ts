@@ -104,7 +104,9 @@ import {
 } from '@casedesk/contract/notifications/notification';
 import { officeDetailSchema, officeListResponseSchema } from '@casedesk/contract/offices/office';
 import { officeAttorneySchema, officeStaffSchema } from '@casedesk/contract/offices/office-staff';
+import { appointmentSummarySchema } from '@casedesk/contract/reports/appointment-summary';
 import { callSummarySchema, chatCountSummarySchema } from '@casedesk/contract/reports/report';
+import { reviewReportSchema } from '@casedesk/contract/reports/review-report';
 import {
   simulatedCallResultSchema,
   simulatedSmsResultSchema,
@@ -310,6 +312,8 @@ export const JSON_ENDPOINTS = {
 
   'POST /api/v1/reports/callSummary': callSummarySchema,
   'POST /api/v1/reports/chatCountSummary': chatCountSummarySchema,
+  'POST /api/v1/reports/appointmentSummary': appointmentSummarySchema,
+  'POST /api/v1/reports/review': reviewReportSchema,
 
   'GET /api/v1/simulator': simulatorStateSchema,
   'POST /api/v1/simulator/call': simulatedCallResultSchema,

@@ -17,8 +17,10 @@ export interface AuditEntry {
 /** Keys whose values never reach the audit trail (DESIGN §3 logs rule applies here too). */
 const REDACTED_KEYS = new Set(['password', 'passwordHash', 'token', 'accessToken', 'refreshToken']);
 
-function redact(value: unknown): unknown {
+export function redact(value: unknown): unknown {
   if (!value || typeof value !== 'object') return value ?? null;
+  // An instant as JSON says it (a Date has no own keys, so it would be written as {} and its time lost).
+  if (value instanceof Date) return value.toISOString();
   if (Array.isArray(value)) return value.map(redact);
   return Object.fromEntries(
     Object.entries(value).map(([k, v]) => [k, REDACTED_KEYS.has(k) ? '[redacted]' : redact(v)]),

@@ -1,11 +1,9 @@
 import { Alert, Group, Paper, Select, Stack, Text, TextInput, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
-import type { ReportFormat } from '@casedesk/contract/reports/report';
+import { REPORT_FORMATS, type ReportFormat } from '@casedesk/contract/reports/report';
 import { ExportMenu } from '@/components/list-page/export-menu.tsx';
 import { isApiError } from '@/lib/api-error.ts';
 import type { ReportRange } from './report-range.ts';
-
-const EXPORT_FORMATS = ['csv', 'xlsx'] as const;
 
 interface ReportCardProps<G extends string> {
   title: string;
@@ -57,7 +55,7 @@ export function ReportCard<G extends string>(props: ReportCardProps<G>) {
               w={150}
             />
             <ExportMenu
-              formats={EXPORT_FORMATS}
+              formats={REPORT_FORMATS}
               onExport={props.onExport}
               loading={props.exporting}
               disabled={props.empty || denied}
@@ -66,7 +64,7 @@ export function ReportCard<G extends string>(props: ReportCardProps<G>) {
         </Group>
         {denied ? (
           <Alert color="yellow" variant="light">
-            <Text size="sm">This report needs the Communication Reporting permission.</Text>
+            <Text size="sm">Your reporting permission does not open this report.</Text>
           </Alert>
         ) : props.error ? (
           <Alert color="red" variant="light" title="The report could not be loaded" data-testid="report-error">

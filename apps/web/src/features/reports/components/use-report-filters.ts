@@ -1,5 +1,6 @@
 import { GROUP_HEADERS } from '@casedesk/contract/reports/report';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
+import { browserTimeZone } from '@/lib/time-offset.ts';
 import type { DataTableColumn } from '@/components/data-table/data-table-types.ts';
 import { isCompleteRange, lastDays, type ReportRange } from './report-range.ts';
 
@@ -7,14 +8,15 @@ type Group = keyof typeof GROUP_HEADERS;
 
 /**
  * A report's range and grouping. `asked` is the range the report is fetched for: an incomplete range (a
- * date being typed) keeps the last complete one.
+ * date being typed) keeps the last complete one; it names the browser's zone, in which the server counts days.
  */
 export function useReportFilters<G extends Group>(defaultGroup: G) {
   const [range, setRange] = useState<ReportRange>(() => lastDays(30));
   const [groupBy, setGroupBy] = useState<G>(defaultGroup);
   const [asked, setAsked] = useState(range);
   if (isCompleteRange(range) && (range.dateFrom !== asked.dateFrom || range.dateTo !== asked.dateTo)) setAsked(range);
-  return { range, setRange, groupBy, setGroupBy, asked };
+  const zoned = useMemo(() => ({ ...asked, timeZone: browserTimeZone() }), [asked]);
+  return { range, setRange, groupBy, setGroupBy, asked: zoned };
 }
 
 /** The group choices of a report, labelled as their column is. */
