@@ -12,6 +12,7 @@ import { offices } from '../offices/offices.tables.ts';
 import { attributionLeads } from '../../db/schema.ts';
 import { appointmentRows, leadRows } from './common-rows.repository.ts';
 import { dayRange, lastDayOf } from './dashboard-zone.ts';
+import type { PaymentColumns } from './money-rows.repository.ts';
 import { accountRows, BALANCE_CENTS, OPEN_ACCOUNT, paymentRows } from './money-rows.repository.ts';
 import type { RowSet } from './row-set.repository.ts';
 import { isoInstant } from './row-set.repository.ts';
@@ -52,7 +53,8 @@ export function corporateRows(figure: CorporateFigure, context: RowContext, span
       ),
       appointments.appointmentDateTime,
     );
-  const paymentDays = sql`${payments.paymentDate} >= ${`${span.first}-01`}::date and ${payments.paymentDate} <= ${lastDayOf(span.last)}::date`;
+  const paymentDays = ({ day, officeId }: PaymentColumns) =>
+    sql`${day} >= ${`${span.first}-01`}::date and ${day} <= ${lastDayOf(span.last)}::date and ${inScope(officeId, context)}`;
   switch (figure) {
     case 'leads':
       return inMonths(
@@ -67,12 +69,9 @@ export function corporateRows(figure: CorporateFigure, context: RowContext, span
     case 'signed':
       return appointmentsIn('Appointments signed', [SIGNED_STAGE]);
     case 'cashReceived':
-      return paymentRows('Cash received', all(paymentDays, inScope(payments.officeId, context)));
+      return paymentRows('Cash received', paymentDays);
     case 'collectionsCollected':
-      return paymentRows(
-        'Collections collected',
-        all(paymentDays, sql`${payments.collectionAccountId} is not null`, inScope(payments.officeId, context)),
-      );
+      return paymentRows('Collections collected', paymentDays, sql`${payments.collectionAccountId} is not null`);
     case 'collectionsOutstanding':
       // What open accounts owe now; not bounded by a month.
       return accountRows(
