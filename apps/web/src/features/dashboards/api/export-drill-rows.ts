@@ -1,5 +1,5 @@
 import type { Drill } from '@casedesk/contract/dashboards/dashboard';
-import { DRILL_EXPORT_FORMATS } from '@casedesk/contract/dashboards/dashboard';
+import type { DRILL_EXPORT_FORMATS } from '@casedesk/contract/dashboards/dashboard';
 import { downloadFile } from '@/lib/download-file.ts';
 
 export type DrillExportFormat = (typeof DRILL_EXPORT_FORMATS)[number];

@@ -18,5 +18,8 @@ export function drillRowsQueryOptions(drill: Drill, timeZone: string, pageNumber
 }
 
 export function useDrillRows(drill: Drill, timeZone: string, pageNumber: number, pageSize: number) {
-  return useQuery({ ...drillRowsQueryOptions(drill, timeZone, pageNumber, pageSize), placeholderData: keepPreviousData });
+  return useQuery({
+    ...drillRowsQueryOptions(drill, timeZone, pageNumber, pageSize),
+    placeholderData: keepPreviousData,
+  });
 }
