@@ -2,6 +2,7 @@ import { Alert, Badge, Drawer, Group, Stack, Text } from '@mantine/core';
 import { useMemo, useState } from 'react';
 import type { DrillRows } from '@casedesk/contract/dashboards/dashboard';
 import { formatMoney } from '@casedesk/contract/common/money';
+import { formatPhone } from '@casedesk/contract/common/text';
 import { DataTable } from '@/components/data-table/data-table.tsx';
 import type { DataTableColumn } from '@/components/data-table/data-table-types.ts';
 import { ExportMenu } from '@/components/list-page/export-menu.tsx';
@@ -37,8 +38,21 @@ function tableColumn(column: DrillRows['columns'][number]): DataTableColumn<Row>
     case 'day':
       return { ...base, kind: 'date', width: 120 };
     case 'text':
-      return { ...base, width: column.id === 'phone' || /Phone|Number$/.test(column.id) ? 140 : undefined };
+      // Phone numbers are stored as ten digits (SPEC §5); shown as (###) ###-####.
+      return {
+        ...base,
+        cell: (row) => {
+          const value = row[column.id];
+          if (value === null || value === undefined) return '';
+          return typeof value === 'string' && /^\d{10}$/.test(value) ? formatPhone(value) : String(value);
+        },
+      };
   }
+}
+
+/** The figure was this very count of rows (nothing more to say than the row count). */
+function shownAsCount(data: DrillRows, shownValue: string): boolean {
+  return data.totalCount.toLocaleString('en-US') === shownValue;
 }
 
 interface DrillDrawerProps {
@@ -89,18 +103,20 @@ export function DrillDrawer({ open, timeZone, onClose }: DrillDrawerProps) {
         <Group justify="space-between" align="center" wrap="wrap" gap="sm">
           <Group gap="xs">
             {data && (
-              <Badge size="lg" variant="light" data-testid="drill-total" data-count={data.totalCount}>
+              <Badge size="lg" variant="light" tt="none" data-testid="drill-total" data-count={data.totalCount}>
                 {data.totalCount.toLocaleString('en-US')} {data.totalCount === 1 ? 'row' : 'rows'}
               </Badge>
             )}
             {data?.totalCents !== null && data?.totalCents !== undefined && (
-              <Badge size="lg" variant="light" color="teal" data-testid="drill-total-cents">
+              <Badge size="lg" variant="light" tt="none" color="teal" data-testid="drill-total-cents">
                 {formatMoney(data.totalCents)}
               </Badge>
             )}
-            <Text size="sm" c="dimmed">
-              The figure showed {open.shownValue}
-            </Text>
+            {data && !shownAsCount(data, open.shownValue) && (
+              <Text size="sm" c="dimmed">
+                The figure: {open.shownValue}
+              </Text>
+            )}
           </Group>
           <ExportMenu
             formats={FORMATS}

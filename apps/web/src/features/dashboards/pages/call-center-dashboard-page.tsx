@@ -19,7 +19,7 @@ function CallCenterFigures({ dashboard }: { dashboard: Dashboard }) {
       <FigureGrid
         label="Calls today"
         figures={figures}
-        cols={{ base: 2, sm: 3, xl: 6 }}
+        cols={{ base: 2, sm: 3, lg: 6 }}
         specs={[
           // SPEC §4: an ongoing call is inbound, has no duration and is under an hour old.
           { key: 'ongoingCalls', accent: 'green', live: true, hero: true, hint: 'Inbound, ringing or talking now' },

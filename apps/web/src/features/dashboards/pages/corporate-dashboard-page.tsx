@@ -55,6 +55,9 @@ function CorporateFigures({ dashboard }: { dashboard: Dashboard }) {
   const funnelByOffice = pickSeries(dashboard.series, ['funnelByOffice']);
   const cashByOffice = pickSeries(dashboard.series, ['cashByOffice']);
   const costBySource = pickSeries(dashboard.series, ['costPerSignedBySource']);
+  const trends = TRENDS.flatMap(({ key, colour }) =>
+    pickSeries(dashboard.series, [key]).map((series) => <Trend key={key} series={series} colour={colour} />),
+  );
   const stages = FUNNEL.flatMap(({ key, colour }) =>
     figures[key] ? [{ name: figures[key].label, value: figures[key].value ?? 0, color: colour }] : [],
   );
@@ -148,14 +151,16 @@ function CorporateFigures({ dashboard }: { dashboard: Dashboard }) {
         />
       </ChartSection>
 
-      <Title order={2} size="h4" mt="xs">
-        Twelve-month trends
-      </Title>
-      <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
-        {TRENDS.flatMap(({ key, colour }) =>
-          pickSeries(dashboard.series, [key]).map((series) => <Trend key={key} series={series} colour={colour} />),
-        )}
-      </SimpleGrid>
+      {trends.length > 0 && (
+        <>
+          <Title order={2} size="h4" mt="xs">
+            Twelve-month trends
+          </Title>
+          <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
+            {trends}
+          </SimpleGrid>
+        </>
+      )}
     </Stack>
   );
 }

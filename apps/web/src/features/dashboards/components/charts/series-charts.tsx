@@ -45,8 +45,17 @@ export function SeriesBarChart({
       gridAxis={horizontal ? 'x' : 'y'}
       valueFormatter={(value) => formatFigure(value, unit)}
       {...(horizontal
-        ? { xAxisProps: { tickFormatter: (v: number) => formatAxis(v, unit) }, yAxisProps: { width: 120 } }
-        : { yAxisProps: { tickFormatter: (v: number) => formatAxis(v, unit), width: 56 } })}
+        ? {
+            xAxisProps: { tickFormatter: (v: number) => formatAxis(v, unit), allowDecimals: unit !== 'count' },
+            yAxisProps: { width: 120 },
+          }
+        : {
+            yAxisProps: {
+              tickFormatter: (v: number) => formatAxis(v, unit),
+              width: 56,
+              allowDecimals: unit !== 'count',
+            },
+          })}
       barProps={(s) => ({
         cursor: 'pointer',
         onClick: (_item: unknown, index: number) => {
@@ -88,7 +97,7 @@ export function TrendChart({
       withDots
       connectNulls
       valueFormatter={(value) => formatFigure(value, unit)}
-      yAxisProps={{ tickFormatter: (v: number) => formatAxis(v, unit), width: 56 }}
+      yAxisProps={{ tickFormatter: (v: number) => formatAxis(v, unit), width: 56, allowDecimals: unit !== 'count' }}
       areaChartProps={{
         style: { cursor: 'pointer' },
         onClick: (state: { activeTooltipIndex?: number | string | null } | null) => {
