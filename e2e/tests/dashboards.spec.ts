@@ -114,7 +114,7 @@ test('the dashboard switcher opens another dashboard and stores the choice for /
   await signIn(page, USERS.admin, '/dashboard/dashboard-corporate');
   await expect(page.getByTestId('dashboard-is-default')).toBeVisible();
   try {
-    await page.getByRole('radiogroup', { name: 'Dashboard' }).getByText('Office').click();
+    await page.getByRole('navigation', { name: 'Dashboards' }).getByRole('link', { name: 'Office' }).click();
     await expect(page).toHaveURL('/dashboard/dashboard-office');
     await expect(page.getByRole('heading', { level: 1, name: 'Office dashboard' })).toBeVisible();
     const stored = page.waitForResponse((r) => r.url().endsWith('/api/v1/user/updateDashboard'));

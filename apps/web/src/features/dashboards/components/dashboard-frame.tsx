@@ -1,4 +1,4 @@
-import { ActionIcon, Alert, Group, Select, Skeleton, Stack, Text, Title, Tooltip } from '@mantine/core';
+import { ActionIcon, Alert, Group, NativeSelect, Skeleton, Stack, Text, Title, Tooltip } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useState, type ReactNode } from 'react';
@@ -73,9 +73,9 @@ export function DashboardFrame({ kind, live = false, allOfficesLabel, children }
   const [drill, setDrill] = useState<OpenDrill | null>(null);
   useLiveRefresh(kind, live);
 
-  const chooseOffice = (value: string | null) => {
+  const chooseOffice = (value: string) => {
     const next = new URLSearchParams(searchParams);
-    if (!value || value === ALL_OFFICES) next.delete('office');
+    if (value === ALL_OFFICES) next.delete('office');
     else next.set('office', value);
     setSearchParams(next, { replace: true });
   };
@@ -105,17 +105,16 @@ export function DashboardFrame({ kind, live = false, allOfficesLabel, children }
             <DashboardSwitcher current={kind} />
             <Group gap="xs" wrap="nowrap">
               {(offices.length > 1 || officeId) && (
-                <Select
+                <NativeSelect
                   aria-label="Office"
                   size="xs"
                   w={220}
-                  allowDeselect={false}
                   value={officeId ?? ALL_OFFICES}
                   data={[
                     { value: ALL_OFFICES, label: allOfficesLabel },
                     ...offices.map((o) => ({ value: o.id, label: o.name })),
                   ]}
-                  onChange={chooseOffice}
+                  onChange={(event) => chooseOffice(event.currentTarget.value)}
                 />
               )}
               {data && (

@@ -1,7 +1,9 @@
-import { Grid, Stack } from '@mantine/core';
+import { Stack } from '@mantine/core';
+import type { CSSProperties } from 'react';
 import type { Dashboard } from '@casedesk/contract/dashboards/dashboard';
 import { SeriesBarChart } from '../components/charts/lazy-charts.ts';
 import { ChartSection, usePointOpener } from '../components/chart-section.tsx';
+import classes from '../components/dashboard.module.css';
 import { DashboardFrame } from '../components/dashboard-frame.tsx';
 import { FigureGrid, figuresOf } from '../components/figure-grid.tsx';
 import { OperatorLeaderboard } from '../components/operator-leaderboard.tsx';
@@ -35,8 +37,8 @@ function CallCenterFigures({ dashboard }: { dashboard: Dashboard }) {
           { key: 'averageTalkSeconds', accent: 'grape', hero: true, hint: 'Per answered call' },
         ]}
       />
-      <Grid gap="md">
-        <Grid.Col span={{ base: 12, lg: 8 }}>
+      <div className={classes.split} style={{ '--split-main': '8fr', '--split-side': '4fr' } as CSSProperties}>
+        <div>
           <ChartSection
             title="Calls by hour"
             description="Inbound and outbound today; click a bar for its calls"
@@ -48,8 +50,8 @@ function CallCenterFigures({ dashboard }: { dashboard: Dashboard }) {
           >
             <SeriesBarChart series={byHour} unit="count" onPoint={openPoint} height={260} />
           </ChartSection>
-        </Grid.Col>
-        <Grid.Col span={{ base: 12, lg: 4 }}>
+        </div>
+        <div>
           <ChartSection
             title="Appointments set by operator"
             description="Today, most first"
@@ -58,8 +60,8 @@ function CallCenterFigures({ dashboard }: { dashboard: Dashboard }) {
           >
             <OperatorLeaderboard series={byOperator} />
           </ChartSection>
-        </Grid.Col>
-      </Grid>
+        </div>
+      </div>
       <FigureGrid
         label="Leads and texts today"
         figures={figures}

@@ -1,7 +1,9 @@
-import { Grid, SimpleGrid, Stack, Title } from '@mantine/core';
+import { SimpleGrid, Stack, Title } from '@mantine/core';
+import type { CSSProperties } from 'react';
 import type { Dashboard, Series, SeriesKey } from '@casedesk/contract/dashboards/dashboard';
 import { FunnelStages, SeriesBarChart, TrendChart } from '../components/charts/lazy-charts.ts';
 import { ChartSection, usePointOpener } from '../components/chart-section.tsx';
+import classes from '../components/dashboard.module.css';
 import { DashboardFrame } from '../components/dashboard-frame.tsx';
 import { FigureGrid, figuresOf, type FigureMap } from '../components/figure-grid.tsx';
 import { formatDayRange } from '../model/dashboard-dates.ts';
@@ -63,8 +65,8 @@ function CorporateFigures({ dashboard }: { dashboard: Dashboard }) {
   );
   return (
     <Stack gap="md">
-      <Grid gap="md">
-        <Grid.Col span={{ base: 12, lg: 8 }}>
+      <div className={classes.split} style={{ '--split-main': '8fr', '--split-side': '4fr' } as CSSProperties}>
+        <div>
           <Stack gap="md">
             <FigureGrid
               label="Funnel"
@@ -88,8 +90,8 @@ function CorporateFigures({ dashboard }: { dashboard: Dashboard }) {
               ]}
             />
           </Stack>
-        </Grid.Col>
-        <Grid.Col span={{ base: 12, lg: 4 }}>
+        </div>
+        <div>
           <ChartSection
             title="Leads to signed cases"
             description={month}
@@ -99,11 +101,11 @@ function CorporateFigures({ dashboard }: { dashboard: Dashboard }) {
           >
             <FunnelStages stages={stages} height={220} />
           </ChartSection>
-        </Grid.Col>
-      </Grid>
+        </div>
+      </div>
 
-      <Grid gap="md">
-        <Grid.Col span={{ base: 12, lg: 7 }}>
+      <div className={classes.split} style={{ '--split-main': '7fr', '--split-side': '5fr' } as CSSProperties}>
+        <div>
           <ChartSection
             title="Funnel by office"
             description="This month; click a bar for its rows"
@@ -115,8 +117,8 @@ function CorporateFigures({ dashboard }: { dashboard: Dashboard }) {
           >
             <SeriesBarChart series={funnelByOffice} unit="count" onPoint={openPoint} height={280} />
           </ChartSection>
-        </Grid.Col>
-        <Grid.Col span={{ base: 12, lg: 5 }}>
+        </div>
+        <div>
           <ChartSection
             title="Cash received by office"
             description="This month"
@@ -129,8 +131,8 @@ function CorporateFigures({ dashboard }: { dashboard: Dashboard }) {
           >
             <SeriesBarChart series={cashByOffice} unit="cents" onPoint={openPoint} height={280} horizontal />
           </ChartSection>
-        </Grid.Col>
-      </Grid>
+        </div>
+      </div>
 
       <ChartSection
         title="Cost per signed case by marketing source"

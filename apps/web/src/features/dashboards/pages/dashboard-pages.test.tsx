@@ -87,8 +87,13 @@ describe('dashboard switcher', () => {
       'PUT /api/v1/user/updateDashboard': ({ body }) => ({ ...operator, ...(body as object) }),
     });
     renderDashboard(<OfficeDashboardPage />);
-    const radios = await screen.findAllByRole('radio');
-    expect(radios.map((r) => r.getAttribute('value'))).toEqual(['CALL_CENTER', 'OFFICE']);
+    const nav = await screen.findByRole('navigation', { name: 'Dashboards' });
+    const links = within(nav).getAllByRole('link');
+    expect(links.map((l) => [l.textContent, l.getAttribute('href')])).toEqual([
+      ['Call center', '/dashboard/dashboard-call-center'],
+      ['Office', '/dashboard/dashboard-office'],
+    ]);
+    expect(within(nav).getByRole('link', { current: 'page' }).textContent).toBe('Office');
     fireEvent.click(await screen.findByRole('button', { name: 'Make this my dashboard' }));
     await waitFor(() =>
       expect(api.bodies('PUT /api/v1/user/updateDashboard')).toEqual([{ defaultDashboard: 'OFFICE' }]),

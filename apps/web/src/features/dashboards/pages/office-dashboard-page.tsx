@@ -1,7 +1,9 @@
-import { Grid, Stack } from '@mantine/core';
+import { Stack } from '@mantine/core';
+import type { CSSProperties } from 'react';
 import type { Dashboard } from '@casedesk/contract/dashboards/dashboard';
 import { SeriesBarChart } from '../components/charts/lazy-charts.ts';
 import { ChartSection, usePointOpener } from '../components/chart-section.tsx';
+import classes from '../components/dashboard.module.css';
 import { DashboardFrame } from '../components/dashboard-frame.tsx';
 import { FigureGrid, figuresOf } from '../components/figure-grid.tsx';
 import { OfficeTimeline } from '../components/office-timeline.tsx';
@@ -30,11 +32,11 @@ function OfficeFigures({ dashboard }: { dashboard: Dashboard }) {
           { key: 'bookedComingDays', accent: 'teal', hero: true, hint: 'Booked for the coming days' },
         ]}
       />
-      <Grid gap="md">
-        <Grid.Col span={{ base: 12, lg: 7 }}>
+      <div className={classes.split} style={{ '--split-main': '7fr', '--split-side': '5fr' } as CSSProperties}>
+        <div>
           <OfficeTimeline dashboard={dashboard} figure={figures.appointmentsToday} />
-        </Grid.Col>
-        <Grid.Col span={{ base: 12, lg: 5 }}>
+        </div>
+        <div>
           <Stack gap="md">
             <FigureGrid
               label="Cash and follow-ups"
@@ -67,8 +69,8 @@ function OfficeFigures({ dashboard }: { dashboard: Dashboard }) {
               <SeriesBarChart series={bookedByDay} unit="count" onPoint={openPoint} height={200} />
             </ChartSection>
           </Stack>
-        </Grid.Col>
-      </Grid>
+        </div>
+      </div>
     </Stack>
   );
 }
