@@ -3,7 +3,9 @@ import type { ApptStatus } from '@casedesk/contract/appointments/row-colour';
 import type { CallStatus } from '@casedesk/contract/calls/call-status';
 import type { Role } from '@casedesk/contract/users/user';
 import { setPermissions } from '../access/access.service.ts';
-import { payments } from '../accounting/accounting.tables.ts';
+import { cashFlowReconciliations, payments } from '../accounting/accounting.tables.ts';
+import { collectionAccounts } from '../collections/collections.tables.ts';
+import type { CollectionStatus } from '@casedesk/contract/collections/account';
 import { appointments } from '../appointments/appointments.tables.ts';
 import { attorneys } from '../attorneys/attorneys.tables.ts';
 import { calls } from '../calls/calls.tables.ts';
@@ -89,19 +91,24 @@ export interface CallSpec {
   seconds?: number | null;
   status?: CallStatus;
   operatorId?: string | null;
+  trackingLineId?: string;
+  inquiryId?: string;
+  callerId?: string;
 }
 
 export async function insertCall(db: Db, spec: CallSpec): Promise<string> {
   const [row] = await db
     .insert(calls)
     .values({
+      trackingLineId: spec.trackingLineId ?? null,
+      inquiryId: spec.inquiryId ?? null,
       officeId: spec.officeId,
       callStartTime: spec.at,
       direction: spec.direction ?? 'INBOUND',
       durationInSeconds: spec.seconds === undefined ? 60 : spec.seconds,
       status: spec.status ?? 'completed',
       operatorId: spec.operatorId ?? null,
-      callerId: '2125550100',
+      callerId: spec.callerId ?? '2125550100',
       numberDialed: '2125550199',
     })
     .returning({ id: calls.id });
@@ -185,11 +192,19 @@ let receipt = 900_000;
 
 export async function insertPayment(
   db: Db,
-  spec: { officeId: string; clientId: string; day: string; feesCents: number; costCents?: number },
+  spec: {
+    officeId: string;
+    clientId: string;
+    day: string;
+    feesCents: number;
+    costCents?: number;
+    collectionAccountId?: string;
+  },
 ): Promise<string> {
   const [row] = await db
     .insert(payments)
     .values({
+      collectionAccountId: spec.collectionAccountId ?? null,
       officeId: spec.officeId,
       clientId: spec.clientId,
       paymentType: 'CHECK',
@@ -199,6 +214,62 @@ export async function insertPayment(
       paymentDate: spec.day,
     })
     .returning({ id: payments.id });
+  return row!.id;
+}
+
+/** A reversal of part of an entry (negative amounts), on a day of its own. */
+export async function insertReversal(
+  db: Db,
+  spec: { officeId: string; clientId: string; day: string; reversesId: string; feesCents: number },
+): Promise<string> {
+  const [row] = await db
+    .insert(payments)
+    .values({
+      officeId: spec.officeId,
+      clientId: spec.clientId,
+      paymentType: 'CHECK',
+      feesCents: -spec.feesCents,
+      costCents: 0,
+      paymentDate: spec.day,
+      reversesId: spec.reversesId,
+      reason: 'Entered twice',
+    })
+    .returning({ id: payments.id });
+  return row!.id;
+}
+
+export async function reconcile(db: Db, officeId: string, day: string): Promise<void> {
+  await db.insert(cashFlowReconciliations).values({
+    officeId,
+    day,
+    version: 1,
+    status: 'RECONCILED',
+    officeEnteredCents: 0,
+    accountingCents: 0,
+    depositCents: 0,
+  });
+}
+
+export async function insertAccount(
+  db: Db,
+  spec: {
+    officeId: string;
+    clientId: string;
+    followUpDate: string | null;
+    status?: CollectionStatus;
+    originalCents?: number;
+  },
+): Promise<string> {
+  const [row] = await db
+    .insert(collectionAccounts)
+    .values({
+      officeId: spec.officeId,
+      clientId: spec.clientId,
+      followUpDate: spec.followUpDate,
+      status: spec.status ?? 'ACTIVE',
+      originalCents: spec.originalCents ?? 10_000,
+    })
+    .returning({ id: collectionAccounts.id });
   return row!.id;
 }
 
