@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { conversionRate, formatAxis, formatDuration, formatFigure, NO_VALUE } from './figure-format.ts';
+import {
+  conversionRate,
+  formatAxis,
+  formatDuration,
+  formatFigure,
+  formatPointLabel,
+  NO_VALUE,
+} from './figure-format.ts';
 
 describe('formatFigure', () => {
   it('shows counts grouped by thousands', () => {
@@ -59,5 +66,14 @@ describe('conversionRate', () => {
   it('is null when the step before is empty or unknown', () => {
     expect(conversionRate(0, 0)).toBeNull();
     expect(conversionRate(null, 3)).toBeNull();
+  });
+});
+
+describe('formatPointLabel', () => {
+  it('shortens months and days, leaves names and hours alone', () => {
+    expect(formatPointLabel('2025-12')).toBe('Dec 25');
+    expect(formatPointLabel('2026-11-28')).toBe('Sat 11/28');
+    expect(formatPointLabel('09')).toBe('09');
+    expect(formatPointLabel('Main Office')).toBe('Main Office');
   });
 });

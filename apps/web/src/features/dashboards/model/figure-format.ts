@@ -52,3 +52,21 @@ export function conversionRate(value: number | null, previous: number | null): n
   if (value === null || previous === null || previous <= 0) return null;
   return Math.round((value / previous) * 1000) / 10;
 }
+
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
+
+/**
+ * A point's label as a chart shows it: a month '2026-11' → 'Nov 26', a day '2026-11-28' → 'Sat 11/28'; an hour,
+ * an office, an operator or a source as it came.
+ */
+export function formatPointLabel(label: string): string {
+  const month = /^(\d{4})-(\d{2})$/.exec(label);
+  if (month) return `${MONTHS[Number(month[2]) - 1] ?? month[2]} ${month[1]!.slice(2)}`;
+  const day = /^(\d{4})-(\d{2})-(\d{2})$/.exec(label);
+  if (day) {
+    const weekday = new Date(Date.UTC(Number(day[1]), Number(day[2]) - 1, Number(day[3]))).getUTCDay();
+    return `${WEEKDAYS[weekday]} ${Number(day[2])}/${Number(day[3])}`;
+  }
+  return label;
+}

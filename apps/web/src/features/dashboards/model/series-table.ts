@@ -1,4 +1,5 @@
 import type { Drill, Series, SeriesKey } from '@casedesk/contract/dashboards/dashboard';
+import { formatPointLabel } from './figure-format.ts';
 
 /** One chart's data: a row per point label, a column per series, and the drill of each cell. */
 export interface ChartTable {
@@ -16,7 +17,7 @@ export function groupSeries(series: readonly Series[]): Series[][] {
   return [...groups.values()];
 }
 
-/** The series of one group as rows of a chart: point labels in order of first appearance. */
+/** The series of one group as rows of a chart: point labels in order of first appearance, months and days short. */
 export function chartTable(series: readonly Series[]): ChartTable {
   const order: string[] = [];
   const byLabel = new Map<string, { values: Record<string, number | null>; drills: Record<string, Drill> }>();
@@ -34,7 +35,7 @@ export function chartTable(series: readonly Series[]): ChartTable {
   }
   return {
     names: series.map((s) => s.label),
-    rows: order.map((label) => ({ label, values: byLabel.get(label)!.values })),
+    rows: order.map((label) => ({ label: formatPointLabel(label), values: byLabel.get(label)!.values })),
     drills: order.map((label) => byLabel.get(label)!.drills),
   };
 }

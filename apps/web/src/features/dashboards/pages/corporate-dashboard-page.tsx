@@ -1,11 +1,12 @@
-import { SimpleGrid, Stack, Title } from '@mantine/core';
+import { SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import type { CSSProperties } from 'react';
 import type { Dashboard, Series, SeriesKey } from '@casedesk/contract/dashboards/dashboard';
-import { FunnelStages, SeriesBarChart, TrendChart } from '../components/charts/lazy-charts.ts';
+import { SeriesBarChart, TrendChart } from '../components/charts/lazy-charts.ts';
 import { ChartSection, usePointOpener } from '../components/chart-section.tsx';
 import classes from '../components/dashboard.module.css';
 import { DashboardFrame } from '../components/dashboard-frame.tsx';
 import { FigureGrid, figuresOf, type FigureMap } from '../components/figure-grid.tsx';
+import { FunnelSteps } from '../components/funnel-steps.tsx';
 import { formatDayRange } from '../model/dashboard-dates.ts';
 import { conversionRate } from '../model/figure-format.ts';
 import { hasPoints, pickSeries } from '../model/series-table.ts';
@@ -53,16 +54,21 @@ function Trend({ series, colour }: { series: Series; colour: string }) {
 function CorporateFigures({ dashboard }: { dashboard: Dashboard }) {
   const figures = figuresOf(dashboard);
   const openPoint = usePointOpener();
-  const month = `This month, ${formatDayRange(dashboard.period.monthFrom, dashboard.period.today)}`;
+  const month = formatDayRange(dashboard.period.monthFrom, dashboard.period.today);
   const funnelByOffice = pickSeries(dashboard.series, ['funnelByOffice']);
   const cashByOffice = pickSeries(dashboard.series, ['cashByOffice']);
   const costBySource = pickSeries(dashboard.series, ['costPerSignedBySource']);
   const trends = TRENDS.flatMap(({ key, colour }) =>
     pickSeries(dashboard.series, [key]).map((series) => <Trend key={key} series={series} colour={colour} />),
   );
-  const stages = FUNNEL.flatMap(({ key, colour }) =>
-    figures[key] ? [{ name: figures[key].label, value: figures[key].value ?? 0, color: colour }] : [],
-  );
+  const steps = FUNNEL.flatMap(({ key, colour }) => {
+    const figure = figures[key];
+    return figure ? [{ figure, colour: colour.split('.')[0]! }] : [];
+  });
+  // The funnel's four series in the funnel's order and colours, whatever order they came in.
+  const funnelOrder = FUNNEL.map((f) => figures[f.key]?.label);
+  funnelByOffice.sort((a, b) => funnelOrder.indexOf(a.label) - funnelOrder.indexOf(b.label));
+  const funnelColours = funnelByOffice.map((s) => FUNNEL[funnelOrder.indexOf(s.label)]?.colour ?? 'gray.6');
   return (
     <Stack gap="md">
       <div className={classes.split} style={{ '--split-main': '8fr', '--split-side': '4fr' } as CSSProperties}>
@@ -94,12 +100,15 @@ function CorporateFigures({ dashboard }: { dashboard: Dashboard }) {
         <div>
           <ChartSection
             title="Leads to signed cases"
-            description={month}
-            empty={stages.every((s) => s.value === 0) && 'No leads yet this month'}
+            description={`This month, ${month}`}
+            empty={steps.every((s) => !s.figure.value) && 'No leads yet this month'}
             height={220}
             testId="chart-funnel"
           >
-            <FunnelStages stages={stages} height={220} />
+            <FunnelSteps steps={steps} />
+            <Text size="xs" c="dimmed" mt="xs">
+              Each step&apos;s share of the one before; click a step for its rows.
+            </Text>
           </ChartSection>
         </div>
       </div>
@@ -115,7 +124,13 @@ function CorporateFigures({ dashboard }: { dashboard: Dashboard }) {
             height={280}
             testId="chart-funnel-by-office"
           >
-            <SeriesBarChart series={funnelByOffice} unit="count" onPoint={openPoint} height={280} />
+            <SeriesBarChart
+              series={funnelByOffice}
+              unit="count"
+              onPoint={openPoint}
+              height={280}
+              colours={funnelColours}
+            />
           </ChartSection>
         </div>
         <div>

@@ -8,4 +8,3 @@ const charts = () => import('./series-charts.tsx');
 
 export const SeriesBarChart = lazy(() => charts().then((m) => ({ default: m.SeriesBarChart })));
 export const TrendChart = lazy(() => charts().then((m) => ({ default: m.TrendChart })));
-export const FunnelStages = lazy(() => charts().then((m) => ({ default: m.FunnelStages })));

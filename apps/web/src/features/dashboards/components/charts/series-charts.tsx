@@ -1,7 +1,7 @@
 import '@mantine/charts/styles.css';
-import { AreaChart, BarChart, FunnelChart } from '@mantine/charts';
+import { AreaChart, BarChart } from '@mantine/charts';
 import type { Drill, FigureUnit, Series } from '@casedesk/contract/dashboards/dashboard';
-import { formatAxis, formatFigure } from '../../model/figure-format.ts';
+import { formatAxis, formatFigure, formatPointLabel } from '../../model/figure-format.ts';
 import { chartTable } from '../../model/series-table.ts';
 
 /**
@@ -20,6 +20,20 @@ interface ChartProps {
   height?: number;
 }
 
+/** Five whole-number ticks from zero that reach `dataMax`: 0, 1, 2, 3, 4 or 0, 25, 50, 75, 100. */
+export function countTicks(dataMax: number): number[] {
+  const step = Math.max(1, Math.ceil(dataMax / 4));
+  return [0, step, 2 * step, 3 * step, 4 * step];
+}
+
+/** The value axis of a chart in `unit` over `values`: short ticks; counts on explicit whole-number ticks. */
+function valueAxis(unit: FigureUnit, values: (number | null | undefined)[]) {
+  const tickFormatter = (v: number) => formatAxis(v, unit);
+  if (unit !== 'count') return { tickFormatter };
+  const ticks = countTicks(Math.max(0, ...values.map((v) => v ?? 0)));
+  return { tickFormatter, ticks, domain: [0, ticks[4]!] as [number, number], allowDecimals: false };
+}
+
 /** Bars per label, a bar per series side by side (calls in and out by hour, the funnel by office). */
 export function SeriesBarChart({
   series,
@@ -27,18 +41,22 @@ export function SeriesBarChart({
   onPoint,
   height = 220,
   horizontal = false,
+  colours = SERIES_COLOURS,
 }: ChartProps & {
   horizontal?: boolean;
+  /** One Mantine colour per series, in their order. */
+  colours?: string[];
 }) {
   const table = chartTable(series);
   const data = table.rows.map((row) => ({ label: row.label, ...row.values }));
+  const allValues = table.rows.flatMap((row) => Object.values(row.values));
   return (
     <BarChart
       h={height}
       data={data}
       dataKey="label"
       orientation={horizontal ? 'vertical' : 'horizontal'}
-      series={table.names.map((name, i) => ({ name, color: SERIES_COLOURS[i % SERIES_COLOURS.length]! }))}
+      series={table.names.map((name, i) => ({ name, color: colours[i % colours.length]! }))}
       withLegend={table.names.length > 1}
       legendProps={{ verticalAlign: 'top', height: 36 }}
       tickLine="none"
@@ -46,15 +64,11 @@ export function SeriesBarChart({
       valueFormatter={(value) => formatFigure(value, unit)}
       {...(horizontal
         ? {
-            xAxisProps: { tickFormatter: (v: number) => formatAxis(v, unit), allowDecimals: unit !== 'count' },
+            xAxisProps: valueAxis(unit, allValues),
             yAxisProps: { width: 120 },
           }
         : {
-            yAxisProps: {
-              tickFormatter: (v: number) => formatAxis(v, unit),
-              width: 56,
-              allowDecimals: unit !== 'count',
-            },
+            yAxisProps: { ...valueAxis(unit, allValues), width: 56 },
           })}
       barProps={(s) => ({
         cursor: 'pointer',
@@ -84,7 +98,7 @@ export function TrendChart({
 }) {
   const one = series[0];
   if (!one) return null;
-  const data = one.points.map((p) => ({ label: p.label, [one.label]: p.value }));
+  const data = one.points.map((p) => ({ label: formatPointLabel(p.label), [one.label]: p.value }));
   return (
     <AreaChart
       h={height}
@@ -97,36 +111,22 @@ export function TrendChart({
       withDots
       connectNulls
       valueFormatter={(value) => formatFigure(value, unit)}
-      yAxisProps={{ tickFormatter: (v: number) => formatAxis(v, unit), width: 56, allowDecimals: unit !== 'count' }}
+      yAxisProps={{
+        ...valueAxis(
+          unit,
+          one.points.map((p) => p.value),
+        ),
+        width: 56,
+      }}
       areaChartProps={{
         style: { cursor: 'pointer' },
         onClick: (state: { activeTooltipIndex?: number | string | null } | null) => {
           const index = Number(state?.activeTooltipIndex);
           const point = Number.isInteger(index) ? one.points[index] : undefined;
-          if (point) onPoint(point.drill, `${one.label}, ${point.label}`, formatFigure(point.value, unit));
+          if (point)
+            onPoint(point.drill, `${one.label}, ${formatPointLabel(point.label)}`, formatFigure(point.value, unit));
         },
       }}
-    />
-  );
-}
-
-export interface FunnelStage {
-  name: string;
-  value: number;
-  color: string;
-}
-
-/** Leads → appointments → showed → signed as a funnel. */
-export function FunnelStages({ stages, height = 220 }: { stages: FunnelStage[]; height?: number }) {
-  return (
-    <FunnelChart
-      data={stages}
-      h={height}
-      size={height}
-      withLabels
-      labelsPosition="right"
-      valueFormatter={(value) => value.toLocaleString('en-US')}
-      tooltipDataSource="segment"
     />
   );
 }
