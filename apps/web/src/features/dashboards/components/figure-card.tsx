@@ -27,7 +27,8 @@ export function FigureCard({ figure, hint, accent = 'blue', live = false, hero =
       className={`${classes.figure} ${hero ? classes.figureHero : ''}`}
       style={style}
       onClick={() => openDrill({ drill: figure.drill, caption: figure.label, shownValue: value })}
-      aria-label={`${figure.label}: ${value}. Open the rows behind it`}
+      // The card's own text is its name (label, value, hint); what a click does is its description.
+      title="Open the rows behind this figure"
       data-testid={`figure-${figure.key}`}
       data-value={figure.value ?? ''}
     >

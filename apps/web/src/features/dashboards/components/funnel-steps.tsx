@@ -30,7 +30,7 @@ export function FunnelSteps({ steps }: { steps: FunnelStep[] }) {
             <UnstyledButton
               className={classes.funnelStep}
               onClick={() => openDrill({ drill: figure.drill, caption: figure.label, shownValue: value })}
-              aria-label={`${figure.label}: ${value}. Open the rows behind it`}
+              title="Open the rows behind this step"
             >
               <Text size="sm" fw={500} truncate>
                 {figure.label}

@@ -27,7 +27,7 @@ export function OperatorLeaderboard({ series }: { series: Series | undefined }) 
             <UnstyledButton
               className={classes.rankRow}
               onClick={() => openPoint(point.drill, `Appointments set by ${point.label}`, value)}
-              aria-label={`${index + 1}. ${point.label}: ${value} appointments set. Open them`}
+              title={`Open the appointments ${point.label} set today`}
               data-testid="leaderboard-row"
             >
               <Text size="sm" fw={700} c={index < 3 ? MEDALS[index] : 'dimmed'} ta="center">
