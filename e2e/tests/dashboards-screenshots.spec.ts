@@ -30,6 +30,8 @@ for (const { user, name, path: route, chart } of DASHBOARDS) {
         await setWidth(page, width);
         await expect(page.getByTestId('dashboard-loading')).toHaveCount(0);
         await expect(page.getByTestId(chart)).toBeVisible();
+        // The charts come a moment after the first screen (lazy-charts.ts): every skeleton gone.
+        await expect(page.locator('.mantine-Skeleton-root')).toHaveCount(0);
         await shoot(page, `dashboard-${name}-${width}-${scheme}`);
       }
     }

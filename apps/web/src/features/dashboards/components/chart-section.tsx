@@ -5,6 +5,7 @@ import { LayoutIcon } from '@/components/icons.tsx';
 import { formatFigure } from '../model/figure-format.ts';
 import { chartTable } from '../model/series-table.ts';
 import classes from './dashboard.module.css';
+import { useChartsReady } from './charts/lazy-charts.ts';
 import { useOpenDrill } from './drill-context.ts';
 
 /** What a chart calls when a bar or dot is clicked: open the rows behind that point. */
@@ -80,6 +81,8 @@ interface ChartSectionProps {
   empty?: string | false;
   height: number;
   testId: string;
+  /** The content is plain elements, not a chart: it shows at once, without waiting for the charts' chunk. */
+  plain?: boolean;
   children: ReactNode;
 }
 
@@ -93,9 +96,12 @@ export function ChartSection({
   empty,
   height,
   testId,
+  plain = false,
   children,
 }: ChartSectionProps) {
   const [asTable, setAsTable] = useState(false);
+  const chartsReady = useChartsReady();
+  const skeleton = <Skeleton h={height} radius="sm" />;
   return (
     <section className={classes.section} aria-label={title} data-testid={testId}>
       <Stack gap="sm">
@@ -131,7 +137,7 @@ export function ChartSection({
         ) : asTable && series ? (
           <SeriesTable series={series} unit={unit} labelHeader={labelHeader} />
         ) : (
-          <Suspense fallback={<Skeleton h={height} radius="sm" />}>{children}</Suspense>
+          <Suspense fallback={skeleton}>{plain || chartsReady ? children : skeleton}</Suspense>
         )}
       </Stack>
     </section>

@@ -57,6 +57,7 @@ function CallCenterFigures({ dashboard }: { dashboard: Dashboard }) {
             description="Today, most first"
             height={260}
             testId="leaderboard"
+            plain
           >
             <OperatorLeaderboard series={byOperator} />
           </ChartSection>

@@ -104,6 +104,7 @@ function CorporateFigures({ dashboard }: { dashboard: Dashboard }) {
             empty={steps.every((s) => !s.figure.value) && 'No leads yet this month'}
             height={220}
             testId="chart-funnel"
+            plain
           >
             <FunnelSteps steps={steps} />
             <Text size="xs" c="dimmed" mt="xs">
