@@ -232,7 +232,13 @@ export const drillCellSchema = z.union([z.string(), z.number(), z.null()]);
 export const drillRowsSchema = z.object({
   /** What the rows are ("Inbound calls today, Main Office"), for the drawer's title and the export's heading. */
   title: z.string(),
-  columns: z.array(z.object({ id: z.string(), header: z.string(), unit: z.enum(['text', 'count', 'cents', 'seconds', 'instant', 'day']) })),
+  columns: z.array(
+    z.object({
+      id: z.string(),
+      header: z.string(),
+      unit: z.enum(['text', 'count', 'cents', 'seconds', 'instant', 'day']),
+    }),
+  ),
   rows: z.array(z.record(z.string(), drillCellSchema)),
   totalCount: z.number().int(),
   /** The sum of the cents column over every row (not only this page), for money figures; else null. */

@@ -63,6 +63,10 @@ export const appointments = pgTable(
     index('appointments_office_date_time_idx').on(t.officeId, t.appointmentDateTime),
     index('appointments_attorney_date_time_idx').on(t.attorneyId, t.appointmentDateTime),
     index('appointments_created_at_idx').on(t.createdAt),
+    // The dashboards count a year of live appointments by office and stage from this index alone (docs/dashboards.md).
+    index('appointments_live_time_idx')
+      .on(t.appointmentDateTime, t.officeId, t.stageId)
+      .where(sql`${t.deletedAt} is null`),
     index('appointments_client_idx').on(t.clientId),
     index('appointments_inquiry_idx').on(t.inquiryId),
     uniqueIndex('appointments_one_current_per_inquiry')

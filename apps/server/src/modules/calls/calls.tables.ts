@@ -46,6 +46,15 @@ export const calls = pgTable(
     index('calls_start_time_idx').on(t.callStartTime),
     index('calls_office_start_time_idx').on(t.officeId, t.callStartTime),
     index('calls_caller_id_idx').on(t.callerId, t.callStartTime),
+    // The call-centre dashboard's figures of today read every column they test from this index alone.
+    index('calls_dashboard_idx').on(
+      t.callStartTime,
+      t.direction,
+      t.status,
+      t.durationInSeconds,
+      t.officeId,
+      t.operatorId,
+    ),
     // The attribution report over millions of calls: each mapping version's inbound calls are one range of
     // this index (line, then time), read without the table (every column the report needs is in it).
     index('calls_inbound_line_time_idx')

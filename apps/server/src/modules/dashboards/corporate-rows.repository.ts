@@ -11,12 +11,13 @@ import { inquiries } from '../inquiries/inquiries.tables.ts';
 import { offices } from '../offices/offices.tables.ts';
 import { attributionLeads } from '../../db/schema.ts';
 import { appointmentRows, leadRows } from './common-rows.repository.ts';
-import { dayRange, lastDayOf } from './dashboard-zone.ts';
+import { dayRange, instantOf, lastDayOf, plusMonths } from './dashboard-zone.ts';
+import type { PaymentColumns } from './money-rows.repository.ts';
 import { accountRows, BALANCE_CENTS, OPEN_ACCOUNT, paymentRows } from './money-rows.repository.ts';
 import type { RowSet } from './row-set.repository.ts';
 import { isoInstant } from './row-set.repository.ts';
 import type { RowContext } from './row-sql.repository.ts';
-import { all, between, inScope, localMonth, wallClock } from './row-sql.repository.ts';
+import { all, between, inScope } from './row-sql.repository.ts';
 
 export type CorporateFigure = (typeof CORPORATE_FIGURES)[number];
 
@@ -35,7 +36,7 @@ const SHOWED_STAGE = 122;
  */
 export function corporateRows(figure: CorporateFigure, context: RowContext, span: MonthSpan): RowSet {
   const range = dayRange(`${span.first}-01`, lastDayOf(span.last), context.zone);
-  const monthOfInstant = (column: unknown) => localMonth(wallClock(column, context.zone));
+  const monthOfInstant = (column: unknown) => monthBucket(column, span, context);
   const inMonths = (set: RowSet, column: unknown): RowSet => ({
     ...set,
     dimensions: { ...set.dimensions, month: monthOfInstant(column) },
@@ -52,7 +53,8 @@ export function corporateRows(figure: CorporateFigure, context: RowContext, span
       ),
       appointments.appointmentDateTime,
     );
-  const paymentDays = sql`${payments.paymentDate} >= ${`${span.first}-01`}::date and ${payments.paymentDate} <= ${lastDayOf(span.last)}::date`;
+  const paymentDays = ({ day, officeId }: PaymentColumns) =>
+    sql`${day} >= ${`${span.first}-01`}::date and ${day} <= ${lastDayOf(span.last)}::date and ${inScope(officeId, context)}`;
   switch (figure) {
     case 'leads':
       return inMonths(
@@ -67,12 +69,9 @@ export function corporateRows(figure: CorporateFigure, context: RowContext, span
     case 'signed':
       return appointmentsIn('Appointments signed', [SIGNED_STAGE]);
     case 'cashReceived':
-      return paymentRows('Cash received', all(paymentDays, inScope(payments.officeId, context)));
+      return paymentRows('Cash received', paymentDays);
     case 'collectionsCollected':
-      return paymentRows(
-        'Collections collected',
-        all(paymentDays, sql`${payments.collectionAccountId} is not null`, inScope(payments.officeId, context)),
-      );
+      return paymentRows('Collections collected', paymentDays, sql`${payments.collectionAccountId} is not null`);
     case 'collectionsOutstanding':
       // What open accounts owe now; not bounded by a month.
       return accountRows(
@@ -89,6 +88,25 @@ function as(table: PgTable, aliased: PgTable): SQL {
 const leadClient = alias(clients, 'signed_lead_client');
 const leadOffice = alias(offices, 'signed_lead_office');
 const leadInquiry = alias(inquiries, 'signed_lead_inquiry');
+
+/**
+ * The caller's month of an instant as a bucket between the months' first instants (computed in the zone, so a
+ * change day counts right): one comparison per row instead of a zone conversion, which a year of rows feels.
+ */
+function monthBucket(column: unknown, span: MonthSpan, context: RowContext): SQL {
+  const months: string[] = [];
+  for (let month = span.first; month <= span.last; month = plusMonths(`${month}-01`, 1)) months.push(month);
+  const starts = [...months, plusMonths(`${span.last}-01`, 1)].map((m) => instantOf(`${m}-01`, 0, context.zone));
+  const labels = sql.join(
+    months.map((m) => sql`${m}`),
+    sql`, `,
+  );
+  const bounds = sql.join(
+    starts.map((at) => sql`${at.toISOString()}::timestamptz`),
+    sql`, `,
+  );
+  return sql`(array[${labels}]::text[])[width_bucket(${column}, array[${bounds}])]`;
+}
 
 /**
  * The signed cases of a marketing source in a month as the attribution report counts them (the denominator of

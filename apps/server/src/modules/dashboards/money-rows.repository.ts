@@ -28,13 +28,43 @@ const payEnteredBy = alias(users, 'pay_entered_by');
 /** The money of an entry: fees and cost together (what the cash-flow lists total). */
 export const PAYMENT_CENTS = sql`(${payments.feesCents} + ${payments.costCents})`;
 
-/** Cash-flow entries; their day is the office day stored with them (payment_date, in the office's zone). */
-export function paymentRows(title: string, where: SQL): RowSet {
+/** The columns a payment predicate is written over: the entries' own, or their running totals'. */
+export interface PaymentColumns {
+  day: SQL;
+  officeId: SQL;
+}
+
+/**
+ * Cash-flow entries; their day is the office day stored with them (payment_date, in the office's zone). The
+ * predicate is written once over the day and office columns and applied to the entries and, when nothing else
+ * narrows them, to the cash-flow day totals, which count and sum the same entries (shown and hidden alike).
+ */
+export function paymentRows(title: string, predicate: (columns: PaymentColumns) => SQL, extra?: SQL): RowSet {
+  const where = predicate({ day: sql`${payments.paymentDate}`, officeId: sql`${payments.officeId}` });
+  const totalsWhere = predicate({
+    day: sql`${cashFlowDayTotals.paymentDate}`,
+    officeId: sql`${cashFlowDayTotals.officeId}`,
+  });
   return {
+    ...(extra
+      ? {}
+      : {
+          totals: {
+            from: sql`${cashFlowDayTotals}`,
+            where: totalsWhere,
+            rows: sql`${cashFlowDayTotals.entries}`,
+            cents: sql`(${cashFlowDayTotals.feesCents} + ${cashFlowDayTotals.costCents})`,
+            dimensions: {
+              officeId: sql`${cashFlowDayTotals.officeId}`,
+              day: sql`to_char(${cashFlowDayTotals.paymentDate}, 'YYYY-MM-DD')`,
+              month: sql`to_char(${cashFlowDayTotals.paymentDate}, 'YYYY-MM')`,
+            },
+          },
+        }),
     title,
     from: sql`${payments}`,
     display: sql`join ${as(offices, payOffice)} on ${payOffice.id} = ${payments.officeId} join ${as(clients, payClient)} on ${payClient.id} = ${payments.clientId} left join ${as(users, payEnteredBy)} on ${payEnteredBy.id} = ${payments.enteredById}`,
-    where,
+    where: extra ? sql`${where} and ${extra}` : where,
     columns: [
       { id: 'day', header: 'Payment Date', unit: 'day', expr: sql`to_char(${payments.paymentDate}, 'YYYY-MM-DD')` },
       { id: 'office', header: 'Office', unit: 'text', expr: sql`${payOffice.name}` },

@@ -2,7 +2,6 @@ import { addDays } from '@casedesk/contract/appointments/zoned-time';
 import type { OFFICE_FIGURES } from '@casedesk/contract/dashboards/dashboard';
 import type { SQL } from 'drizzle-orm';
 import { sql } from 'drizzle-orm';
-import { payments } from '../accounting/accounting.tables.ts';
 import { appointments } from '../appointments/appointments.tables.ts';
 import { collectionAccounts } from '../collections/collections.tables.ts';
 import { appointmentRows, apptOffice } from './common-rows.repository.ts';
@@ -95,18 +94,12 @@ export function officeRows(figure: OfficeFigure, context: RowContext): RowSet {
         last: addDays(d.today, COMING_DAYS),
       }));
     case 'cashToday':
-      return paymentRows(
-        'Cash received today',
-        perOfficeZone(payments.officeId, context, (d) => sql`${payments.paymentDate} = ${d.today}::date`),
+      return paymentRows('Cash received today', ({ day, officeId }) =>
+        perOfficeZone(officeId, context, (d) => sql`${day} = ${d.today}::date`),
       );
     case 'cashThisMonth':
-      return paymentRows(
-        'Cash received this month',
-        perOfficeZone(
-          payments.officeId,
-          context,
-          (d) => sql`${payments.paymentDate} >= ${d.monthFrom}::date and ${payments.paymentDate} <= ${d.monthTo}::date`,
-        ),
+      return paymentRows('Cash received this month', ({ day, officeId }) =>
+        perOfficeZone(officeId, context, (d) => sql`${day} >= ${d.monthFrom}::date and ${day} <= ${d.monthTo}::date`),
       );
     case 'unreconciledDays': {
       // The window covers every office's days; each office's own 30 days before its today are kept by `where`.

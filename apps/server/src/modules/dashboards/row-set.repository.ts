@@ -41,6 +41,20 @@ export interface RowSet {
   id: SQL;
   measure: Measure;
   dimensions: Partial<Record<Dimension, SQL>>;
+  /**
+   * Running totals that count and sum the same rows faster (the cash-flow day totals for payments): the figure
+   * and the points read them while the drill-down and export read the rows. The agreement test holds them equal.
+   */
+  totals?: RowTotals;
+}
+
+export interface RowTotals {
+  from: SQL;
+  where: SQL;
+  /** The rows each totals row stands for, and their cents. */
+  rows: SQL;
+  cents: SQL;
+  dimensions: Partial<Record<Dimension, SQL>>;
 }
 
 /** An instant as an ISO string, rendered by the database so both engines give the same text. */
@@ -67,14 +81,24 @@ const DIMENSION_WORDS: Record<Dimension, string> = {
 /** The row set narrowed by the drill's office, user, source, day, hour or month (a series point's rows). */
 export function narrowed(set: RowSet, drill: Drill): RowSet {
   const parts: SQL[] = [set.where];
+  let totals = set.totals;
+  const totalsParts: SQL[] = totals ? [totals.where] : [];
   for (const dimension of Object.keys(DIMENSION_WORDS) as Dimension[]) {
     const value = drill[dimension];
     if (value === undefined) continue;
     const expr = set.dimensions[dimension];
     if (!expr) throw AppError.validation(`${DIMENSION_WORDS[dimension]} does not narrow this figure.`);
     parts.push(sql`${expr} = ${value}`);
+    const totalsExpr = totals?.dimensions[dimension];
+    if (totalsExpr) totalsParts.push(sql`${totalsExpr} = ${value}`);
+    else totals = undefined;
   }
-  return { ...set, where: sql.join(parts, sql` and `) };
+  const narrowedTotals = totals ? { ...totals, where: sql.join(totalsParts, sql` and `) } : undefined;
+  return {
+    ...set,
+    where: sql.join(parts, sql` and `),
+    ...(narrowedTotals ? { totals: narrowedTotals } : { totals: undefined }),
+  };
 }
 
 export interface Tally {
@@ -114,18 +138,29 @@ export function valueOf(measure: Measure, tally: Tally): number | null {
   }
 }
 
+const TOTALS_COLUMNS = (totals: RowTotals) =>
+  sql`coalesce(sum(${totals.rows}), 0)::bigint as rows, coalesce(sum(${totals.cents}), 0)::bigint as cents, 0 as seconds, 0 as yes`;
+
+/** The figure's count and sums, from the running totals when the row set has them. */
 export async function tally(database: Database, set: RowSet): Promise<Tally> {
-  const { text, params } = render(sql`select ${tallyColumns(set.measure)} from ${set.from} where ${set.where}`);
+  const { text, params } = render(
+    set.totals
+      ? sql`select ${TOTALS_COLUMNS(set.totals)} from ${set.totals.from} where ${set.totals.where}`
+      : sql`select ${tallyColumns(set.measure)} from ${set.from} where ${set.where}`,
+  );
   const [row] = await database.query(text, params);
   return tallyOf(row);
 }
 
 /** The tally per value of a dimension: every point of a series in one grouped read. */
 export async function tallyBy(database: Database, set: RowSet, dimension: Dimension): Promise<Map<string, Tally>> {
+  const totalsKey = set.totals?.dimensions[dimension];
   const key = set.dimensions[dimension];
   if (!key) throw new Error(`${set.title} has no ${dimension}`);
   const { text, params } = render(
-    sql`select (${key})::text as key, ${tallyColumns(set.measure)} from ${set.from} where ${set.where} group by 1`,
+    set.totals && totalsKey
+      ? sql`select (${totalsKey})::text as key, ${TOTALS_COLUMNS(set.totals)} from ${set.totals.from} where ${set.totals.where} group by 1`
+      : sql`select (${key})::text as key, ${tallyColumns(set.measure)} from ${set.from} where ${set.where} group by 1`,
   );
   const rows = await database.query(text, params);
   return new Map(rows.filter((r) => r.key !== null).map((r) => [String(r.key), tallyOf(r)]));
@@ -164,7 +199,11 @@ export async function rowsPage(
 ): Promise<{ rows: DrillRow[]; tally: Tally }> {
   const offset = (pageNumber - 1) * pageSize;
   const { text, params } = render(rowsQuery(set, { limit: pageSize, offset }));
-  const [found, counted] = await Promise.all([database.query(text, params), tally(database, set)]);
+  // The page's count and sum are the rows' own (not the running totals): the drill-down shows what it lists.
+  const [found, counted] = await Promise.all([
+    database.query(text, params),
+    tally(database, { ...set, totals: undefined }),
+  ]);
   const keys = ['id', ...set.columns.map((c) => c.id)];
   return {
     rows: found.map((r) =>

@@ -1,0 +1,2 @@
+CREATE INDEX "calls_dashboard_idx" ON "calls" USING btree ("call_start_time","direction","status","duration_in_seconds","office_id","operator_id");--> statement-breakpoint
+CREATE INDEX "appointments_live_time_idx" ON "appointments" USING btree ("appointment_date_time","office_id","stage_id") WHERE "appointments"."deleted_at" is null;
