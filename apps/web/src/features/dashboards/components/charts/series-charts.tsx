@@ -20,9 +20,12 @@ interface ChartProps {
   height?: number;
 }
 
-/** Five whole-number ticks from zero that reach `dataMax`: 0, 1, 2, 3, 4 or 0, 25, 50, 75, 100. */
+/** Five whole-number ticks from zero that reach `dataMax`, in round steps: 0–4, 0–20 by 5, 0–100 by 25. */
 export function countTicks(dataMax: number): number[] {
-  const step = Math.max(1, Math.ceil(dataMax / 4));
+  const raw = Math.max(1, dataMax / 4);
+  const magnitude = 10 ** Math.floor(Math.log10(raw));
+  const step =
+    [1, 2, 2.5, 5, 10].map((m) => m * magnitude).find((s) => s >= raw && Number.isInteger(s)) ?? 10 * magnitude;
   return [0, step, 2 * step, 3 * step, 4 * step];
 }
 
