@@ -31,6 +31,7 @@ import {
   reconTableSchema,
   reconTotalSchema,
 } from '@casedesk/contract/accounting/reconciliation';
+import { dashboardSchema, drillRowsSchema, myDashboardsSchema } from '@casedesk/contract/dashboards/dashboard';
 import { draftListResponseSchema, draftSchema } from '@casedesk/contract/mail/draft';
 import { permissionListSchema } from '@casedesk/contract/access/permissions';
 import {
@@ -172,6 +173,12 @@ export const JSON_ENDPOINTS = {
   'POST /api/v1/collectionDashboard/widget': dashboardSummarySchema,
   'POST /api/v1/collectionDashboard/byOffice': dashboardByOfficeSchema,
   'POST /api/v1/collectionDashboard/byCollector': dashboardByCollectorSchema,
+
+  'POST /api/v1/dashboard/callCenter': dashboardSchema,
+  'POST /api/v1/dashboard/office': dashboardSchema,
+  'POST /api/v1/dashboard/corporate': dashboardSchema,
+  'GET /api/v1/dashboard/mine': myDashboardsSchema,
+  'POST /api/v1/dashboard/rows': drillRowsSchema,
   'POST /api/v1/collectionAccount/report': collectionReportSchema,
 
   'POST /api/v1/cashFlow/all': cashFlowListResponseSchema,
@@ -338,6 +345,7 @@ export const JSON_ENDPOINTS = {
 
   'GET /api/v1/user': userDetailSchema,
   'PUT /api/v1/user': userDetailSchema,
+  'PUT /api/v1/user/updateDashboard': userDetailSchema,
   'POST /api/v1/user/directory': userDirectoryResponseSchema,
   'GET /api/v1/user/min': userMinListSchema,
   'GET /api/v1/user/role': userByRoleListSchema,
@@ -362,6 +370,7 @@ export const FILE_ENDPOINTS = [
   'POST /api/v1/client/export',
   'POST /api/v1/collectionAccount/export',
   'POST /api/v1/collectionAccount/report/export',
+  'POST /api/v1/dashboard/rows/export',
   'POST /api/v1/inquiry/export',
   'POST /api/v1/inquiry/exportToPdf',
   'GET /api/v1/payment/:paymentId/receipt',

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import type { Permission } from '../access/permissions.ts';
 import { hasAccess } from '../access/permissions.ts';
-import { isKnownTimeZone, wallTimeOf } from '../appointments/zoned-time.ts';
+import { wallTimeOf } from '../appointments/zoned-time.ts';
+import { TIME_ZONE_MESSAGE, timeZoneSchema } from '../common/time-zone.ts';
 import type { Role } from '../users/user.ts';
 import type { CollectionAccountFilter } from './account.ts';
 import { COLLECTION_STATUSES, collectionAccountFilterSchema } from './account.ts';
@@ -52,16 +53,12 @@ export const dashboardAccessSchema = z.object({
 export type DashboardAccess = z.infer<typeof dashboardAccessSchema>;
 
 export const DASHBOARD_MESSAGES = {
-  timeZone: 'Time Zone must be a valid time zone.',
+  timeZone: TIME_ZONE_MESSAGE,
   summaryNeedsAdmin: 'The collection summary is for users whose collections dashboard is granted to the ADMIN role.',
   officeNotFound: 'Office not found',
 } as const;
 
-/** A browser's IANA zone name ('America/New_York'); abbreviations and offsets are not zones. */
-export const timeZoneSchema = z
-  .string({ error: DASHBOARD_MESSAGES.timeZone })
-  .max(64, DASHBOARD_MESSAGES.timeZone)
-  .refine(isKnownTimeZone, { error: DASHBOARD_MESSAGES.timeZone });
+export { timeZoneSchema } from '../common/time-zone.ts';
 
 /**
  * The caller's zone: days and months are the caller's (DESIGN §3). A named IANA zone is used when sent

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { timeZoneSchema } from '../collections/dashboard.ts';
+import { timeZoneSchema } from '../common/time-zone.ts';
 import { pageNumberSchema, pageSizeSchema } from '../common/paging.ts';
 
 /**

@@ -3,6 +3,7 @@ import { useEffect } from 'react';
 import { SOCKET_PATH, subscribedTypes, type SubscribableType } from '@casedesk/contract/notifications/live-socket';
 import { subjectOf } from '@/lib/access.ts';
 import { getStoredUser, refreshAccessToken } from '@/lib/auth.ts';
+import { publishLiveMessage } from '@/lib/live-messages.ts';
 import type { Session } from '@/lib/session-context.ts';
 import { NOTIFICATIONS_QUERY_KEY } from '../api/get-notifications.ts';
 import { recordLiveMessage, resetLiveNotifications } from './live-notification-store.ts';
@@ -27,10 +28,14 @@ export async function socketToken(expired?: string): Promise<string | null> {
   return renewed;
 }
 
-/** SPEC §4: NEW_DIRECT sets the flag, any other text is the last type; either way the list refreshes. */
+/**
+ * SPEC §4: NEW_DIRECT sets the flag, any other text is the last type; either way the list refreshes. Screens
+ * that follow live events (the dashboards) hear it too.
+ */
 export function handleLiveMessage(text: string, refreshList: () => void): void {
   recordLiveMessage(text);
   refreshList();
+  publishLiveMessage(text);
 }
 
 /**

@@ -1,5 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { userDetailSchema, type UserDetail } from '@casedesk/contract/users/user';
+import { userKeys } from '@/api/users/user-keys.ts';
 import { apiRequest } from '@/lib/api-client.ts';
 
 /** GET /api/v1/user: the signed-in user (SPEC §7 Session). A 403 is shown as Access Denied. */
@@ -9,7 +10,7 @@ export function getCurrentUser(signal?: AbortSignal): Promise<UserDetail> {
 
 export function currentUserQueryOptions() {
   return queryOptions({
-    queryKey: ['user', 'current'],
+    queryKey: userKeys.current(),
     queryFn: ({ signal }) => getCurrentUser(signal),
   });
 }

@@ -1,0 +1,25 @@
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { drillRowsSchema, type Drill } from '@casedesk/contract/dashboards/dashboard';
+import { apiRequest } from '@/lib/api-client.ts';
+import { dashboardKeys } from './dashboard-keys.ts';
+
+/** POST /api/v1/dashboard/rows (query offsetHours): one page of the rows behind a figure or a point. */
+export function drillRowsQueryOptions(drill: Drill, timeZone: string, pageNumber: number, pageSize: number) {
+  return queryOptions({
+    queryKey: dashboardKeys.rows(drill, timeZone, pageNumber, pageSize),
+    queryFn: ({ signal }) =>
+      apiRequest('/api/v1/dashboard/rows', drillRowsSchema, {
+        method: 'POST',
+        body: { drill, timeZone, pageNumber, pageSize },
+        withOffsetHours: true,
+        signal,
+      }),
+  });
+}
+
+export function useDrillRows(drill: Drill, timeZone: string, pageNumber: number, pageSize: number) {
+  return useQuery({
+    ...drillRowsQueryOptions(drill, timeZone, pageNumber, pageSize),
+    placeholderData: keepPreviousData,
+  });
+}
