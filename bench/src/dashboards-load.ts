@@ -1,0 +1,367 @@
+import { Readable } from 'node:stream';
+import type { DashboardKind, Drill } from '@casedesk/contract/dashboards/dashboard';
+import {
+  dashboardRequestSchema,
+  dashboardSchema,
+  drillExportRequestSchema,
+  drillRowsSchema,
+} from '@casedesk/contract/dashboards/dashboard';
+import { callSummaryExportRequestSchema } from '@casedesk/contract/reports/report';
+import { dashboardOf, exportDrillRows } from '@casedesk/server/src/modules/dashboards/dashboard.service.ts';
+import type { Actor } from '@casedesk/server/src/platform/auth/actor.ts';
+import type { Database } from '@casedesk/server/src/platform/db/database.ts';
+import type { ExportFile } from '@casedesk/server/src/platform/export/table-file.ts';
+import type { RouteTarget } from './load.ts';
+import type { RecordedStatement, ReplayOptions } from './recorded-sql.ts';
+import { installStatementRecorder } from './recorded-sql.ts';
+import { scenarioActor } from './scenario-helpers.ts';
+import type { Summary } from './stats.ts';
+import { round, summarize } from './stats.ts';
+
+/** The zone the dashboards are asked in: the demo offices' (the browser of someone working there). */
+export const DASHBOARD_TIME_ZONE = 'America/Los_Angeles';
+
+/**
+ * Who opens each dashboard, how many of them at once, and the budget (p95, PostgreSQL, a year of 5,000,000
+ * calls, 1,000,000 appointments and 1,000,000 payments). The budgets name no concurrency; these are the
+ * people who open it together at the start of a shift (operators on the call-centre wallboard, the managers of
+ * the offices, the partners), each sending the request again as soon as the last answered (closed loop).
+ */
+export const DASHBOARDS: Record<
+  DashboardKind,
+  { route: string; path: string; email: string; who: string; users: number; budgetMs: number }
+> = {
+  CALL_CENTER: {
+    route: 'POST /api/v1/dashboard/callCenter',
+    path: '/api/v1/dashboard/callCenter',
+    email: 'operator@casedesk.local',
+    who: 'operators',
+    users: 5,
+    budgetMs: 200,
+  },
+  OFFICE: {
+    route: 'POST /api/v1/dashboard/office',
+    path: '/api/v1/dashboard/office',
+    email: 'manager@casedesk.local',
+    who: 'managers',
+    users: 3,
+    budgetMs: 500,
+  },
+  CORPORATE: {
+    route: 'POST /api/v1/dashboard/corporate',
+    path: '/api/v1/dashboard/corporate',
+    email: 'admin@casedesk.local',
+    who: 'administrators',
+    users: 2,
+    budgetMs: 500,
+  },
+};
+export const DASHBOARD_KIND_LIST = Object.keys(DASHBOARDS) as DashboardKind[];
+
+export const dashboardTargetName = (kind: DashboardKind): string =>
+  `${DASHBOARDS[kind].route} (${DASHBOARDS[kind].users} ${DASHBOARDS[kind].who} at once)`;
+
+/** The rows an export budget is set for, and how close a drill-down's count must come to be judged. */
+export const EXPORT_ROWS = 100_000;
+export const EXPORT_ROWS_JUDGED = 90_000;
+export const DRILL_EXPORT_NAME = 'POST /api/v1/dashboard/rows/export (csv)';
+
+export interface ExportCase {
+  name: string;
+  path: string;
+  body: string;
+  email: string;
+  /** The rows the export holds (the drill's count, or the report's rows counted beforehand). */
+  rows: number;
+  /** The export's own service call, for its recorded statements (the cursor read among them). */
+  call: (database: Database, actor: Actor) => Promise<ExportFile>;
+}
+
+export interface DashboardsScenario {
+  /** Per dashboard, the bodies its users send in turn. */
+  bodies: Record<DashboardKind, string[]>;
+  recorded: Record<string, RecordedStatement[][]>;
+  replay: Record<string, ReplayOptions>;
+}
+
+/** The office ids a manager's dashboard permission reaches (its OFFICE condition), for one office at a time. */
+async function managerOffices(database: Database, email: string): Promise<string[]> {
+  const rows = await database.query<{ values: string[] | null }>(
+    `select (p.access_levels -> 0 -> 'conditionDTO' -> 0 -> 'values') as values
+       from permissions p join users u on u.id = p.user_id
+      where u.mail = $1 and p.permission_type = 'DASHBOARD_OFFICE'`,
+    [email],
+  );
+  return rows[0]?.values ?? [];
+}
+
+/**
+ * Bodies as the screens send them (the browser's zone; the office dashboard of all the manager's offices and
+ * of each one, as the office picker asks), and each body's statements recorded through the service, for the
+ * bare SQL replayed beside the load. Call before any other service call on `database`.
+ */
+export async function buildDashboardsScenario(database: Database): Promise<DashboardsScenario> {
+  const record = installStatementRecorder(database);
+  const zone = { timeZone: DASHBOARD_TIME_ZONE };
+  const offices = await managerOffices(database, DASHBOARDS.OFFICE.email);
+  const bodies: Record<DashboardKind, string[]> = {
+    CALL_CENTER: [JSON.stringify(zone)],
+    OFFICE: [zone, ...offices.map((officeId) => ({ ...zone, officeId }))].map((b) => JSON.stringify(b)),
+    CORPORATE: [JSON.stringify(zone)],
+  };
+  const recorded: Record<string, RecordedStatement[][]> = {};
+  const replay: Record<string, ReplayOptions> = {};
+  for (const kind of DASHBOARD_KIND_LIST) {
+    const actor = await scenarioActor(database, DASHBOARDS[kind].email);
+    const name = dashboardTargetName(kind);
+    recorded[name] = [];
+    for (const body of bodies[kind]) {
+      const request = dashboardRequestSchema.parse(JSON.parse(body));
+      const call = { database, actor, offsetHours: 0, now: new Date() };
+      recorded[name].push(await record(() => dashboardOf(call, kind, request)));
+    }
+    // The service reads the offices in scope, then counts every figure at once (Promise.all); the replay sends
+    // them all at once, which can only make the bare SQL faster, so the ratio errs against the route.
+    replay[name] = { asSent: true, parallel: true };
+  }
+  return { bodies, recorded, replay };
+}
+
+export function dashboardsScenarioTargets(scenario: DashboardsScenario): RouteTarget[] {
+  return DASHBOARD_KIND_LIST.map((kind) => ({
+    name: dashboardTargetName(kind),
+    method: 'POST' as const,
+    path: `${DASHBOARDS[kind].path}?offsetHours=0`,
+    bodies: scenario.bodies[kind],
+    connections: DASHBOARDS[kind].users,
+    email: DASHBOARDS[kind].email,
+  }));
+}
+
+// ─── The drill-down export ──────────────────────────────────────────────────────────────────────────────
+
+async function post(baseUrl: string, token: string, path: string, body: unknown): Promise<unknown> {
+  const res = await fetch(`${baseUrl}${path}`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  if (!res.ok) throw new Error(`${path}: ${res.status} ${await res.text()}`);
+  return res.json();
+}
+
+/**
+ * The drill whose rows come closest to EXPORT_ROWS among the figures and points of every dashboard the admin
+ * opens: counts first (a figure's value), then the drill-down's own total for the likely ones (a money
+ * figure's value is cents, not rows).
+ */
+export async function pickExportDrill(
+  baseUrl: string,
+  token: string,
+  log: (line: string) => void,
+): Promise<{ drill: Drill; rows: number } | undefined> {
+  const candidates: Drill[] = [];
+  for (const kind of DASHBOARD_KIND_LIST) {
+    const dashboard = dashboardSchema.parse(
+      await post(baseUrl, token, `${DASHBOARDS[kind].path}?offsetHours=0`, { timeZone: DASHBOARD_TIME_ZONE }),
+    );
+    const items = [
+      ...dashboard.figures.map((f) => ({ unit: f.unit, value: f.value, drill: f.drill })),
+      ...dashboard.series.flatMap((s) => s.points.map((p) => ({ unit: s.unit, value: p.value, drill: p.drill }))),
+    ];
+    for (const item of items) {
+      const likely =
+        item.unit === 'cents' ||
+        (item.unit === 'count' && (item.value ?? 0) >= EXPORT_ROWS / 2) ||
+        item.unit === 'seconds';
+      if (likely) candidates.push(item.drill);
+    }
+  }
+  let best: { drill: Drill; rows: number } | undefined;
+  for (const drill of candidates) {
+    const page = drillRowsSchema.parse(
+      await post(baseUrl, token, '/api/v1/dashboard/rows?offsetHours=0', {
+        drill,
+        timeZone: DASHBOARD_TIME_ZONE,
+        pageNumber: 1,
+        pageSize: 1,
+      }),
+    );
+    const distance = (rows: number) => Math.abs(Math.log(Math.max(1, rows) / EXPORT_ROWS));
+    if (!best || distance(page.totalCount) < distance(best.rows)) best = { drill, rows: page.totalCount };
+  }
+  log(`  ${candidates.length} candidate drills; closest to ${EXPORT_ROWS}: ${JSON.stringify(best)}`);
+  return best;
+}
+
+export function drillExportCase(drill: Drill, rows: number): ExportCase {
+  const body = { drill, timeZone: DASHBOARD_TIME_ZONE, format: 'csv' as const };
+  return {
+    name: DRILL_EXPORT_NAME,
+    path: '/api/v1/dashboard/rows/export?offsetHours=0',
+    body: JSON.stringify(body),
+    email: DASHBOARDS.CORPORATE.email,
+    rows,
+    call: (database, actor) =>
+      exportDrillRows({ database, actor, offsetHours: 0, now: new Date() }, drillExportRequestSchema.parse(body)),
+  };
+}
+
+// ─── Timing an export: first byte and the whole file, over HTTP and as bare SQL ────────────────────────
+
+export interface ExportTiming {
+  name: string;
+  rows: number;
+  bytes: number;
+  lines: number;
+  /** Request sent → the first byte of the body: when the download starts streaming (the budget's figure). */
+  firstByte: Summary;
+  total: Summary;
+  /** The recorded statements replayed: those before the cursor, then its first chunk; and through its last. */
+  bareFirstRow: Summary;
+  bareTotal: Summary;
+}
+
+const EXPORT_ROUNDS = 3;
+
+async function timeDownload(
+  baseUrl: string,
+  token: string,
+  target: ExportCase,
+): Promise<{ firstByteMs: number; totalMs: number; bytes: number; lines: number }> {
+  const started = performance.now();
+  const res = await fetch(`${baseUrl}${target.path}`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    body: target.body,
+  });
+  if (!res.ok || !res.body) throw new Error(`${target.name}: ${res.status} ${await res.text()}`);
+  let firstByteMs = Number.NaN;
+  let bytes = 0;
+  let lines = 0;
+  for await (const chunk of res.body as unknown as AsyncIterable<Uint8Array>) {
+    if (Number.isNaN(firstByteMs)) firstByteMs = performance.now() - started;
+    bytes += chunk.byteLength;
+    for (const byte of chunk) if (byte === 10) lines++;
+  }
+  return { firstByteMs, totalMs: performance.now() - started, bytes, lines };
+}
+
+async function drain(file: ExportFile): Promise<void> {
+  const stream = Buffer.isBuffer(file.stream) ? Readable.from([file.stream]) : file.stream;
+  for await (const _chunk of stream) {
+    // Read to the end, so the cursor's statement is sent and recorded.
+  }
+}
+
+/** Replays an export's statements one after another, a cursor's a chunk at a time, as the route reads them. */
+async function replayExport(
+  database: Database,
+  statements: RecordedStatement[],
+): Promise<{ firstRowMs: number; totalMs: number }> {
+  const started = performance.now();
+  let firstRowMs = Number.NaN;
+  for (const { text, params, cursor } of statements) {
+    if (!cursor) {
+      await database.query(text, params);
+      continue;
+    }
+    for await (const _chunk of database.cursor(text, params, 500)) {
+      if (Number.isNaN(firstRowMs)) firstRowMs = performance.now() - started;
+    }
+  }
+  return { firstRowMs, totalMs: performance.now() - started };
+}
+
+/**
+ * Each export downloaded EXPORT_ROUNDS times after one to warm up, alone on the server, then its recorded
+ * statements replayed as many times straight to the driver. `recordingDatabase` is a fresh one (the recorder
+ * must be installed before its first service call).
+ */
+export async function measureExports(
+  baseUrl: string,
+  signIn: (email: string) => Promise<string>,
+  cases: ExportCase[],
+  recordingDatabase: Database,
+  log: (line: string) => void,
+): Promise<ExportTiming[]> {
+  const record = installStatementRecorder(recordingDatabase);
+  const results: ExportTiming[] = [];
+  for (const target of cases) {
+    const token = await signIn(target.email);
+    const downloads = [];
+    for (let round = 0; round <= EXPORT_ROUNDS; round++) {
+      const timing = await timeDownload(baseUrl, token, target);
+      if (round > 0) downloads.push(timing);
+    }
+    const actor = await scenarioActor(recordingDatabase, target.email);
+    const statements = await record(async () => drain(await target.call(recordingDatabase, actor)));
+    const bare = [];
+    for (let round = 0; round <= EXPORT_ROUNDS; round++) {
+      const timing = await replayExport(recordingDatabase, statements);
+      if (round > 0) bare.push(timing);
+    }
+    const last = downloads.at(-1)!;
+    const result: ExportTiming = {
+      name: target.name,
+      rows: target.rows,
+      bytes: last.bytes,
+      lines: last.lines,
+      firstByte: summarize(downloads.map((d) => d.firstByteMs)),
+      total: summarize(downloads.map((d) => d.totalMs)),
+      bareFirstRow: summarize(bare.map((b) => b.firstRowMs)),
+      bareTotal: summarize(bare.map((b) => b.totalMs)),
+    };
+    log(
+      `  ${target.name}: ${target.rows} rows, ${round(last.bytes / 1e6, 1)} MB; first byte median ` +
+        `${round(result.firstByte.median, 0)} ms (bare SQL first row ${round(result.bareFirstRow.median, 0)} ms), ` +
+        `whole file ${round(result.total.median, 0)} ms (bare SQL ${round(result.bareTotal.median, 0)} ms)`,
+    );
+    results.push(result);
+  }
+  return results;
+}
+
+/**
+ * The days ending yesterday (UTC, the exports' offsetHours 0) whose rows of `table` first reach EXPORT_ROWS, and
+ * how many rows they hold.
+ */
+async function daysHoldingRows(
+  database: Database,
+  table: 'calls' | 'appointments',
+  column: string,
+): Promise<{ dateFrom: string; dateTo: string; rows: number }> {
+  const [range] = await database.query<{ date_from: string; date_to: string; rows: number }>(
+    `with days as (
+       select (${column} at time zone 'UTC')::date as day, count(*) as n from ${table}
+        where ${column} >= current_date - 60 and ${column} < current_date
+        group by 1
+     ), running as (select day, sum(n) over (order by day desc) as total from days)
+     select day::text as date_from, (current_date - 1)::text as date_to, total::int as rows
+       from running where total >= $1 order by day desc limit 1`,
+    [EXPORT_ROWS],
+  );
+  if (!range?.rows) throw new Error(`Fewer than ${EXPORT_ROWS} ${table} in the last 60 days`);
+  return { dateFrom: range.date_from, dateTo: range.date_to, rows: range.rows };
+}
+
+/**
+ * The reports' exports over the days that hold 100,000 of their rows: a report is a summary (a row per day,
+ * office or source), so the budget's 100,000 rows are the ones it reads. The call summary by day; the
+ * appointment summary by day where this branch has it (imported only then).
+ */
+export async function reportExportCases(database: Database): Promise<ExportCase[]> {
+  const cases: ExportCase[] = [];
+  const { exportCallSummary } = await import('@casedesk/server/src/modules/reports/reports-export.service.ts');
+  const calls = await daysHoldingRows(database, 'calls', 'call_start_time');
+  const callBody = { dateFrom: calls.dateFrom, dateTo: calls.dateTo, groupBy: 'DAY' as const, format: 'csv' as const };
+  cases.push({
+    name: `POST /api/v1/reports/callSummary/export (csv, by day, ${calls.dateFrom} to ${calls.dateTo})`,
+    path: '/api/v1/reports/callSummary/export?offsetHours=0',
+    body: JSON.stringify(callBody),
+    email: DASHBOARDS.CORPORATE.email,
+    rows: calls.rows,
+    call: (db, actor) => exportCallSummary(db.db, actor, callSummaryExportRequestSchema.parse(callBody), 0),
+  });
+  return cases;
+}
