@@ -18,6 +18,7 @@ import { officesRoutes } from './modules/offices/offices.routes.ts';
 import { accountingRoutes } from './modules/accounting/accounting.routes.ts';
 import { collectionsRoutes } from './modules/collections/collections.routes.ts';
 import { collectionDashboardRoutes } from './modules/collections/collection-dashboard.routes.ts';
+import { dashboardRoutes } from './modules/dashboards/dashboards.routes.ts';
 import { collectionReportRoutes } from './modules/collections/collection-report.routes.ts';
 import { calendarRoutes } from './modules/calendar/calendar.routes.ts';
 import { callsRoutes } from './modules/calls/calls.routes.ts';
@@ -85,6 +86,8 @@ export interface BuildAppOptions {
   jobs?: StartJobsOptions;
   /** The rate limits' clock (tests hold it still, so a count never straddles a window's edge). */
   rateLimitClock?: () => number;
+  /** The dashboards' "now" (tests fix the day they count). */
+  dashboardClock?: () => Date;
 }
 
 const API_PREFIXES = ['/api/', '/hooks/', '/idp', '/interaction/', '/ws', '/metrics'];
@@ -96,6 +99,7 @@ export async function buildApp({
   logStream,
   jobs: jobsOptions = {},
   rateLimitClock,
+  dashboardClock,
 }: BuildAppOptions): Promise<AppInstance> {
   const app = Fastify({
     // DESIGN §3: no tokens, message bodies or dates of birth in logs (log-options.ts, docs/security.md).
@@ -257,6 +261,7 @@ export async function buildApp({
   await app.register(paymentPlanRoutes);
   await app.register(collectionDashboardRoutes);
   await app.register(collectionReportRoutes);
+  await app.register(dashboardRoutes, { ...(dashboardClock ? { clock: dashboardClock } : {}) });
   await app.register(workflowRoutes);
   await app.register(appointmentsRoutes, { sendWelcomeText: await welcomeTextSender(app) });
   await app.register(webhooksRoutes);

@@ -59,11 +59,13 @@ export interface TestAppOptions {
   logStream?: DestinationStream;
   /** The rate limits' clock (held still, so a count never straddles a window's edge). */
   rateLimitClock?: () => number;
+  /** The dashboards' "now" (a test fixes the day it counts). */
+  dashboardClock?: () => Date;
 }
 
 export async function createTestApp(
   env: Record<string, string> = {},
-  { logStream, rateLimitClock }: TestAppOptions = {},
+  { logStream, rateLimitClock, dashboardClock }: TestAppOptions = {},
 ): Promise<TestApp> {
   const { database, databaseUrl, dispose } = await openTestDatabase();
   // Uploaded files of this app only (DATA_DIR/files), removed on close.
@@ -84,6 +86,7 @@ export async function createTestApp(
     logger: !!logStream,
     ...(logStream ? { logStream } : {}),
     ...(rateLimitClock ? { rateLimitClock } : {}),
+    ...(dashboardClock ? { dashboardClock } : {}),
   });
   await app.ready();
   const http = injectClient(app);

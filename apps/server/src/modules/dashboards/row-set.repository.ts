@@ -1,0 +1,184 @@
+import type { Drill, DrillRows } from '@casedesk/contract/dashboards/dashboard';
+import type { SQL } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
+import type { Database } from '../../platform/db/database.ts';
+import { AppError } from '../../platform/errors/app-error.ts';
+
+/**
+ * One figure's rows, defined once (docs/dashboards.md): the tables and the predicate that select them, the
+ * columns the drill-down shows, and how the figure is measured from them. The figure's value, a series' points,
+ * the drill-down page and the export are all read from this one definition, so they cannot disagree.
+ */
+export type ColumnUnit = DrillRows['columns'][number]['unit'];
+
+export interface RowColumn {
+  id: string;
+  header: string;
+  unit: ColumnUnit;
+  /** The cell as SQL: text, an int, or an ISO instant (isoInstant) — the same on either engine. */
+  expr: SQL;
+}
+
+/** What the figure is of its rows: how many, their cents, their average seconds or the share that are "yes". */
+export type Measure =
+  { kind: 'count' } | { kind: 'cents'; cents: SQL } | { kind: 'average'; seconds: SQL } | { kind: 'rate'; yes: SQL };
+
+/** What narrows a figure to a series point: the expression a drill's field is compared with. */
+export type Dimension = 'officeId' | 'userId' | 'source' | 'day' | 'hour' | 'month';
+
+export interface RowSet {
+  title: string;
+  /** FROM with the joins the predicate and the dimensions need. */
+  from: SQL;
+  /** Further joins only the drill-down's columns need (the figure is counted without them). */
+  display?: SQL;
+  where: SQL;
+  columns: RowColumn[];
+  /** ORDER BY of the drill-down and the export, ending on a unique key so pages never overlap. */
+  order: SQL;
+  /** The row's id, for a link from the drill-down (not a column). */
+  id: SQL;
+  measure: Measure;
+  dimensions: Partial<Record<Dimension, SQL>>;
+}
+
+/** An instant as an ISO string, rendered by the database so both engines give the same text. */
+export function isoInstant(column: SQL | unknown): SQL<string> {
+  return sql<string>`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+}
+
+const dialect = new PgDialect({ casing: 'snake_case' });
+
+function render(query: SQL): { text: string; params: unknown[] } {
+  const { sql: text, params } = dialect.sqlToQuery(query);
+  return { text, params };
+}
+
+const DIMENSION_WORDS: Record<Dimension, string> = {
+  officeId: 'Office Id',
+  userId: 'User Id',
+  source: 'Source',
+  day: 'Day',
+  hour: 'Hour',
+  month: 'Month',
+};
+
+/** The row set narrowed by the drill's office, user, source, day, hour or month (a series point's rows). */
+export function narrowed(set: RowSet, drill: Drill): RowSet {
+  const parts: SQL[] = [set.where];
+  for (const dimension of Object.keys(DIMENSION_WORDS) as Dimension[]) {
+    const value = drill[dimension];
+    if (value === undefined) continue;
+    const expr = set.dimensions[dimension];
+    if (!expr) throw AppError.validation(`${DIMENSION_WORDS[dimension]} does not narrow this figure.`);
+    parts.push(sql`${expr} = ${value}`);
+  }
+  return { ...set, where: sql.join(parts, sql` and `) };
+}
+
+export interface Tally {
+  rows: number;
+  cents: number;
+  seconds: number;
+  yes: number;
+}
+
+function tallyColumns(measure: Measure): SQL {
+  const cents = measure.kind === 'cents' ? sql`coalesce(sum(${measure.cents}), 0)::bigint` : sql`0::bigint`;
+  const seconds = measure.kind === 'average' ? sql`coalesce(sum(${measure.seconds}), 0)::bigint` : sql`0::bigint`;
+  const yes = measure.kind === 'rate' ? sql`(count(*) filter (where ${measure.yes}))::int` : sql`0`;
+  return sql`count(*)::int as rows, ${cents} as cents, ${seconds} as seconds, ${yes} as yes`;
+}
+
+function tallyOf(row: Record<string, unknown> | undefined): Tally {
+  return {
+    rows: Number(row?.rows ?? 0),
+    cents: Number(row?.cents ?? 0),
+    seconds: Number(row?.seconds ?? 0),
+    yes: Number(row?.yes ?? 0),
+  };
+}
+
+/** The figure of a tally: count, cents, average seconds (rounded) or percent with one decimal; null when none. */
+export function valueOf(measure: Measure, tally: Tally): number | null {
+  switch (measure.kind) {
+    case 'count':
+      return tally.rows;
+    case 'cents':
+      return tally.cents;
+    case 'average':
+      return tally.rows === 0 ? null : Math.round(tally.seconds / tally.rows);
+    case 'rate':
+      return tally.rows === 0 ? null : Math.round((tally.yes * 1000) / tally.rows) / 10;
+  }
+}
+
+export async function tally(database: Database, set: RowSet): Promise<Tally> {
+  const { text, params } = render(sql`select ${tallyColumns(set.measure)} from ${set.from} where ${set.where}`);
+  const [row] = await database.query(text, params);
+  return tallyOf(row);
+}
+
+/** The tally per value of a dimension: every point of a series in one grouped read. */
+export async function tallyBy(database: Database, set: RowSet, dimension: Dimension): Promise<Map<string, Tally>> {
+  const key = set.dimensions[dimension];
+  if (!key) throw new Error(`${set.title} has no ${dimension}`);
+  const { text, params } = render(
+    sql`select (${key})::text as key, ${tallyColumns(set.measure)} from ${set.from} where ${set.where} group by 1`,
+  );
+  const rows = await database.query(text, params);
+  return new Map(rows.filter((r) => r.key !== null).map((r) => [String(r.key), tallyOf(r)]));
+}
+
+function rowsQuery(set: RowSet, page?: { limit: number; offset: number }): SQL {
+  const cells = sql.join(
+    [sql`(${set.id})::text as id`, ...set.columns.map((c) => sql`${c.expr} as ${sql.identifier(c.id)}`)],
+    sql`, `,
+  );
+  const limit = page ? sql` limit ${page.limit} offset ${page.offset}` : sql``;
+  return sql`select ${cells} from ${set.from} ${set.display ?? sql``} where ${set.where} order by ${set.order}${limit}`;
+}
+
+export type Cell = string | number | null;
+export type DrillRow = Record<string, Cell>;
+
+function cellOf(unit: ColumnUnit, value: unknown): Cell {
+  if (value === null || value === undefined) return null;
+  if (unit === 'count' || unit === 'cents' || unit === 'seconds') return Number(value);
+  return String(value);
+}
+
+function rowOf(set: RowSet, values: unknown[]): DrillRow {
+  const row: DrillRow = { id: values[0] === null ? null : String(values[0]) };
+  set.columns.forEach((c, i) => (row[c.id] = cellOf(c.unit, values[i + 1])));
+  return row;
+}
+
+/** One page of the drill-down, counted and summed from the same rows. */
+export async function rowsPage(
+  database: Database,
+  set: RowSet,
+  pageNumber: number,
+  pageSize: number,
+): Promise<{ rows: DrillRow[]; tally: Tally }> {
+  const offset = (pageNumber - 1) * pageSize;
+  const { text, params } = render(rowsQuery(set, { limit: pageSize, offset }));
+  const [found, counted] = await Promise.all([database.query(text, params), tally(database, set)]);
+  const keys = ['id', ...set.columns.map((c) => c.id)];
+  return {
+    rows: found.map((r) =>
+      rowOf(
+        set,
+        keys.map((k) => r[k]),
+      ),
+    ),
+    tally: counted,
+  };
+}
+
+/** Every row, a chunk at a time from a cursor (an export streams; memory holds one chunk). */
+export async function* everyRow(database: Database, set: RowSet): AsyncGenerator<DrillRow[]> {
+  const { text, params } = render(rowsQuery(set));
+  for await (const chunk of database.cursor(text, params, 500)) yield chunk.map((values) => rowOf(set, values));
+}
