@@ -253,7 +253,8 @@ export interface CallsAtScaleOptions {
   /**
    * Call-centre outcomes (the dashboards scenario): each call and inquiry has one of the operators, one inbound
    * call in eleven went unanswered ('no-answer') and one in twenty-three was 'busy' (duration 0), and a quarter
-   * of the last twenty minutes' calls are still 'in-progress'. Off, every call is 'completed' with no operator.
+   * of the last twenty minutes' calls are still 'in-progress' (no duration yet). Off, every call is 'completed'
+   * with no operator.
    */
   outcomes?: boolean;
 }
@@ -339,7 +340,8 @@ export async function addCallsAtScale(
        insert into calls (direction, duration_in_seconds, call_start_time, caller_id, number_dialed, inquiry_id,
                           office_id, tracking_line_id, title, call_resolution, status, status_updated_at, operator_id)
        select case when p.g % 7 = 0 then 'OUTBOUND' else 'INBOUND' end,
-              case when p.status in ('no-answer', 'busy') then 0 else 30 + (p.g * 13) % 900 end,
+              case when p.status in ('no-answer', 'busy') then 0 when p.status = 'in-progress' then null
+                   else 30 + (p.g * 13) % 900 end,
               p.at,
               '310' || lpad(((p.g * 48271) % ${CALLERS})::text, 7, '0'),
               case when p.g % 7 = 0 then '213' || lpad(((p.g * 69621) % 10000000)::text, 7, '0')

@@ -91,12 +91,10 @@ test.describe('landing dashboard on the fresh demo: first figures after the land
       };
       // Reported, not asserted: the list reporter prints the line, the HTML report keeps the annotation.
       console.log(`landing first figures ${JSON.stringify(summary)}`);
-      test
-        .info()
-        .annotations.push({
-          type: 'first figures after the landing redirect (ms)',
-          description: JSON.stringify(summary),
-        });
+      test.info().annotations.push({
+        type: 'first figures after the landing redirect (ms)',
+        description: JSON.stringify(summary),
+      });
     });
   }
 });
