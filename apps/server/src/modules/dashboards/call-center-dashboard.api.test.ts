@@ -28,7 +28,7 @@ let officeB: { id: string; name: string };
 let both: { mail: string };
 let managerA: { mail: string };
 let noDashboard: { mail: string };
-let operator: { id: string; displayName: string };
+let operator: { id: string; mail: string; displayName: string };
 
 const CALL_CENTER = '/api/v1/dashboard/callCenter';
 const ROWS = '/api/v1/dashboard/rows';

@@ -13,7 +13,14 @@ import type {
   FigureKey,
   MyDashboards,
 } from '@casedesk/contract/dashboards/dashboard';
-import { DASHBOARD_KINDS, DASHBOARD_MESSAGES, DASHBOARD_PERMISSION } from '@casedesk/contract/dashboards/dashboard';
+import {
+  CALL_CENTER_FIGURES,
+  CORPORATE_FIGURES,
+  DASHBOARD_KINDS,
+  DASHBOARD_MESSAGES,
+  DASHBOARD_PERMISSION,
+  OFFICE_FIGURES,
+} from '@casedesk/contract/dashboards/dashboard';
 import type { Actor } from '../../platform/auth/actor.ts';
 import type { Database } from '../../platform/db/database.ts';
 import { AppError } from '../../platform/errors/app-error.ts';
@@ -21,6 +28,7 @@ import { auditExport } from '../../platform/audit/audit.ts';
 import type { ExportFile } from '../../platform/export/table-file.ts';
 import { exportFileName } from '../../platform/export/table-file.ts';
 import { callCenterSeries } from './call-center-series.ts';
+import { officeSeries, officeTimeline } from './office-series.ts';
 import type { DashboardOffice } from './dashboard.repository.ts';
 import { officesInScope } from './dashboard.repository.ts';
 import { FIGURES, isFigureOf } from './dashboard-labels.ts';
@@ -121,34 +129,29 @@ export async function dashboardOf(
   const figures = await Promise.all(
     keys.map((figure) => figureOf(call, rowSetOf(kind, figure, context), { ...base, figure })),
   );
-  const series = kind === 'CALL_CENTER' ? await callCenterSeries(call, context, base) : [];
+  const [series, timeline] = await Promise.all([
+    kind === 'CALL_CENTER'
+      ? callCenterSeries(call, context, base)
+      : kind === 'OFFICE'
+        ? officeSeries(call, context, base)
+        : [],
+    kind === 'OFFICE' ? officeTimeline(call, context) : [],
+  ]);
   return {
     kind,
     period: { timeZone: zone.label, ...days },
     offices: context.offices,
     figures,
     series,
-    timeline: [],
+    timeline,
     generatedAt: call.now.toISOString(),
   };
 }
 
 const FIGURE_KEYS_OF: Record<DashboardKind, readonly FigureKey[]> = {
-  CALL_CENTER: [
-    'inboundCalls',
-    'outboundCalls',
-    'ongoingCalls',
-    'missedCalls',
-    'answerRate',
-    'averageTalkSeconds',
-    'leadsCreated',
-    'appointmentsSet',
-    'textsIn',
-    'textsOut',
-    'unansweredTexts',
-  ],
-  OFFICE: [],
-  CORPORATE: [],
+  CALL_CENTER: CALL_CENTER_FIGURES,
+  OFFICE: OFFICE_FIGURES,
+  CORPORATE: CORPORATE_FIGURES,
 };
 
 /** The rows one drill selects, after checking the caller may open its dashboard and its office. */

@@ -3,7 +3,9 @@ import type { ApptStatus } from '@casedesk/contract/appointments/row-colour';
 import type { CallStatus } from '@casedesk/contract/calls/call-status';
 import type { Role } from '@casedesk/contract/users/user';
 import { setPermissions } from '../access/access.service.ts';
-import { payments } from '../accounting/accounting.tables.ts';
+import { cashFlowReconciliations, payments } from '../accounting/accounting.tables.ts';
+import { collectionAccounts } from '../collections/collections.tables.ts';
+import type { CollectionStatus } from '@casedesk/contract/collections/account';
 import { appointments } from '../appointments/appointments.tables.ts';
 import { attorneys } from '../attorneys/attorneys.tables.ts';
 import { calls } from '../calls/calls.tables.ts';
@@ -199,6 +201,62 @@ export async function insertPayment(
       paymentDate: spec.day,
     })
     .returning({ id: payments.id });
+  return row!.id;
+}
+
+/** A reversal of part of an entry (negative amounts), on a day of its own. */
+export async function insertReversal(
+  db: Db,
+  spec: { officeId: string; clientId: string; day: string; reversesId: string; feesCents: number },
+): Promise<string> {
+  const [row] = await db
+    .insert(payments)
+    .values({
+      officeId: spec.officeId,
+      clientId: spec.clientId,
+      paymentType: 'CHECK',
+      feesCents: -spec.feesCents,
+      costCents: 0,
+      paymentDate: spec.day,
+      reversesId: spec.reversesId,
+      reason: 'Entered twice',
+    })
+    .returning({ id: payments.id });
+  return row!.id;
+}
+
+export async function reconcile(db: Db, officeId: string, day: string): Promise<void> {
+  await db.insert(cashFlowReconciliations).values({
+    officeId,
+    day,
+    version: 1,
+    status: 'RECONCILED',
+    officeEnteredCents: 0,
+    accountingCents: 0,
+    depositCents: 0,
+  });
+}
+
+export async function insertAccount(
+  db: Db,
+  spec: {
+    officeId: string;
+    clientId: string;
+    followUpDate: string | null;
+    status?: CollectionStatus;
+    originalCents?: number;
+  },
+): Promise<string> {
+  const [row] = await db
+    .insert(collectionAccounts)
+    .values({
+      officeId: spec.officeId,
+      clientId: spec.clientId,
+      followUpDate: spec.followUpDate,
+      status: spec.status ?? 'ACTIVE',
+      originalCents: spec.originalCents ?? 10_000,
+    })
+    .returning({ id: collectionAccounts.id });
   return row!.id;
 }
 

@@ -182,3 +182,27 @@ export async function* everyRow(database: Database, set: RowSet): AsyncGenerator
   const { text, params } = render(rowsQuery(set));
   for await (const chunk of database.cursor(text, params, 500)) yield chunk.map((values) => rowOf(set, values));
 }
+
+/**
+ * The first `limit` rows in the drill-down's order with its columns and some more (the office timeline's stage
+ * id and length), as objects.
+ */
+export async function rowsWith(
+  database: Database,
+  set: RowSet,
+  extra: Record<string, SQL>,
+  limit: number,
+): Promise<Record<string, unknown>[]> {
+  const cells = sql.join(
+    [
+      sql`(${set.id})::text as id`,
+      ...set.columns.map((c) => sql`${c.expr} as ${sql.identifier(c.id)}`),
+      ...Object.entries(extra).map(([id, expr]) => sql`${expr} as ${sql.identifier(id)}`),
+    ],
+    sql`, `,
+  );
+  const { text, params } = render(
+    sql`select ${cells} from ${set.from} ${set.display ?? sql``} where ${set.where} order by ${set.order} limit ${limit}`,
+  );
+  return database.query(text, params);
+}
