@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { callSummaryRequestSchema, chatCountSummaryRequestSchema, daysInRange } from './report.ts';
+import { appointmentRates, appointmentSummaryRequestSchema, percentage } from './appointment-summary.ts';
+import { callSummaryRequestSchema, chatCountSummaryRequestSchema, daysInRange, REPORT_PERMISSIONS } from './report.ts';
+import { reviewExportRequestSchema } from './review-report.ts';
 
 const messagesOf = (result: { error?: { issues: { path: PropertyKey[]; message: string }[] } }) => {
   const out: Record<string, string> = {};
@@ -35,5 +37,34 @@ describe('report ranges', () => {
         chatCountSummaryRequestSchema.safeParse({ dateFrom: '2026-01-01', dateTo: '2026-01-31', groupBy: 'SOURCE' }),
       ),
     ).toEqual({ groupBy: 'Group By must be one of OFFICE, OPERATOR, DAY.' });
+  });
+});
+
+describe('report time zones and rates', () => {
+  it('takes an IANA zone by name and refuses anything else', () => {
+    const range = { dateFrom: '2026-01-01', dateTo: '2026-01-31' };
+    expect(callSummaryRequestSchema.parse({ ...range, timeZone: 'America/Chicago' }).timeZone).toBe('America/Chicago');
+    expect(messagesOf(appointmentSummaryRequestSchema.safeParse({ ...range, timeZone: 'EST+5' }))).toEqual({
+      timeZone: 'Time Zone must be a valid time zone.',
+    });
+    expect(messagesOf(reviewExportRequestSchema.safeParse({ ...range, format: 'doc' }))).toEqual({
+      format: 'Format must be one of csv, xlsx, pdf.',
+    });
+    expect(messagesOf(reviewExportRequestSchema.safeParse({ ...range, groupBy: 'SOURCE' }))).toEqual({
+      groupBy: 'Group By must be one of OPERATOR, OFFICE, DAY.',
+    });
+  });
+
+  it('gives rates as percentages with one decimal, null without a denominator', () => {
+    expect(appointmentRates({ showed: 2, noShow: 1, signed: 1 })).toEqual({ showRate: 66.7, signRate: 50 });
+    expect(appointmentRates({ showed: 0, noShow: 0, signed: 0 })).toEqual({ showRate: null, signRate: null });
+    expect(percentage(1, 8)).toBe(12.5);
+  });
+
+  it('opens the chat count to COMMUNICATION_REPORTING only, the others to either reporting type', () => {
+    expect(REPORT_PERMISSIONS.chatCountSummary).toEqual(['COMMUNICATION_REPORTING']);
+    for (const report of ['callSummary', 'appointmentSummary', 'review'] as const) {
+      expect([...REPORT_PERMISSIONS[report]].sort()).toEqual(['CALL_CENTER_REPORTING', 'COMMUNICATION_REPORTING']);
+    }
   });
 });

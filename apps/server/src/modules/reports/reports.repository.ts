@@ -4,31 +4,34 @@ import type { SQL } from 'drizzle-orm';
 import { and, eq, gte, lt, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../platform/db/database.ts';
-import { officeScopeSql } from '../../platform/db/office-scope.ts';
+import { anyOfficeScopeSql } from '../../platform/db/office-scope.ts';
 import { calls } from '../calls/calls.tables.ts';
 import { offices } from '../offices/offices.tables.ts';
 import { smsMessages } from '../sms/sms.tables.ts';
 import { mappingInForceAt, trackingLineMappings } from '../marketing/marketing.tables.ts';
 import { users } from '../users/users.tables.ts';
+import type { ReportWindow } from './report-window.ts';
 
-/** The instants of a report and the offset (minutes east of UTC) that decides its days (DESIGN §3). */
-export interface ReportWindow {
-  from: Date;
-  to: Date;
-  offsetMinutes: number;
-  officeId?: string;
+/** The caller's local day of an instant, yyyy-MM-dd: in their named zone, else at their fixed offset. */
+export function localDay(column: AnyPgColumn, window: ReportWindow): SQL<string> {
+  if (window.timeZone) return sql<string>`to_char(${column} at time zone ${window.timeZone}::text, 'YYYY-MM-DD')`;
+  return sql<string>`to_char((${column} at time zone 'UTC') + make_interval(mins => ${window.offsetMinutes}::int), 'YYYY-MM-DD')`;
 }
 
-/** The caller's local day of an instant, yyyy-MM-dd. */
-function localDay(column: AnyPgColumn, offsetMinutes: number): SQL<string> {
-  return sql<string>`to_char((${column} at time zone 'UTC') + make_interval(mins => ${offsetMinutes}::int), 'YYYY-MM-DD')`;
-}
-
-function windowConditions(column: AnyPgColumn, officeColumn: AnyPgColumn, window: ReportWindow, scope: Scope) {
+/**
+ * Rows of the window within the caller's offices: the union of the scopes of every permission that opens the
+ * report (docs/reports.md), narrowed to one office when asked.
+ */
+export function windowConditions(
+  column: AnyPgColumn,
+  officeColumn: AnyPgColumn,
+  window: ReportWindow,
+  scopes: readonly Scope[],
+) {
   return and(
     gte(column, window.from),
     lt(column, window.to),
-    officeScopeSql(officeColumn, scope),
+    anyOfficeScopeSql(officeColumn, scopes),
     window.officeId ? eq(officeColumn, window.officeId) : undefined,
   );
 }
@@ -46,12 +49,12 @@ export async function countTexts(
   db: Db,
   groupBy: ChatCountGroup,
   window: ReportWindow,
-  scope: Scope,
+  scopes: readonly Scope[],
 ): Promise<ChatCountRecord[]> {
   const groups: Record<ChatCountGroup, { key: SQL<string>; label: SQL<string | null> }> = {
     OFFICE: { key: sql<string>`coalesce(${smsMessages.officeId}::text, 'none')`, label: sql`${offices.name}` },
     OPERATOR: { key: sql<string>`coalesce(${smsMessages.operatorId}::text, 'none')`, label: sql`${users.displayName}` },
-    DAY: { key: localDay(smsMessages.createdDate, window.offsetMinutes), label: sql`null::text` },
+    DAY: { key: localDay(smsMessages.createdDate, window), label: sql`null::text` },
   };
   const { key, label } = groups[groupBy];
   const rows = await db
@@ -65,7 +68,7 @@ export async function countTexts(
     .from(smsMessages)
     .leftJoin(offices, eq(offices.id, smsMessages.officeId))
     .leftJoin(users, eq(users.id, smsMessages.operatorId))
-    .where(windowConditions(smsMessages.createdDate, smsMessages.officeId, window, scope))
+    .where(windowConditions(smsMessages.createdDate, smsMessages.officeId, window, scopes))
     .groupBy(sql`group_key`);
   return rows.map((r) => ({ ...r, inbound: Number(r.inbound), outbound: Number(r.outbound), total: Number(r.total) }));
 }
@@ -85,7 +88,7 @@ export async function summarizeCalls(
   db: Db,
   groupBy: CallSummaryGroup,
   window: ReportWindow,
-  scope: Scope,
+  scopes: readonly Scope[],
 ): Promise<CallSummaryRecord[]> {
   const groups: Record<CallSummaryGroup, { key: SQL<string>; label: SQL<string | null> }> = {
     SOURCE: {
@@ -93,7 +96,7 @@ export async function summarizeCalls(
       label: sql`${trackingLineMappings.source}`,
     },
     OFFICE: { key: sql<string>`coalesce(${calls.officeId}::text, 'none')`, label: sql`${offices.name}` },
-    DAY: { key: localDay(calls.callStartTime, window.offsetMinutes), label: sql`null::text` },
+    DAY: { key: localDay(calls.callStartTime, window), label: sql`null::text` },
   };
   const { key, label } = groups[groupBy];
   const inbound = sql`${calls.direction} = 'INBOUND'`;
@@ -112,7 +115,7 @@ export async function summarizeCalls(
     .from(calls)
     .leftJoin(trackingLineMappings, mappingInForceAt(calls.trackingLineId, calls.callStartTime))
     .leftJoin(offices, eq(offices.id, calls.officeId))
-    .where(windowConditions(calls.callStartTime, calls.officeId, window, scope))
+    .where(windowConditions(calls.callStartTime, calls.officeId, window, scopes))
     .groupBy(sql`group_key`);
   return rows.map((r) => ({
     key: r.key,
@@ -125,4 +128,14 @@ export async function summarizeCalls(
     duplicates: Number(r.duplicates),
     talkSeconds: Number(r.talkSeconds),
   }));
+}
+
+/** The names of the offices a report covers (the one asked for, else every one in the caller's scopes). */
+export async function officeNamesOf(db: Db, scopes: readonly Scope[], officeId?: string): Promise<string[]> {
+  const rows = await db
+    .select({ name: offices.name })
+    .from(offices)
+    .where(and(anyOfficeScopeSql(offices.id, scopes), officeId ? eq(offices.id, officeId) : undefined))
+    .orderBy(offices.name);
+  return rows.map((r) => r.name);
 }

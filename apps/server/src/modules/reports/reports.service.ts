@@ -1,4 +1,3 @@
-import { scopeOf } from '@casedesk/contract/access/permissions';
 import { PAGE_SIZE_ALL } from '@casedesk/contract/common/paging';
 import { formatDateInput } from '@casedesk/contract/common/text';
 import type {
@@ -11,32 +10,26 @@ import type {
 } from '@casedesk/contract/reports/report';
 import type { Actor } from '../../platform/auth/actor.ts';
 import type { Db } from '../../platform/db/database.ts';
-import type { CallSummaryRecord, ChatCountRecord, ReportWindow } from './reports.repository.ts';
+import { reportWindow } from './report-window.ts';
+import type { CallSummaryRecord } from './reports.repository.ts';
 import { countTexts, summarizeCalls } from './reports.repository.ts';
+import { reportScopes } from './report-scope.ts';
 
 const DAY_MS = 86_400_000;
 
 /** A report's rows, all on one page of the list shape (a report is at most a row per day of a year). */
-function onePage<Row>(rows: Row[]) {
+export function onePage<Row>(rows: Row[]) {
   return { items: rows, totalCount: rows.length, pageNumber: 1, pageSize: PAGE_SIZE_ALL };
 }
 
-/** Labels of the rows with no office, operator or tracking line. */
-export const NONE_LABELS = { OFFICE: 'No office', OPERATOR: 'No operator', SOURCE: 'No tracking line' } as const;
-
-/** The report's local days as instants: from the first day's start to the day after the last (DESIGN §3). */
-export function reportWindow(
-  range: { dateFrom: string; dateTo: string; officeId?: string },
-  offsetHours: number,
-): ReportWindow {
-  const shift = offsetHours * 3_600_000;
-  return {
-    from: new Date(Date.parse(`${range.dateFrom}T00:00:00Z`) - shift),
-    to: new Date(Date.parse(`${range.dateTo}T00:00:00Z`) + DAY_MS - shift),
-    offsetMinutes: Math.round(offsetHours * 60),
-    officeId: range.officeId,
-  };
-}
+/** Labels of the rows with no office, operator, tracking line or law type. */
+export const NONE_LABELS = {
+  OFFICE: 'No office',
+  OPERATOR: 'No operator',
+  SOURCE: 'No tracking line',
+  ATTORNEY: 'No attorney',
+  LAW_TYPE: 'No law type',
+} as const;
 
 /** Every yyyy-MM-dd from dateFrom to dateTo, so a day without activity still shows (with zeros). */
 function daysOf(dateFrom: string, dateTo: string): string[] {
@@ -47,11 +40,16 @@ function daysOf(dateFrom: string, dateTo: string): string[] {
   return days;
 }
 
-function labelled<R extends ChatCountRecord>(
+/**
+ * The rows as shown: every day of the range in order for DAY (a quiet day shows zeros), else the groups by
+ * `size` (largest first) and then by name, with words for the rows that have no group.
+ */
+export function labelled<R extends { key: string; label: string | null }>(
   records: R[],
   groupBy: keyof typeof NONE_LABELS | 'DAY',
   range: { dateFrom: string; dateTo: string },
   empty: (key: string) => R,
+  size: (row: R) => number,
 ): (Omit<R, 'label'> & { label: string })[] {
   if (groupBy === 'DAY') {
     const byDay = new Map(records.map((r) => [r.key, r]));
@@ -63,10 +61,9 @@ function labelled<R extends ChatCountRecord>(
   }
   return records
     .map((r) => ({ ...r, label: r.label ?? NONE_LABELS[groupBy] }))
-    .sort((a, b) => b.total - a.total || a.label.localeCompare(b.label));
+    .sort((a, b) => size(b) - size(a) || a.label.localeCompare(b.label));
 }
 
-const chatScope = (actor: Actor) => scopeOf(actor.permissions, 'COMMUNICATION_REPORTING', 'READ', 'OFFICE');
 
 /** POST /reports/chatCountSummary: texts in and out per office, operator or day, in the caller's offices. */
 export async function chatCountSummary(
@@ -75,14 +72,15 @@ export async function chatCountSummary(
   request: ChatCountSummaryRequest,
   offsetHours: number,
 ): Promise<ChatCountSummary> {
-  const records = await countTexts(db, request.groupBy, reportWindow(request, offsetHours), chatScope(actor));
-  const rows: ChatCountRow[] = labelled(records, request.groupBy, request, (key) => ({
-    key,
-    label: null,
-    inbound: 0,
-    outbound: 0,
-    total: 0,
-  }));
+  const scopes = reportScopes(actor, 'chatCountSummary');
+  const records = await countTexts(db, request.groupBy, reportWindow(request, offsetHours), scopes);
+  const rows: ChatCountRow[] = labelled(
+    records,
+    request.groupBy,
+    request,
+    (key) => ({ key, label: null, inbound: 0, outbound: 0, total: 0 }),
+    (r) => r.total,
+  );
   const sum = (pick: (r: ChatCountRow) => number) => rows.reduce((total, r) => total + pick(r), 0);
   return {
     groupBy: request.groupBy,
@@ -100,18 +98,25 @@ export async function callSummary(
   request: CallSummaryRequest,
   offsetHours: number,
 ): Promise<CallSummary> {
-  const records = await summarizeCalls(db, request.groupBy, reportWindow(request, offsetHours), chatScope(actor));
-  const full = labelled<CallSummaryRecord>(records, request.groupBy, request, (key) => ({
-    key,
-    label: null,
-    inbound: 0,
-    outbound: 0,
-    total: 0,
-    answered: 0,
-    missed: 0,
-    duplicates: 0,
-    talkSeconds: 0,
-  }));
+  const scopes = reportScopes(actor, 'callSummary');
+  const records = await summarizeCalls(db, request.groupBy, reportWindow(request, offsetHours), scopes);
+  const full = labelled<CallSummaryRecord>(
+    records,
+    request.groupBy,
+    request,
+    (key) => ({
+      key,
+      label: null,
+      inbound: 0,
+      outbound: 0,
+      total: 0,
+      answered: 0,
+      missed: 0,
+      duplicates: 0,
+      talkSeconds: 0,
+    }),
+    (r) => r.total,
+  );
   const rows: CallSummaryRow[] = full.map(({ talkSeconds, ...r }) => ({
     ...r,
     avgTalkSeconds: average(talkSeconds, r.answered),

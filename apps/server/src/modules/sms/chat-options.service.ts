@@ -25,6 +25,7 @@ import { dispatchMail, queueMail } from '../mail/mail.service.ts';
 import { templateForPurpose } from '../templates/templates.service.ts';
 import type { SmsOfficeRow } from './sms-lookups.repository.ts';
 import { findActiveOffices, findActiveOptions } from './sms-lookups.repository.ts';
+import { insertMailReviewRequest } from './sms-write.repository.ts';
 import type { SmsDeps } from './sms.service.ts';
 import { sendSms, smsScope } from './sms.service.ts';
 
@@ -115,14 +116,22 @@ export async function sendChatOption(
 
   if (option.channel === 'MAIL') {
     if (!client.email) throw new AppError('BUSINESS_RULE', CHAT_OPTION_MESSAGES.noEmail);
+    const mailOfficeId = (office ?? offices.find((o) => o.id === client.officeId))?.id ?? client.officeId;
     const mail = await deps.db.transaction(async (tx) => {
       const queued = await queueMail(tx, {
         toAddress: client.email!,
         subject: template.name,
         body: content,
-        officeId: (office ?? offices.find((o) => o.id === client.officeId))?.id ?? client.officeId,
+        officeId: mailOfficeId,
         clientId: client.id,
         createdById: actor.userId,
+      });
+      await insertMailReviewRequest(tx, {
+        clientId: client.id,
+        officeId: mailOfficeId ?? null,
+        operatorId: actor.userId,
+        mailId: queued.id,
+        phoneNumber: textableNumber(client),
       });
       await recordAudit(tx, {
         actorId: actor.userId,
@@ -144,7 +153,7 @@ export async function sendChatOption(
   if (option.purpose === 'WELCOME_TEXT' && !client.autoText) {
     throw new AppError('BUSINESS_RULE', CHAT_OPTION_MESSAGES.autoTextDisabled);
   }
-  const toNumber = client.mobileNumber ?? client.primaryNumber ?? client.homeNumber ?? client.secondaryNumber;
+  const toNumber = textableNumber(client);
   if (!toNumber) throw new AppError('BUSINESS_RULE', CHAT_OPTION_MESSAGES.noPhone);
   if (!office) throw new AppError('FORBIDDEN', CHAT_OPTION_MESSAGES.noOffice);
   const { categoryId, reasonId } = await defaultRouting(deps, actor, option.purpose, input, office.id);
@@ -161,9 +170,19 @@ export async function sendChatOption(
       categoryId,
       reasonId,
     },
-    { action: `chat_option.${option.value.toLowerCase()}` },
+    { action: `chat_option.${option.value.toLowerCase()}`, reviewRequest: option.purpose === 'REVIEW_TEXT' },
   );
   return { option: option.value, channel: 'TEXT', message, mailId: null };
+}
+
+/** The number a chat option texts a client at; a review mail records it too, as the one replies come from. */
+function textableNumber(client: {
+  mobileNumber: string | null;
+  primaryNumber: string | null;
+  homeNumber: string | null;
+  secondaryNumber: string | null;
+}): string | null {
+  return client.mobileNumber ?? client.primaryNumber ?? client.homeNumber ?? client.secondaryNumber;
 }
 
 const APPOINTMENT_LINK = `${APPOINTMENT_LINK_PLACEHOLDER}(?![A-Za-z0-9_])`;

@@ -5,7 +5,7 @@ import { randomUUID } from 'node:crypto';
 import { auditEvents } from '../../platform/audit/audit.tables.ts';
 import type { Db } from '../../platform/db/database.ts';
 import { param, preparedOnce, preparedSql } from '../../platform/db/prepared.ts';
-import { smsMessages, smsOptOuts } from './sms.tables.ts';
+import { reviewRequests, smsMessages, smsOptOuts } from './sms.tables.ts';
 
 export type NewSmsRow = typeof smsMessages.$inferInsert;
 
@@ -36,7 +36,13 @@ export interface OutboundRow {
   retryOfId: string | null;
 }
 
-const sendStatement = () => sql`with m as (
+/** A review request sent as a text (the Send Review via text chat option) is recorded beside it. */
+const reviewRequestText = sql`, r as (
+    insert into ${reviewRequests} (channel, client_id, inquiry_id, office_id, operator_id, sms_message_id, phone_number, sent_at)
+    select 'TEXT', client_id, inquiry_id, office_id, operator_id, id, to_number, created_date from m
+  )`;
+
+const sendStatement = (withReviewRequest: boolean) => sql`with m as (
     insert into ${smsMessages} (id, direction, from_number, to_number, body, client_id, inquiry_id,
       collection_account_id, collector_id, operator_id, office_id, category_id, reason_id, status, retry_of_id)
     values (${param('id')}::uuid, ${param('direction')}::text, ${param('fromNumber')}::text, ${param('toNumber')}::text,
@@ -44,8 +50,8 @@ const sendStatement = () => sql`with m as (
       ${param('collectionAccountId')}::uuid, ${param('collectorId')}::uuid, ${param('operatorId')}::uuid,
       ${param('officeId')}::uuid, ${param('categoryId')}::uuid, ${param('reasonId')}::uuid, ${param('status')}::text,
       ${param('retryOfId')}::uuid)
-    returning id
-  )
+    returning id, client_id, inquiry_id, office_id, operator_id, to_number, created_date
+  )${withReviewRequest ? reviewRequestText : sql``}
   insert into ${auditEvents} (actor_id, action, entity, entity_id, after, ip, request_id, detail)
   select ${param('actorId')}::uuid, ${param('action')}::text, 'sms_message', m.id::text, ${param('after')}::jsonb,
     ${param('ip')}::text, ${param('requestId')}::text, ${param('detail')}::jsonb from m
@@ -61,9 +67,12 @@ export async function insertMessageAudited(
   db: Db,
   row: OutboundRow,
   audit: SendAudit,
+  options: { reviewRequest?: boolean } = {},
 ): Promise<{ id: string; createdDate: Date }> {
   const id = randomUUID();
-  const [inserted] = await preparedSql<{ occurred_at: number }>(db, 'sms_insert_sent', sendStatement).execute({
+  const review = Boolean(options.reviewRequest);
+  const name = review ? 'sms_insert_sent_review' : 'sms_insert_sent';
+  const [inserted] = await preparedSql<{ occurred_at: number }>(db, name, () => sendStatement(review)).execute({
     ...row,
     id,
     actorId: audit.actorId,
@@ -203,4 +212,12 @@ export async function findStrandedQueued(
       ),
     )
     .limit(10_000);
+}
+
+/** A review request sent by mail (the Send Review chat option), in the transaction that queues the mail. */
+export async function insertMailReviewRequest(
+  db: Db,
+  row: { clientId: string; officeId: string | null; operatorId: string; mailId: string; phoneNumber: string | null },
+): Promise<void> {
+  await db.insert(reviewRequests).values({ channel: 'MAIL', ...row });
 }

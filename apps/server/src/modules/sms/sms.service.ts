@@ -101,7 +101,7 @@ export async function sendSms(
   deps: SmsDeps,
   actor: Actor,
   input: SendSmsRequest,
-  options: { retryOfId?: string; action?: string } = {},
+  options: { retryOfId?: string; action?: string; reviewRequest?: boolean } = {},
 ): Promise<SmsMessage> {
   // A template's placeholder with no value is refused, named, rather than sent as '@balance' or a blank.
   refuseUnfilledPlaceholders(input.body);
@@ -174,7 +174,7 @@ export async function sendSms(
     ip: actor.ip,
     requestId: actor.requestId,
     detail: { bodyLength: input.body.length },
-  });
+  }, { reviewRequest: options.reviewRequest });
   // After the commit (PGlite has one connection; a send inside the transaction would wait on it), and
   // batched with other senders' texts (budget: send p99 ≤ 50 ms at 20 senders). The job id is the
   // message id, so a repeated enqueue is refused by pg-boss; a text whose enqueue failed is re-sent by

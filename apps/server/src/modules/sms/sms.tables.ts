@@ -1,12 +1,13 @@
 import { SMS_STATUSES } from '@casedesk/contract/sms/sms-status';
 import { sql } from 'drizzle-orm';
-import { boolean, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { boolean, check, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { clients } from '../clients/clients.tables.ts';
 import { dropdownOptions } from '../dropdowns/dropdowns.tables.ts';
 import { inquiries } from '../inquiries/inquiries.tables.ts';
 import { offices } from '../offices/offices.tables.ts';
 import { users } from '../users/users.tables.ts';
 import { collectionAccounts } from '../collections/collections.tables.ts';
+import { mailOutbox } from '../mail/mail.tables.ts';
 
 /** SPEC §3 Text message, with its provider id and delivery status. */
 export const smsMessages = pgTable(
@@ -85,4 +86,39 @@ export const cannedTexts = pgTable(
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('canned_texts_office_idx').on(t.officeId), index('canned_texts_user_idx').on(t.userId)],
+);
+
+/**
+ * A review request: the chat options Send Review (a mail) and Send Review via text (SPEC §2). Written with
+ * the text or mail it sent, in the same statement or transaction, so the review report reads one small
+ * table instead of the audit trail. Rows before this table were filled from the audit trail by migration.
+ */
+export const reviewRequests = pgTable(
+  'review_requests',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    channel: text({ enum: ['MAIL', 'TEXT'] }).notNull(),
+    clientId: uuid().references(() => clients.id),
+    inquiryId: uuid().references(() => inquiries.id),
+    officeId: uuid().references(() => offices.id),
+    /** Who sent it. */
+    operatorId: uuid().references(() => users.id),
+    smsMessageId: uuid()
+      .unique()
+      .references(() => smsMessages.id),
+    mailId: uuid()
+      .unique()
+      .references(() => mailOutbox.id),
+    /** The client's number it was texted to (a mail: the client's number then); replies come from it. */
+    phoneNumber: text(),
+    sentAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('review_requests_sent_at_idx').on(t.sentAt),
+    index('review_requests_office_sent_at_idx').on(t.officeId, t.sentAt),
+    check(
+      'review_requests_channel_record',
+      sql`(${t.channel} = 'TEXT' and ${t.smsMessageId} is not null and ${t.mailId} is null) or (${t.channel} = 'MAIL' and ${t.mailId} is not null and ${t.smsMessageId} is null)`,
+    ),
+  ],
 );

@@ -10,7 +10,7 @@ import { IdentityRefused } from '../auth/actor.ts';
 import type { TokenVerifier, VerifiedToken } from '../auth/token-verifier.ts';
 import { TokenRejected } from '../auth/token-verifier.ts';
 import type { RouteAccessEntry } from './route-access.ts';
-import { accessOf, isGuardedPath } from './route-access.ts';
+import { accessOf, isGuardedPath, requirementsOf } from './route-access.ts';
 import { undeclaredIds } from './record-scope.ts';
 
 declare module 'fastify' {
@@ -133,9 +133,10 @@ export function registerAccessControl(app: FastifyInstance, options: AccessContr
       requestId: request.id,
     };
     request.credential = { expiresAt, grantId };
-    const required = config.permission;
-    if (required && !hasAccess(user.permissions, required[0], required[1])) {
-      await auditDenied(options.db, request, user.id, `MISSING_PERMISSION ${required.join(':')}`);
+    const required = requirementsOf(config);
+    if (required.length > 0 && !required.some(([type, level]) => hasAccess(user.permissions, type, level))) {
+      const named = required.map((r) => r.join(':')).join('|');
+      await auditDenied(options.db, request, user.id, `MISSING_PERMISSION ${named}`);
       throw AppError.forbidden('MISSING_PERMISSION');
     }
   });

@@ -7,6 +7,11 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** [permissionType, accessType] the caller must hold (DESIGN §3). */
     permission?: PermissionRequirement;
+    /**
+     * Any one of these requirements suffices: a screen that several permission types open (SPEC §6 names two
+     * reporting types). The service then scopes by the permissions the caller holds among them.
+     */
+    anyPermission?: readonly [PermissionRequirement, PermissionRequirement, ...PermissionRequirement[]];
     /** Any signed-in, enabled user; the service narrows further (e.g. own record only). */
     signedIn?: boolean;
     /** No token needed. Must be said explicitly. */
@@ -35,14 +40,35 @@ export interface RouteAccessEntry {
 /** Paths under our own control; static files and the embedded provider's endpoints are not API routes. */
 export const GUARDED_PREFIXES = ['/api/', '/hooks/', '/ws', '/metrics', '/interaction/', '/scim/'];
 
+interface AccessConfig {
+  permission?: PermissionRequirement;
+  anyPermission?: readonly PermissionRequirement[];
+  signedIn?: boolean;
+  public?: boolean;
+  directoryToken?: boolean;
+}
+
+/** The requirements a route's caller must meet one of: its permission, or each of its anyPermission. */
+export function requirementsOf(config: AccessConfig | undefined): readonly PermissionRequirement[] {
+  if (config?.permission) return [config.permission];
+  return config?.anyPermission ?? [];
+}
+
+/** How the route table names a route's access; anyPermission as 'A:READ|B:READ'. */
 export function accessOf(route: Pick<RouteOptions, 'config'>): RouteAccess | undefined {
-  const config = route.config as
-    { permission?: PermissionRequirement; signedIn?: boolean; public?: boolean; directoryToken?: boolean } | undefined;
-  const declared = [config?.permission, config?.signedIn, config?.public, config?.directoryToken].filter(
-    Boolean,
-  ).length;
+  const config = route.config as AccessConfig | undefined;
+  const declared = [
+    config?.permission,
+    config?.anyPermission,
+    config?.signedIn,
+    config?.public,
+    config?.directoryToken,
+  ].filter(Boolean).length;
   if (declared !== 1) return undefined;
-  if (config?.permission) return `${config.permission[0]}:${config.permission[1]}`;
+  // One alternative is a plain permission, and a route that declares none opens to nobody: both refused.
+  if (config?.anyPermission && config.anyPermission.length < 2) return undefined;
+  const requirements = requirementsOf(config);
+  if (requirements.length > 0) return requirements.map(([type, level]) => `${type}:${level}`).join('|') as RouteAccess;
   if (config?.directoryToken) return 'directory-token';
   return config?.signedIn ? 'signed-in' : 'public';
 }

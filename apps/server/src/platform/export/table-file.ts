@@ -80,29 +80,51 @@ export interface StreamedTable<Row> {
   filename: string;
   format: ExportFormat;
   sheetName: string;
+  /**
+   * Lines above the table (a report's name, its filters, zone, when and by whom), each a row of cells, then an
+   * empty row; the first line is the title.
+   */
+  heading?: readonly (readonly Cell[])[];
   headers: readonly string[];
   /** One row's cells as people read them, in the order of the headers. */
-  cells: (row: Row) => string[];
+  cells: (row: Row) => Cell[];
   batches: AsyncIterable<Row[]>;
 }
 
-async function* csvLines<Row>({ headers, cells, batches }: StreamedTable<Row>) {
-  yield `${CSV_BOM}${headers.map(csvField).join(',')}\r\n`;
+async function* csvLines<Row>({ heading, headers, cells, batches }: StreamedTable<Row>) {
+  const above = heading?.length
+    ? [...heading, []].map((line) => line.map(csvField).join(',')).join('\r\n') + '\r\n'
+    : '';
+  yield `${CSV_BOM}${above}${headers.map(csvField).join(',')}\r\n`;
   for await (const batch of batches) {
     yield batch.map((row) => cells(row).map(csvField).join(',')).join('\r\n') + '\r\n';
   }
 }
 
 /** XLSX through exceljs's streaming writer: each row is committed as it is read, never buffered whole. */
-function xlsxStream<Row>({ sheetName, headers, cells, batches }: StreamedTable<Row>): Readable {
+function xlsxStream<Row>({ sheetName, heading, headers, cells, batches }: StreamedTable<Row>): Readable {
   const out = new PassThrough();
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true });
   const sheet = workbook.addWorksheet(sheetName);
-  sheet.columns = headers.map((header) => ({ header, width: Math.max(14, header.length + 4) }));
-  sheet.getRow(1).font = { bold: true };
+  const safe = (cell: Cell) => (typeof cell === 'string' ? safeText(cell) : cell);
+  if (heading?.length) {
+    sheet.columns = headers.map((header) => ({ width: Math.max(14, header.length + 4) }));
+    heading.forEach((line, i) => {
+      const row = sheet.addRow(line.map(safe));
+      if (i === 0) row.font = { bold: true, size: 13 };
+      row.commit();
+    });
+    sheet.addRow([]).commit();
+    const header = sheet.addRow([...headers]);
+    header.font = { bold: true };
+    header.commit();
+  } else {
+    sheet.columns = headers.map((header) => ({ header, width: Math.max(14, header.length + 4) }));
+    sheet.getRow(1).font = { bold: true };
+  }
   void (async () => {
     for await (const batch of batches) {
-      for (const row of batch) sheet.addRow(cells(row).map(safeText)).commit();
+      for (const row of batch) sheet.addRow(cells(row).map(safe)).commit();
     }
     sheet.commit();
     await workbook.commit();
