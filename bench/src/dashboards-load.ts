@@ -6,8 +6,13 @@ import {
   drillExportRequestSchema,
   drillRowsSchema,
 } from '@casedesk/contract/dashboards/dashboard';
+import { appointmentSummaryExportRequestSchema } from '@casedesk/contract/reports/appointment-summary';
 import { callSummaryExportRequestSchema } from '@casedesk/contract/reports/report';
 import { dashboardOf, exportDrillRows } from '@casedesk/server/src/modules/dashboards/dashboard.service.ts';
+import {
+  exportAppointmentSummary,
+  exportCallSummary,
+} from '@casedesk/server/src/modules/reports/reports-export.service.ts';
 import type { Actor } from '@casedesk/server/src/platform/auth/actor.ts';
 import type { Database } from '@casedesk/server/src/platform/db/database.ts';
 import type { ExportFile } from '@casedesk/server/src/platform/export/table-file.ts';
@@ -347,21 +352,33 @@ async function daysHoldingRows(
 
 /**
  * The reports' exports over the days that hold 100,000 of their rows: a report is a summary (a row per day,
- * office or source), so the budget's 100,000 rows are the ones it reads. The call summary by day; the
- * appointment summary by day where this branch has it (imported only then).
+ * office or source), so the budget's 100,000 rows are the ones it reads. The call summary and the appointment
+ * summary, both by day, as the admin (firm-wide).
  */
 export async function reportExportCases(database: Database): Promise<ExportCase[]> {
-  const cases: ExportCase[] = [];
-  const { exportCallSummary } = await import('@casedesk/server/src/modules/reports/reports-export.service.ts');
   const calls = await daysHoldingRows(database, 'calls', 'call_start_time');
   const callBody = { dateFrom: calls.dateFrom, dateTo: calls.dateTo, groupBy: 'DAY' as const, format: 'csv' as const };
-  cases.push({
-    name: `POST /api/v1/reports/callSummary/export (csv, by day, ${calls.dateFrom} to ${calls.dateTo})`,
-    path: '/api/v1/reports/callSummary/export?offsetHours=0',
-    body: JSON.stringify(callBody),
-    email: DASHBOARDS.CORPORATE.email,
-    rows: calls.rows,
-    call: (db, actor) => exportCallSummary(db.db, actor, callSummaryExportRequestSchema.parse(callBody), 0),
-  });
-  return cases;
+  const appointments = await daysHoldingRows(database, 'appointments', 'appointment_date_time');
+  const appointmentBody = { ...callBody, dateFrom: appointments.dateFrom, dateTo: appointments.dateTo };
+  return [
+    {
+      name: `POST /api/v1/reports/callSummary/export (csv, by day, ${calls.dateFrom} to ${calls.dateTo})`,
+      path: '/api/v1/reports/callSummary/export?offsetHours=0',
+      body: JSON.stringify(callBody),
+      email: DASHBOARDS.CORPORATE.email,
+      rows: calls.rows,
+      call: (db, actor) => exportCallSummary(db.db, actor, callSummaryExportRequestSchema.parse(callBody), 0),
+    },
+    {
+      name:
+        `POST /api/v1/reports/appointmentSummary/export (csv, by day, ` +
+        `${appointments.dateFrom} to ${appointments.dateTo})`,
+      path: '/api/v1/reports/appointmentSummary/export?offsetHours=0',
+      body: JSON.stringify(appointmentBody),
+      email: DASHBOARDS.CORPORATE.email,
+      rows: appointments.rows,
+      call: (db, actor) =>
+        exportAppointmentSummary(db.db, actor, appointmentSummaryExportRequestSchema.parse(appointmentBody), 0),
+    },
+  ];
 }
