@@ -29,6 +29,7 @@ import type { ExportFile } from '../../platform/export/table-file.ts';
 import { exportFileName } from '../../platform/export/table-file.ts';
 import { callCenterSeries } from './call-center-series.ts';
 import { officeSeries, officeTimeline } from './office-series.ts';
+import { corporateSeries } from './corporate-series.ts';
 import type { DashboardOffice } from './dashboard.repository.ts';
 import { officesInScope } from './dashboard.repository.ts';
 import { FIGURES, isFigureOf } from './dashboard-labels.ts';
@@ -134,7 +135,7 @@ export async function dashboardOf(
       ? callCenterSeries(call, context, base)
       : kind === 'OFFICE'
         ? officeSeries(call, context, base)
-        : [],
+        : corporateSeries(call, context, base),
     kind === 'OFFICE' ? officeTimeline(call, context) : [],
   ]);
   return {
@@ -158,7 +159,7 @@ const FIGURE_KEYS_OF: Record<DashboardKind, readonly FigureKey[]> = {
 async function drilledSet(call: DashboardCall, drill: Drill, timeZone: string | undefined): Promise<RowSet> {
   if (!isFigureOf(drill.dashboard, drill.figure)) throw AppError.validation(DASHBOARD_MESSAGES.figure);
   const context = await contextOf(call, drill.dashboard, timeZone, drill.officeId);
-  return narrowed(rowSetOf(drill.dashboard, drill.figure, context), drill);
+  return narrowed(rowSetOf(drill.dashboard, drill.figure, context, drill), drill);
 }
 
 /** POST /dashboard/rows: a page of the rows behind a figure or point, with their count and (money) sum. */

@@ -91,19 +91,24 @@ export interface CallSpec {
   seconds?: number | null;
   status?: CallStatus;
   operatorId?: string | null;
+  trackingLineId?: string;
+  inquiryId?: string;
+  callerId?: string;
 }
 
 export async function insertCall(db: Db, spec: CallSpec): Promise<string> {
   const [row] = await db
     .insert(calls)
     .values({
+      trackingLineId: spec.trackingLineId ?? null,
+      inquiryId: spec.inquiryId ?? null,
       officeId: spec.officeId,
       callStartTime: spec.at,
       direction: spec.direction ?? 'INBOUND',
       durationInSeconds: spec.seconds === undefined ? 60 : spec.seconds,
       status: spec.status ?? 'completed',
       operatorId: spec.operatorId ?? null,
-      callerId: '2125550100',
+      callerId: spec.callerId ?? '2125550100',
       numberDialed: '2125550199',
     })
     .returning({ id: calls.id });
@@ -187,11 +192,19 @@ let receipt = 900_000;
 
 export async function insertPayment(
   db: Db,
-  spec: { officeId: string; clientId: string; day: string; feesCents: number; costCents?: number },
+  spec: {
+    officeId: string;
+    clientId: string;
+    day: string;
+    feesCents: number;
+    costCents?: number;
+    collectionAccountId?: string;
+  },
 ): Promise<string> {
   const [row] = await db
     .insert(payments)
     .values({
+      collectionAccountId: spec.collectionAccountId ?? null,
       officeId: spec.officeId,
       clientId: spec.clientId,
       paymentType: 'CHECK',

@@ -1,0 +1,130 @@
+import type { CORPORATE_FIGURES } from '@casedesk/contract/dashboards/dashboard';
+import type { SQL } from 'drizzle-orm';
+import { getTableName, sql } from 'drizzle-orm';
+import type { PgTable } from 'drizzle-orm/pg-core';
+import { alias } from 'drizzle-orm/pg-core';
+import { payments } from '../accounting/accounting.tables.ts';
+import { appointments } from '../appointments/appointments.tables.ts';
+import { clients } from '../clients/clients.tables.ts';
+import { collectionAccounts } from '../collections/collections.tables.ts';
+import { inquiries } from '../inquiries/inquiries.tables.ts';
+import { offices } from '../offices/offices.tables.ts';
+import { attributionLeads } from '../../db/schema.ts';
+import { appointmentRows, leadRows } from './common-rows.repository.ts';
+import { dayRange, lastDayOf } from './dashboard-zone.ts';
+import { accountRows, BALANCE_CENTS, OPEN_ACCOUNT, paymentRows } from './money-rows.repository.ts';
+import type { RowSet } from './row-set.repository.ts';
+import { isoInstant } from './row-set.repository.ts';
+import type { RowContext } from './row-sql.repository.ts';
+import { all, between, inScope, localMonth, wallClock } from './row-sql.repository.ts';
+
+export type CorporateFigure = (typeof CORPORATE_FIGURES)[number];
+
+/** The months a corporate figure covers, yyyy-MM: this month, one month of a trend, or the trend's twelve. */
+export interface MonthSpan {
+  first: string;
+  last: string;
+}
+
+export const SIGNED_STAGE = 118;
+const SHOWED_STAGE = 122;
+
+/**
+ * The corporate figures, each as the rows behind it (docs/dashboards.md): months are the caller's, in the
+ * caller's zone; payment days are the office days stored with the entries.
+ */
+export function corporateRows(figure: CorporateFigure, context: RowContext, span: MonthSpan): RowSet {
+  const range = dayRange(`${span.first}-01`, lastDayOf(span.last), context.zone);
+  const monthOfInstant = (column: unknown) => localMonth(wallClock(column, context.zone));
+  const inMonths = (set: RowSet, column: unknown): RowSet => ({
+    ...set,
+    dimensions: { ...set.dimensions, month: monthOfInstant(column) },
+  });
+  const appointmentsIn = (title: string, stages?: number[]) =>
+    inMonths(
+      appointmentRows(
+        title,
+        all(
+          between(appointments.appointmentDateTime, range),
+          inScope(appointments.officeId, context),
+          stages && sql`${appointments.stageId} in (${sql.raw(stages.join(', '))})`,
+        ),
+      ),
+      appointments.appointmentDateTime,
+    );
+  const paymentDays = sql`${payments.paymentDate} >= ${`${span.first}-01`}::date and ${payments.paymentDate} <= ${lastDayOf(span.last)}::date`;
+  switch (figure) {
+    case 'leads':
+      return inMonths(
+        leadRows('Leads', all(between(inquiries.createdAt, range), inScope(inquiries.officeId, context))),
+        inquiries.createdAt,
+      );
+    case 'appointments':
+      return appointmentsIn('Appointments');
+    case 'showed':
+      // The funnel is cumulative: a signed client showed too.
+      return appointmentsIn('Appointments that showed (showed or signed)', [SHOWED_STAGE, SIGNED_STAGE]);
+    case 'signed':
+      return appointmentsIn('Appointments signed', [SIGNED_STAGE]);
+    case 'cashReceived':
+      return paymentRows('Cash received', all(paymentDays, inScope(payments.officeId, context)));
+    case 'collectionsCollected':
+      return paymentRows(
+        'Collections collected',
+        all(paymentDays, sql`${payments.collectionAccountId} is not null`, inScope(payments.officeId, context)),
+      );
+    case 'collectionsOutstanding':
+      // What open accounts owe now; not bounded by a month.
+      return accountRows(
+        'Collections outstanding',
+        all(OPEN_ACCOUNT, sql`${BALANCE_CENTS} > 0`, inScope(collectionAccounts.officeId, context)),
+      );
+  }
+}
+
+function as(table: PgTable, aliased: PgTable): SQL {
+  return sql`${table} ${sql.identifier(getTableName(aliased))}`;
+}
+
+const leadClient = alias(clients, 'signed_lead_client');
+const leadOffice = alias(offices, 'signed_lead_office');
+const leadInquiry = alias(inquiries, 'signed_lead_inquiry');
+
+/**
+ * The signed cases of a marketing source in a month as the attribution report counts them (the denominator of
+ * its cost per signed case): leads whose first tracked call came through the source in the month (in the
+ * office's zone), whose matter has a signed appointment.
+ */
+export function signedBySourceRows(source: string, month: string, context: RowContext): RowSet {
+  const signed = sql`exists (select 1 from ${appointments} where ${appointments.inquiryId} = ${attributionLeads.inquiryId} and ${appointments.deletedAt} is null and ${appointments.stageId} = ${sql.raw(String(SIGNED_STAGE))})`;
+  return {
+    title: `Signed cases first reached through ${source}`,
+    from: sql`${attributionLeads}`,
+    display: sql`join ${as(inquiries, leadInquiry)} on ${leadInquiry.id} = ${attributionLeads.inquiryId} join ${as(clients, leadClient)} on ${leadClient.id} = ${leadInquiry.clientId} join ${as(offices, leadOffice)} on ${leadOffice.id} = ${attributionLeads.officeId}`,
+    where: all(
+      sql`${attributionLeads.firstMonth} = ${month} and ${attributionLeads.firstSource} = ${source}`,
+      inScope(attributionLeads.officeId, context),
+      signed,
+    ),
+    columns: [
+      { id: 'firstCall', header: 'First Call', unit: 'instant', expr: isoInstant(attributionLeads.firstCallTime) },
+      {
+        id: 'client',
+        header: 'Client',
+        unit: 'text',
+        expr: sql`trim(concat_ws(' ', ${leadClient.firstName}, ${leadClient.lastName}))`,
+      },
+      { id: 'office', header: 'Office', unit: 'text', expr: sql`${leadOffice.name}` },
+      { id: 'source', header: 'First Touch', unit: 'text', expr: sql`${attributionLeads.firstSource}` },
+      { id: 'lastSource', header: 'Last Touch', unit: 'text', expr: sql`${attributionLeads.lastSource}` },
+    ],
+    order: sql`${attributionLeads.firstCallTime}, ${attributionLeads.inquiryId}`,
+    id: sql`${attributionLeads.inquiryId}`,
+    measure: { kind: 'count' },
+    dimensions: {
+      officeId: sql`${attributionLeads.officeId}`,
+      source: sql`${attributionLeads.firstSource}`,
+      month: sql`${attributionLeads.firstMonth}`,
+    },
+  };
+}
