@@ -231,7 +231,10 @@ export async function addAppointmentsAtScale(
                      'RESCHEDULE_TEXT', 'WAIT_LIST'])[1 + (p.g / 16) % 8],
               p.g <= $3,
               ($4::uuid[])[1 + p.g % greatest(1, cardinality($4::uuid[]))],
-              least(now(), p.at - (1 + p.g % 20) * interval '1 day'),
+              -- Booked one to twenty days before; one still ahead was booked at some moment between then and now.
+              case when p.at - (1 + p.g % 20) * interval '1 day' < now() then p.at - (1 + p.g % 20) * interval '1 day'
+                   else now() - ((p.g::bigint * 7919) % greatest(1, extract(epoch from now() - p.at + interval '20 days')::bigint))
+                                * interval '1 second' end,
               least(now(), p.at)
        from picked p
        join bench_matters m on m.n = p.matter

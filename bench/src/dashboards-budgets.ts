@@ -17,8 +17,8 @@ const LABEL: Record<DashboardKind, string> = {
   OFFICE: 'office dashboard',
   CORPORATE: 'corporate dashboard',
 };
-/** A 100,000-row export starts streaming within this long. */
-const FIRST_BYTE_BUDGET_MS = 2000;
+/** A 100,000-row export starts streaming (its first data row arrives) within this long. */
+const FIRST_ROW_BUDGET_MS = 2000;
 
 /**
  * Dashboard budgets (PostgreSQL, a year of 5,000,000 calls, 1,000,000 appointments and 1,000,000 payments):
@@ -50,9 +50,9 @@ export function dashboardsBudgets(args: BenchArgs, routes: LoadResult[], measure
   });
   const exports = (measures?.exports ?? []).map((e) =>
     latencyBudget(
-      `${e.name}, ${e.rows.toLocaleString('en-US')} rows: first byte (median of ${e.firstByte.samples})`,
-      FIRST_BYTE_BUDGET_MS,
-      e.firstByte.median,
+      `${e.name}, ${e.rows.toLocaleString('en-US')} rows: first data row (median of ${e.firstRow.samples})`,
+      FIRST_ROW_BUDGET_MS,
+      e.firstRow.median,
       e.rows >= EXPORT_ROWS_JUDGED,
       `budget is set for 100,000 rows; this export has ${e.rows.toLocaleString('en-US')}`,
     ),

@@ -66,9 +66,13 @@ export const DASHBOARD_KIND_LIST = Object.keys(DASHBOARDS) as DashboardKind[];
 export const dashboardTargetName = (kind: DashboardKind): string =>
   `${DASHBOARDS[kind].route} (${DASHBOARDS[kind].users} ${DASHBOARDS[kind].who} at once)`;
 
-/** The rows an export budget is set for, and how close a drill-down's count must come to be judged. */
+/**
+ * The rows an export budget is set for, and how close an export must come to be judged: a year of the budget's
+ * data has no drill-down of 100,000 rows (the largest is a month of the 1,000,000 payments, 80,000–86,000), so
+ * the largest there is is judged, its rows said beside the verdict.
+ */
 export const EXPORT_ROWS = 100_000;
-export const EXPORT_ROWS_JUDGED = 90_000;
+export const EXPORT_ROWS_JUDGED = 80_000;
 export const DRILL_EXPORT_NAME = 'POST /api/v1/dashboard/rows/export (csv)';
 
 export interface ExportCase {
@@ -78,6 +82,8 @@ export interface ExportCase {
   email: string;
   /** The rows the export holds (the drill's count, or the report's rows counted beforehand). */
   rows: number;
+  /** The file lists the rows one a line after a heading (a drill-down), so its first data row can be timed. */
+  rowPerLine: boolean;
   /** The export's own service call, for its recorded statements (the cursor read among them). */
   call: (database: Database, actor: Actor) => Promise<ExportFile>;
 }
@@ -140,6 +146,8 @@ export function dashboardsScenarioTargets(scenario: DashboardsScenario): RouteTa
     bodies: scenario.bodies[kind],
     connections: DASHBOARDS[kind].users,
     email: DASHBOARDS[kind].email,
+    // Seconds a request over a year of rows: a minute gives its p95 a few dozen requests.
+    ...(kind === 'CORPORATE' ? { minDuration: 60 } : {}),
   }));
 }
 
@@ -207,6 +215,7 @@ export function drillExportCase(drill: Drill, rows: number): ExportCase {
     body: JSON.stringify(body),
     email: DASHBOARDS.CORPORATE.email,
     rows,
+    rowPerLine: true,
     call: (database, actor) =>
       exportDrillRows({ database, actor, offsetHours: 0, now: new Date() }, drillExportRequestSchema.parse(body)),
   };
@@ -219,8 +228,13 @@ export interface ExportTiming {
   rows: number;
   bytes: number;
   lines: number;
-  /** Request sent → the first byte of the body: when the download starts streaming (the budget's figure). */
+  /** Request sent → the first byte of the body (a drill-down's heading is written before its query runs). */
   firstByte: Summary;
+  /**
+   * Request sent → the first data row (a drill-down's line after its heading; a report, built whole, arrives
+   * at once): when the download starts streaming its rows, the budget's figure.
+   */
+  firstRow: Summary;
   total: Summary;
   /** The recorded statements replayed: those before the cursor, then its first chunk; and through its last. */
   bareFirstRow: Summary;
@@ -233,7 +247,7 @@ async function timeDownload(
   baseUrl: string,
   token: string,
   target: ExportCase,
-): Promise<{ firstByteMs: number; totalMs: number; bytes: number; lines: number }> {
+): Promise<{ firstByteMs: number; firstRowMs: number; totalMs: number; bytes: number; lines: number }> {
   const started = performance.now();
   const res = await fetch(`${baseUrl}${target.path}`, {
     method: 'POST',
@@ -244,12 +258,19 @@ async function timeDownload(
   let firstByteMs = Number.NaN;
   let bytes = 0;
   let lines = 0;
+  // Lines received by each chunk's arrival: the heading's lines are known once the whole file is in.
+  const arrivals: { lines: number; ms: number }[] = [];
   for await (const chunk of res.body as unknown as AsyncIterable<Uint8Array>) {
-    if (Number.isNaN(firstByteMs)) firstByteMs = performance.now() - started;
+    const ms = performance.now() - started;
+    if (Number.isNaN(firstByteMs)) firstByteMs = ms;
     bytes += chunk.byteLength;
     for (const byte of chunk) if (byte === 10) lines++;
+    arrivals.push({ lines, ms });
   }
-  return { firstByteMs, totalMs: performance.now() - started, bytes, lines };
+  const totalMs = performance.now() - started;
+  const headingLines = lines - target.rows;
+  const firstRowMs = target.rowPerLine ? (arrivals.find((a) => a.lines > headingLines)?.ms ?? Number.NaN) : totalMs;
+  return { firstByteMs, firstRowMs, totalMs, bytes, lines };
 }
 
 async function drain(file: ExportFile): Promise<void> {
@@ -275,7 +296,9 @@ async function replayExport(
       if (Number.isNaN(firstRowMs)) firstRowMs = performance.now() - started;
     }
   }
-  return { firstRowMs, totalMs: performance.now() - started };
+  const totalMs = performance.now() - started;
+  // No cursor: the statements answer whole, so the first row comes with the last.
+  return { firstRowMs: Number.isNaN(firstRowMs) ? totalMs : firstRowMs, totalMs };
 }
 
 /**
@@ -313,13 +336,15 @@ export async function measureExports(
       bytes: last.bytes,
       lines: last.lines,
       firstByte: summarize(downloads.map((d) => d.firstByteMs)),
+      firstRow: summarize(downloads.map((d) => d.firstRowMs)),
       total: summarize(downloads.map((d) => d.totalMs)),
       bareFirstRow: summarize(bare.map((b) => b.firstRowMs)),
       bareTotal: summarize(bare.map((b) => b.totalMs)),
     };
     log(
       `  ${target.name}: ${target.rows} rows, ${round(last.bytes / 1e6, 1)} MB; first byte median ` +
-        `${round(result.firstByte.median, 0)} ms (bare SQL first row ${round(result.bareFirstRow.median, 0)} ms), ` +
+        `${round(result.firstByte.median, 0)} ms, first row ${round(result.firstRow.median, 0)} ms ` +
+        `(bare SQL first row ${round(result.bareFirstRow.median, 0)} ms), ` +
         `whole file ${round(result.total.median, 0)} ms (bare SQL ${round(result.bareTotal.median, 0)} ms)`,
     );
     results.push(result);
@@ -367,6 +392,7 @@ export async function reportExportCases(database: Database): Promise<ExportCase[
       body: JSON.stringify(callBody),
       email: DASHBOARDS.CORPORATE.email,
       rows: calls.rows,
+      rowPerLine: false,
       call: (db, actor) => exportCallSummary(db.db, actor, callSummaryExportRequestSchema.parse(callBody), 0),
     },
     {
@@ -377,6 +403,7 @@ export async function reportExportCases(database: Database): Promise<ExportCase[
       body: JSON.stringify(appointmentBody),
       email: DASHBOARDS.CORPORATE.email,
       rows: appointments.rows,
+      rowPerLine: false,
       call: (db, actor) =>
         exportAppointmentSummary(db.db, actor, appointmentSummaryExportRequestSchema.parse(appointmentBody), 0),
     },

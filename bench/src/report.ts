@@ -554,8 +554,8 @@ function printAllList(all: AllListResult): void {
 
 function printExports(exports: ExportTiming[]): void {
   console.log(
-    `\nExports (each downloaded alone, after one to warm up; bare SQL: its recorded statements replayed, the` +
-      `\ncursor's first chunk for the first row), ms:`,
+    `\nExports (each downloaded alone, after one to warm up; medians; bare SQL: its recorded statements replayed,` +
+      `\nthe cursor's first chunk for the first row), ms:`,
   );
   console.log(
     table(
@@ -563,10 +563,11 @@ function printExports(exports: ExportTiming[]): void {
         'export',
         'rows',
         'MB',
-        'first byte median',
-        'max',
+        'first byte',
+        'first row',
+        'first row max',
         'bare first row',
-        'first byte ×',
+        'first row ×',
         'whole file',
         'bare whole',
         'whole ×',
@@ -576,9 +577,10 @@ function printExports(exports: ExportTiming[]): void {
         String(e.rows),
         (e.bytes / 1e6).toFixed(1),
         ms(e.firstByte.median),
-        ms(e.firstByte.max),
+        ms(e.firstRow.median),
+        ms(e.firstRow.max),
         ms(e.bareFirstRow.median),
-        (e.firstByte.median / e.bareFirstRow.median).toFixed(2),
+        (e.firstRow.median / e.bareFirstRow.median).toFixed(2),
         ms(e.total.median),
         ms(e.bareTotal.median),
         (e.total.median / e.bareTotal.median).toFixed(2),
