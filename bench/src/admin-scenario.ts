@@ -371,6 +371,16 @@ export async function addCallsAtScale(
   await database.query('vacuum analyze inquiries');
   await database.query('vacuum analyze tracking_lines');
   await database.query('vacuum analyze tracking_line_mappings');
+  // The running totals the calls' statement triggers keep (attribution) were rewritten chunk after chunk: a
+  // table in service has had autovacuum after that, a bulk load has not (dead rows, stale statistics).
+  for (const table of [
+    'attribution_leads',
+    'attribution_caller_months',
+    'attribution_source_months',
+    'attribution_source_callers',
+  ]) {
+    await database.query(`vacuum analyze ${table}`);
+  }
   await database.query('checkpoint');
   return total;
 }
