@@ -62,7 +62,10 @@ import type { SocketLatencyResult, SocketUser } from './socket-latency.ts';
 import { measureSocketLatency } from './socket-latency.ts';
 import { createDataStore, seedStore } from './data-store.ts';
 import { addDashboardDataAtScale } from './dashboards-scenario.ts';
-import type { DashboardsScenario, ExportCase, ExportTiming } from './dashboards-load.ts';
+import type { DashboardsScenario } from './dashboards-load.ts';
+import { buildDashboardsScenario, dashboardsScenarioTargets } from './dashboards-load.ts';
+import type { ExportCase, ExportTiming } from './dashboards-exports.ts';
+import { drillExportCase, measureExports, pickExportDrill, reportExportCases } from './dashboards-exports.ts';
 import type { LoadResult, RouteTarget } from './load.ts';
 import { loadRoute, stopLoad, WARM_UP_SECONDS } from './load.ts';
 import type { Probe } from './matching-corruption.ts';
@@ -192,7 +195,6 @@ async function learnWeights(database: Database, args: BenchArgs): Promise<void> 
  * (reportExportCase) when this branch has one; first byte and whole file, then the same statements as bare SQL.
  */
 async function measureDashboardExports(baseUrl: string, store: { env: Record<string, string> }) {
-  const { drillExportCase, measureExports, pickExportDrill, reportExportCases } = await import('./dashboards-load.ts');
   const log = (line: string) => console.log(line);
   console.log('Exports: picking the drill-down closest to 100,000 rows…');
   const cases: ExportCase[] = [];
@@ -279,11 +281,9 @@ async function run(args: BenchArgs, cleanup: Cleanup): Promise<BenchReport> {
     } else if (args.scenario === 'dashboards') {
       if (addAtScale) {
         await addDashboardDataAtScale(database, args, (line) => console.log(line));
-        // Kept as soon as it is added: recording the routes below may fail on a branch without them.
+        // Kept as soon as it is added: if recording the routes below fails, the long seed is not lost.
         await store.markSeeded();
       }
-      // Imported here: the seed above runs on a branch that has no dashboard module yet.
-      const { buildDashboardsScenario, dashboardsScenarioTargets } = await import('./dashboards-load.ts');
       console.log("Recording each dashboard's statements…");
       dashboards = await buildDashboardsScenario(database);
       targets = dashboardsScenarioTargets(dashboards);

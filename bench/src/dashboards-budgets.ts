@@ -1,7 +1,8 @@
 import type { DashboardKind } from '@casedesk/contract/dashboards/dashboard';
 import type { BenchArgs } from './args.ts';
-import type { ExportTiming } from './dashboards-load.ts';
-import { DASHBOARD_KIND_LIST, DASHBOARDS, dashboardTargetName, EXPORT_ROWS_JUDGED } from './dashboards-load.ts';
+import type { ExportTiming } from './dashboards-exports.ts';
+import { EXPORT_ROWS_JUDGED } from './dashboards-exports.ts';
+import { DASHBOARD_KIND_LIST, DASHBOARDS, dashboardTargetName } from './dashboards-load.ts';
 import type { LoadResult } from './load.ts';
 import type { BareSqlLoad } from './recorded-sql.ts';
 import type { Budget } from './report.ts';

@@ -7,7 +7,7 @@ import { accountingBudgets } from './accounting-budgets.ts';
 import type { CollectionsMeasures } from './collections-budgets.ts';
 import type { DashboardsMeasures } from './dashboards-budgets.ts';
 import { dashboardsBudgets } from './dashboards-budgets.ts';
-import type { ExportTiming } from './dashboards-load.ts';
+import type { ExportTiming } from './dashboards-exports.ts';
 import { collectionsBudgets } from './collections-budgets.ts';
 import type { DashboardPageTiming } from './collections-scenario.ts';
 import type { MailResult } from './mail-scenario.ts';
