@@ -25,11 +25,17 @@ const BATCH = 200_000;
 const PAYMENT_TYPES_SQL = `array['CASH','CHECK','MONEY_ORDER','CARD','ACH','WIRE']`;
 
 /**
- * Adds `count` payments over the last two years, in the seeded clients' offices, every payment type, a third
+ * Adds `count` payments over the last two years (or `days`), in the seeded clients' offices, every payment type, a third
  * entered by accounting; receipt numbers far above the seed's, so they stay unique per office. Straight SQL:
  * the ledger's rules are the API tests' business, this is volume.
  */
-export async function addPaymentsAtScale(database: Database, count: number, log: (line: string) => void) {
+export async function addPaymentsAtScale(
+  database: Database,
+  count: number,
+  log: (line: string) => void,
+  /** Days the payments spread over, and how many days back the newest is (1: yesterday; 0: today too). */
+  { days = SPREAD_DAYS, lastDayBack = 1 }: { days?: number; lastDayBack?: number } = {},
+) {
   // A table, not a temporary one: the pool may send each statement on another connection.
   await database.query(`create unlogged table bench_clients as
     select row_number() over () as n, id, office_id from clients where office_id is not null and merged_into_id is null`);
@@ -42,8 +48,8 @@ export async function addPaymentsAtScale(database: Database, count: number, log:
       `insert into payments (office_id, client_id, payment_type, fees_cents, cost_cents, receipt_number,
                              payment_date, office_entered, entered_at)
        select c.office_id, c.id, (${PAYMENT_TYPES_SQL})[1 + g % 6], 5000 + (g::bigint * 7919) % 500000, (g % 5) * 1000,
-              100000000 + g, current_date - 1 - (g % ${SPREAD_DAYS}), g % 3 <> 0,
-              (current_date - 1 - (g % ${SPREAD_DAYS}))::timestamptz + interval '15 hours'
+              100000000 + g, current_date - ${lastDayBack} - (g % ${days}), g % 3 <> 0,
+              (current_date - ${lastDayBack} - (g % ${days}))::timestamptz + interval '15 hours'
        from generate_series($1::int, $2::int) g
        join bench_clients c on c.n = 1 + (g * 31) % $3`,
       [from, to, n],
@@ -52,6 +58,8 @@ export async function addPaymentsAtScale(database: Database, count: number, log:
   }
   await database.query('drop table bench_clients');
   await database.query('vacuum analyze payments');
+  // … and the day totals its insert trigger keeps, rewritten batch after batch.
+  await database.query('vacuum analyze cash_flow_day_totals');
 }
 
 /**

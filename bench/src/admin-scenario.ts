@@ -247,13 +247,38 @@ const SOURCES = [
   'Hulu',
 ];
 
+export interface CallsAtScaleOptions {
+  /** Days back the calls and their inquiries spread over, ending now (default two years). */
+  days?: number;
+  /**
+   * Call-centre outcomes (the dashboards scenario): each call and inquiry has one of the operators, one inbound
+   * call in eleven went unanswered ('no-answer') and one in twenty-three was 'busy' (duration 0), and a quarter
+   * of the last twenty minutes' calls are still 'in-progress' (no duration yet). Off, every call is 'completed'
+   * with no operator.
+   */
+  outcomes?: boolean;
+}
+
 /**
  * `total` calls over the last two years on LINES tracking lines, each remapped every REMAP_MONTHS months
  * (so attribution reads the version in force at each call), with a new inquiry per CALLS_PER_INQUIRY calls,
  * in set SQL: one statement per chunk of calls, as the seeds write at scale.
  */
-export async function addCallsAtScale(database: Database, total: number, log: (line: string) => void): Promise<number> {
+export async function addCallsAtScale(
+  database: Database,
+  total: number,
+  log: (line: string) => void,
+  { days = CALL_DAYS, outcomes = false }: CallsAtScaleOptions = {},
+): Promise<number> {
   if (total === 0) return 0;
+  // The operators calls and inquiries are given to (outcomes), or none: an empty array gives every row null.
+  const operators = outcomes
+    ? (
+        await database.query<{ id: string }>(
+          `select id from users where role = 'OPERATOR' and account_enabled order by mail`,
+        )
+      ).map((r) => r.id)
+    : [];
   await database.query(
     `insert into tracking_lines (dnis, created_at)
      select '877' || lpad(k::text, 7, '0'), now() - interval '${MAPPING_YEARS} years'
@@ -283,11 +308,13 @@ export async function addCallsAtScale(database: Database, total: number, log: (l
   await database.query(
     `with client_list as (select array_agg(id) as ids from clients),
      office_list as (select array_agg(id order by name) as ids from offices)
-     insert into inquiries (client_id, office_id, source, created_at)
+     insert into inquiries (client_id, office_id, source, created_at, created_by_id, lead_owner_id)
      select c.ids[(1 + (g * 7919) % array_length(c.ids, 1))::int], o.ids[(1 + g % array_length(o.ids, 1))::int], 'Bench',
-            now() - ((g * 48271) % ${CALL_DAYS}) * interval '1 day'
+            now() - ((g * 48271) % ${days}) * interval '1 day' - ((g * 7) % 86400) * interval '1 second',
+            ($2::uuid[])[1 + g % greatest(1, cardinality($2::uuid[]))],
+            ($2::uuid[])[1 + g % greatest(1, cardinality($2::uuid[]))]
      from generate_series(1, $1::bigint) g, client_list c, office_list o`,
-    [inquiries],
+    [inquiries, operators],
   );
   // The bench's inquiries, in an unlogged side table the calls pick from by number.
   await database.query(
@@ -307,13 +334,14 @@ export async function addCallsAtScale(database: Database, total: number, log: (l
        ), office_list as (select array_agg(id order by name) as ids from offices),
        picked as (
          select g, (1 + (g * 2654435761) % ${LINES})::int as k,
-                now() - ((g * 2246822519) % (${CALL_DAYS} * 86400)) * interval '1 second' as at
+                now() - ((g * 2246822519) % (${days} * 86400)) * interval '1 second' as at
          from generate_series($1::bigint, $2::bigint) g
        )
        insert into calls (direction, duration_in_seconds, call_start_time, caller_id, number_dialed, inquiry_id,
-                          office_id, tracking_line_id, title, call_resolution, status, status_updated_at)
+                          office_id, tracking_line_id, title, call_resolution, status, status_updated_at, operator_id)
        select case when p.g % 7 = 0 then 'OUTBOUND' else 'INBOUND' end,
-              30 + (p.g * 13) % 900,
+              case when p.status in ('no-answer', 'busy') then 0 when p.status = 'in-progress' then null
+                   else 30 + (p.g * 13) % 900 end,
               p.at,
               '310' || lpad(((p.g * 48271) % ${CALLERS})::text, 7, '0'),
               case when p.g % 7 = 0 then '213' || lpad(((p.g * 69621) % 10000000)::text, 7, '0')
@@ -324,10 +352,16 @@ export async function addCallsAtScale(database: Database, total: number, log: (l
               case when p.g % 7 = 0 then null else l.ids[p.k] end,
               'Bench call ' || p.g,
               'Intake taken',
-              'completed',
-              p.at
-       from picked p, line_list l, office_list o`,
-      [from, to],
+              p.status,
+              p.at,
+              ($3::uuid[])[1 + p.g % greatest(1, cardinality($3::uuid[]))]
+       from (select *, case when not $4::boolean then 'completed'
+                            when at > now() - interval '20 minutes' and g % 4 = 0 then 'in-progress'
+                            when g % 7 <> 0 and g % 11 = 0 then 'no-answer'
+                            when g % 7 <> 0 and g % 23 = 0 then 'busy'
+                            else 'completed' end as status
+             from picked) p, line_list l, office_list o`,
+      [from, to, operators, outcomes],
     );
     log(`  calls ${to + 1}/${total} (${((performance.now() - started) / 1000).toFixed(0)} s for this chunk)`);
   }
@@ -337,6 +371,16 @@ export async function addCallsAtScale(database: Database, total: number, log: (l
   await database.query('vacuum analyze inquiries');
   await database.query('vacuum analyze tracking_lines');
   await database.query('vacuum analyze tracking_line_mappings');
+  // The running totals the calls' statement triggers keep (attribution) were rewritten chunk after chunk: a
+  // table in service has had autovacuum after that, a bulk load has not (dead rows, stale statistics).
+  for (const table of [
+    'attribution_leads',
+    'attribution_caller_months',
+    'attribution_source_months',
+    'attribution_source_callers',
+  ]) {
+    await database.query(`vacuum analyze ${table}`);
+  }
   await database.query('checkpoint');
   return total;
 }

@@ -178,3 +178,73 @@ export function appointmentScenarioTargets(bodies: AppointmentBodies): RouteTarg
     },
   ];
 }
+
+/** Days back and ahead of today that appointments added at scale spread over (a year, and the coming two weeks). */
+const APPOINTMENT_DAYS_BACK = 365;
+const APPOINTMENT_DAYS_AHEAD = 14;
+const APPOINTMENT_BATCH = 200_000;
+
+/**
+ * `total` appointments over the last year, today and the coming two weeks, in set SQL: every attorney in turn
+ * (in their office), between 9:00 and 17:00 UTC-7 (the demo offices' zone), booked by the operators one to
+ * twenty days before; a past one ended in a stage in the proportions a firm sees (showed, signed, no-show,
+ * cancelled), a coming one is set with a confirmation status. Each is a matter's (an inquiry with no appointment
+ * yet, its client's); the first for each matter is its current one. Volume, not the booking rules: no calendar
+ * event holds the attorney's time (the dashboards read appointments, not calendars).
+ */
+export async function addAppointmentsAtScale(
+  database: Database,
+  total: number,
+  log: (line: string) => void,
+): Promise<number> {
+  if (total === 0) return 0;
+  // Tables, not temporary ones: the pool may send each statement on another connection.
+  await database.query(`create unlogged table bench_matters as
+    select row_number() over (order by i.id) as n, i.id, i.client_id from inquiries i
+     where not exists (select 1 from appointments a where a.inquiry_id = i.id)`);
+  await database.query('alter table bench_matters add primary key (n)');
+  const [matters] = await database.query<{ n: number }>('select count(*)::int as n from bench_matters');
+  if (!matters?.n) throw new Error('No inquiries to book appointments for: the seed is empty');
+  const operators = (
+    await database.query<{ id: string }>(`select id from users where role = 'OPERATOR' order by mail`)
+  ).map((r) => r.id);
+  const span = APPOINTMENT_DAYS_BACK + APPOINTMENT_DAYS_AHEAD + 1;
+  for (let from = 1; from <= total; from += APPOINTMENT_BATCH) {
+    const to = Math.min(total, from + APPOINTMENT_BATCH - 1);
+    await database.query(
+      `with attorney_list as (
+         select array_agg(id order by id) as ids, array_agg(office_id order by id) as offices from attorneys
+       ), picked as (
+         select g, 1 + (g - 1) % $3 as matter,
+                date_trunc('day', now()) + ((g::bigint * 7919) % ${span} - ${APPOINTMENT_DAYS_BACK}) * interval '1 day'
+                  + interval '16 hours' + (g % 16) * interval '30 minutes' as at
+         from generate_series($1::int, $2::int) g
+       )
+       insert into appointments (client_id, inquiry_id, attorney_id, office_id, title, appointment_date_time,
+                                 appointment_length, stage_id, appt_status, is_current, booked_by_id, created_at,
+                                 updated_at)
+       select m.client_id, m.id, a.ids[1 + p.g % array_length(a.ids, 1)], a.offices[1 + p.g % array_length(a.ids, 1)],
+              'Bench appointment ' || p.g, p.at, (array[30, 30, 60, 15])[1 + p.g % 4],
+              case when p.at >= now() then 117
+                   else (array[122, 122, 122, 122, 122, 118, 118, 118, 121, 121, 121, 121, 119, 119, 120, 117])[1 + p.g % 16] end,
+              (array['NOT_CALLED', 'CONFIRMED', 'CONFIRMED', 'CONFIRMED_TEXT', 'LEFT_MESSAGE', 'NO_ANSWER',
+                     'RESCHEDULE_TEXT', 'WAIT_LIST'])[1 + (p.g / 16) % 8],
+              p.g <= $3,
+              ($4::uuid[])[1 + p.g % greatest(1, cardinality($4::uuid[]))],
+              -- Booked one to twenty days before; one still ahead was booked at some moment between then and now.
+              case when p.at - (1 + p.g % 20) * interval '1 day' < now() then p.at - (1 + p.g % 20) * interval '1 day'
+                   else now() - ((p.g::bigint * 7919) % greatest(1, extract(epoch from now() - p.at + interval '20 days')::bigint))
+                                * interval '1 second' end,
+              least(now(), p.at)
+       from picked p
+       join bench_matters m on m.n = p.matter
+       cross join attorney_list a`,
+      [from, to, matters.n, operators],
+    );
+    log(`  ${to.toLocaleString('en-US')} appointments`);
+  }
+  await database.query('drop table bench_matters');
+  await database.query('vacuum analyze appointments');
+  await database.query('checkpoint');
+  return total;
+}

@@ -11,6 +11,8 @@ export type DatabaseKind = 'pglite' | 'postgres';
  * accounting: the cash-flow list, its totals and the month's reconciliation over a million payments, and the
  * cash-flow report PDF built in the background (PostgreSQL only);
  * collections: the collections dashboard of each role over 200,000 accounts and 2,000,000 payments (PostgreSQL only).
+ * dashboards: the three landing dashboards, a drill-down's and a report's 100,000-row export over a year of
+ * 5,000,000 calls, 1,000,000 appointments and 1,000,000 payments (PostgreSQL only).
  * mail: 1,000 e-mails through the embedded SMTP server, again with it stopped for 10 s, and 10,000 letters in a
  * background batch.
  */
@@ -24,6 +26,7 @@ export const SCENARIOS = [
   'accounting',
   'collections',
   'mail',
+  'dashboards',
 ] as const;
 export type Scenario = (typeof SCENARIOS)[number];
 
@@ -58,6 +61,8 @@ export interface BenchArgs {
   trustEntries: number;
   /** collections scenario: collection accounts added over the seeded clients. */
   accounts: number;
+  /** dashboards scenario: appointments added over the last year, today and the coming two weeks. */
+  appointments: number;
   /** Load only the routes whose name contains this (e.g. to profile one of them); all when unset. */
   route?: string;
   /** postgres: keep the seeded database after the run, and reuse one kept with the same sizes instead of seeding. */
@@ -72,7 +77,7 @@ const DEFAULT_POSTGRES_URL = 'postgres://postgres@127.0.0.1:5432/postgres';
 // The access token lives 10 minutes; a fresh one is taken per route, so one route's run must fit in it.
 const MAX_DURATION_SECONDS = 570;
 
-export const USAGE = `Usage: npm run bench -- [--scenario platform|clients|communication|appointments|matching|admin|accounting|collections|mail] [--clients N] [--connections C] [--duration S] [--database pglite|postgres] [--messages N] [--sockets N] [--webhooks N] [--attorneys N] [--events N] [--users N] [--calls N] [--payments N] [--trust-entries N] [--accounts N] [--route TEXT] [--keep] [--cpu-prof]
+export const USAGE = `Usage: npm run bench -- [--scenario platform|clients|communication|appointments|matching|admin|accounting|collections|mail|dashboards] [--clients N] [--connections C] [--duration S] [--database pglite|postgres] [--messages N] [--sockets N] [--webhooks N] [--attorneys N] [--events N] [--users N] [--calls N] [--payments N] [--trust-entries N] [--accounts N] [--appointments N] [--route TEXT] [--keep] [--cpu-prof]
 
   --clients N        demo clients to seed (default 20000)
   --scenario NAME    platform (GET /user, user directory; default) or clients (client search, duplicate and
@@ -87,7 +92,11 @@ export const USAGE = `Usage: npm run bench -- [--scenario platform|clients|commu
                      dashboard of the admin, manager and collector over --accounts accounts and --payments
                      payments carrying them, in the kept database casedesk_bench_coll with --keep; PostgreSQL only)
                      report PDF built in the background; PostgreSQL only) or mail (1,000 e-mails through the
-                     embedded SMTP server, 1,000 more with it stopped for 10 s, 10,000 letters in a batch)
+                     embedded SMTP server, 1,000 more with it stopped for 10 s, 10,000 letters in a batch) or
+                     dashboards (the call-centre, office and corporate dashboards of an operator, a manager and
+                     the admin, a 100,000-row drill-down export and report export, over a year of --calls calls,
+                     --appointments appointments, --payments payments and --messages texts, in the kept
+                     database casedesk_bench_dash with --keep; PostgreSQL only)
   --probes N         matching: clients sampled into the evaluation set, strangers added (default 3000)
   --learn            matching: learn the match weights from a training set first and write them to
                      packages/contract/src/matching/match-weights.ts (the server then runs with them)
@@ -96,10 +105,11 @@ export const USAGE = `Usage: npm run bench -- [--scenario platform|clients|commu
   --webhooks N       communication: inbound-SMS webhooks sent one after another (default 200)
   --attorneys N      appointments: attorneys in the table, seeded plus added (default 100)
   --events N         appointments: calendar events added before the load (default 50000)
-  --users N          admin: users in the table, seeded plus added (default 5000)
+  --users N          admin: users in the table, seeded plus added (default 5000; dashboards 500)
   --calls N          admin: calls added over the last two years on tracking lines (default 5000000)
   --payments N       accounting: payments added over the last two years (default 1000000; collections 2000000)
   --accounts N       collections: collection accounts added over the seeded clients (default 200000)
+  --appointments N   dashboards: appointments added over the last year and the coming two weeks (default 1000000)
   --trust-entries N  accounting: trust deposits added, at most one per payment (default 1000000)
   --connections C    concurrent autocannon connections (default 50; 20 for the clients scenario)
   --duration S       seconds of load per route, after a 2 s warm-up (default 10, at most ${MAX_DURATION_SECONDS})
@@ -147,6 +157,7 @@ export function parseBenchArgs(argv: string[], env: NodeJS.ProcessEnv): BenchArg
       payments: { type: 'string' },
       'trust-entries': { type: 'string' },
       accounts: { type: 'string' },
+      appointments: { type: 'string' },
       route: { type: 'string' },
       keep: { type: 'boolean' },
       probes: { type: 'string' },
@@ -164,7 +175,7 @@ export function parseBenchArgs(argv: string[], env: NodeJS.ProcessEnv): BenchArg
   if (!(SCENARIOS as readonly string[]).includes(scenario)) {
     throw new Error(`--scenario must be ${SCENARIOS.join(' or ')}, got "${scenario}"`);
   }
-  if ((scenario === 'admin' || scenario === 'accounting' || scenario === 'collections') && database !== 'postgres') {
+  if (['admin', 'accounting', 'collections', 'dashboards'].includes(scenario) && database !== 'postgres') {
     throw new Error(`--scenario ${scenario} needs --database postgres (its budgets are set for PostgreSQL)`);
   }
   return {
@@ -180,11 +191,12 @@ export function parseBenchArgs(argv: string[], env: NodeJS.ProcessEnv): BenchArg
     webhooks: positiveInt('webhooks', values.webhooks, 200, 1, 100_000),
     attorneys: positiveInt('attorneys', values.attorneys, 100, 1, 10_000),
     events: positiveInt('events', values.events, 50_000, 0),
-    users: positiveInt('users', values.users, 5000, 0),
+    users: positiveInt('users', values.users, scenario === 'dashboards' ? 500 : 5000, 0),
     calls: positiveInt('calls', values.calls, 5_000_000, 0),
     payments: positiveInt('payments', values.payments, scenario === 'collections' ? 2_000_000 : 1_000_000, 0),
     trustEntries: positiveInt('trust-entries', values['trust-entries'], 1_000_000, 0),
     accounts: positiveInt('accounts', values.accounts, 200_000, 0),
+    appointments: positiveInt('appointments', values.appointments, 1_000_000, 0),
     ...(values.route ? { route: values.route } : {}),
     keep: values.keep ?? false,
     probes: positiveInt('probes', values.probes, 3000, 10, 100_000),

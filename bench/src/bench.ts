@@ -1,3 +1,4 @@
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { DEMO_PASSWORD } from '@casedesk/server/src/seed/seed.ts';
@@ -60,6 +61,11 @@ import {
 import type { SocketLatencyResult, SocketUser } from './socket-latency.ts';
 import { measureSocketLatency } from './socket-latency.ts';
 import { createDataStore, seedStore } from './data-store.ts';
+import { addDashboardDataAtScale } from './dashboards-scenario.ts';
+import type { DashboardsScenario } from './dashboards-load.ts';
+import { buildDashboardsScenario, dashboardsScenarioTargets } from './dashboards-load.ts';
+import type { ExportCase, ExportTiming } from './dashboards-exports.ts';
+import { drillExportCase, measureExports, pickExportDrill, reportExportCases } from './dashboards-exports.ts';
 import type { LoadResult, RouteTarget } from './load.ts';
 import { loadRoute, stopLoad, WARM_UP_SECONDS } from './load.ts';
 import type { Probe } from './matching-corruption.ts';
@@ -97,6 +103,8 @@ const COMMUNICATION_SERVER_ENV = {
   LIVE_SOCKETS_PER_USER: '100000',
 };
 const SEARCH_KEYWORD = 'an';
+/** The server's own pool on this machine (DATABASE_POOL_SIZE's default), which the bare SQL replay gets too. */
+const SERVER_POOL_SIZE = Math.max(4, 3 * os.availableParallelism());
 /**
  * Every scenario measures its routes, not the per-user rate limits in front of them (one user sends all the
  * load). Raised rather than switched off, so each limited request still pays for its count.
@@ -182,6 +190,25 @@ async function learnWeights(database: Database, args: BenchArgs): Promise<void> 
   console.log(`  ${JSON.stringify(learned.weights)}\n  written to ${path.relative(repoRoot, file)}`);
 }
 
+/**
+ * The dashboards scenario's exports: the drill-down closest to 100,000 rows, and the report export
+ * (reportExportCase) when this branch has one; first byte and whole file, then the same statements as bare SQL.
+ */
+async function measureDashboardExports(baseUrl: string, store: { env: Record<string, string> }) {
+  const log = (line: string) => console.log(line);
+  console.log('Exports: picking the drill-down closest to 100,000 rows…');
+  const cases: ExportCase[] = [];
+  const picked = await pickExportDrill(baseUrl, await signIn(baseUrl), log);
+  if (picked) cases.push(drillExportCase(picked.drill, picked.rows));
+  const recordingDatabase = await openDatabase({ databaseUrl: store.env.DATABASE_URL!, poolSize: 2 });
+  try {
+    cases.push(...(await reportExportCases(recordingDatabase)));
+    return await measureExports(baseUrl, (email) => signIn(baseUrl, email), cases, recordingDatabase, log);
+  } finally {
+    await recordingDatabase.close();
+  }
+}
+
 async function run(args: BenchArgs, cleanup: Cleanup): Promise<BenchReport> {
   const startedAt = new Date().toISOString();
   // Taken before the bench's own seed and server add to the machine's load.
@@ -205,6 +232,7 @@ async function run(args: BenchArgs, cleanup: Cleanup): Promise<BenchReport> {
   let collections: CollectionsScenario | undefined;
   let decisions: DecisionTiming[] | undefined;
   let mailScenario: MailScenario | undefined;
+  let dashboards: DashboardsScenario | undefined;
   try {
     if (args.scenario === 'admin') {
       if (addAtScale) {
@@ -250,6 +278,15 @@ async function run(args: BenchArgs, cleanup: Cleanup): Promise<BenchReport> {
         replay: { ...dashboards.replay, ...work.replay },
       };
       targets = [...collectionsWorkTargets(work), ...collectionsScenarioTargets(dashboards)];
+    } else if (args.scenario === 'dashboards') {
+      if (addAtScale) {
+        await addDashboardDataAtScale(database, args, (line) => console.log(line));
+        // Kept as soon as it is added: if recording the routes below fails, the long seed is not lost.
+        await store.markSeeded();
+      }
+      console.log("Recording each dashboard's statements…");
+      dashboards = await buildDashboardsScenario(database);
+      targets = dashboardsScenarioTargets(dashboards);
     } else if (args.scenario === 'mail') {
       mailScenario = await buildMailScenario(database);
       targets = [];
@@ -326,12 +363,15 @@ async function run(args: BenchArgs, cleanup: Cleanup): Promise<BenchReport> {
     const result = await loadRoute(server.baseUrl, target, token, connections, duration);
     console.log(`  ${result.requestsPerSecond.toFixed(0)} req/s, p99 ${result.latency.p99.toFixed(2)} ms`);
     routes.push(result);
-    const scenario = admin ?? accounting ?? collections;
+    const scenario = admin ?? accounting ?? collections ?? dashboards;
     const recorded = scenario?.recorded[target.name];
     if (recorded?.length) {
       // Straight after the HTTP load, on the same machine and data, so a neighbour's load moves both alike.
       console.log(`  bare SQL, ${connections} connection(s), ${WARM_UP_SECONDS} s warm-up + ${duration} s…`);
-      const replayDatabase = await store.open();
+      // The dashboards send a request's statements at once: as many pool connections as the server has.
+      const replayDatabase = dashboards
+        ? await openDatabase({ databaseUrl: store.env.DATABASE_URL!, poolSize: SERVER_POOL_SIZE })
+        : await store.open();
       try {
         const bare = await replayUnderLoad(
           replayDatabase,
@@ -406,6 +446,10 @@ async function run(args: BenchArgs, cleanup: Cleanup): Promise<BenchReport> {
       console.log(`  ${p.role}: p95 ${p.http.p95.toFixed(1)} ms, bare SQL p95 ${p.bareSql.p95.toFixed(1)} ms`);
     }
   }
+  let exports: ExportTiming[] | undefined;
+  if (dashboards && (!args.route || 'export'.includes(args.route))) {
+    exports = await measureDashboardExports(server.baseUrl, store);
+  }
   let socketLatency: SocketLatencyResult | undefined;
   if (communication) {
     console.log(`Inbound webhooks → live sockets: ${args.sockets} sockets, ${args.webhooks} webhooks…`);
@@ -454,7 +498,8 @@ async function run(args: BenchArgs, cleanup: Cleanup): Promise<BenchReport> {
     ...(matching ? { matching } : {}),
     ...(allList ? { allList } : {}),
     ...(decisions ? { decisions } : {}),
-    ...(admin || accounting || collections ? { bareSqlLoads } : {}),
+    ...(admin || accounting || collections || dashboards ? { bareSqlLoads } : {}),
+    ...(exports ? { exports } : {}),
     ...(dashboardPages ? { dashboardPages } : {}),
     ...(backgroundReport ? { backgroundReport } : {}),
     ...(threeWay ? { threeWay } : {}),
@@ -475,6 +520,7 @@ async function run(args: BenchArgs, cleanup: Cleanup): Promise<BenchReport> {
           ...(threeWay ? { threeWay } : {}),
         },
         collections && { bareSqlLoads, ...(dashboardPages ? { pages: dashboardPages } : {}) },
+        dashboards && { bareSqlLoads, ...(exports ? { exports } : {}) },
       ),
     ],
   };

@@ -10,11 +10,11 @@ const MESSAGES_PER_STATEMENT = 100_000;
 
 /**
  * A million texts, in set SQL (the faker seed would take longer than the benchmark): each between a
- * seeded client's mobile number and an office's SMS number, both directions, over the last two years.
+ * seeded client's mobile number and an office's SMS number, both directions, over the last two years (`days`).
  * A few numbers are busy (every 50th text goes to one of 100 numbers) so some histories are long,
  * which is the case the newest-first page has to stay fast on.
  */
-export async function addMessagesAtScale(database: Database, total: number): Promise<number> {
+export async function addMessagesAtScale(database: Database, total: number, days = 730): Promise<number> {
   for (let done = 0; done < total; done += MESSAGES_PER_STATEMENT) {
     const count = Math.min(MESSAGES_PER_STATEMENT, total - done);
     await database.query(
@@ -38,7 +38,7 @@ export async function addMessagesAtScale(database: Database, total: number): Pro
               'Bench text ' || g,
               ids[office_index],
               case when g % 3 = 0 then 'received' else 'delivered' end,
-              now() - (g % 730) * interval '1 day' - (g % 86400) * interval '1 second'
+              now() - (g % ${days}) * interval '1 day' - (g % 86400) * interval '1 second'
        from picked`,
       [done + 1, done + count],
     );

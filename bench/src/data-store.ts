@@ -10,7 +10,10 @@ import { ProgressLine } from './progress.ts';
 
 const BENCH_DATABASE = 'casedesk_bench';
 /** Scenarios whose data is kept in a database of their own, so that a kept one does not replace another's. */
-const OWN_DATABASES: Partial<Record<BenchArgs['scenario'], string>> = { collections: 'casedesk_bench_coll' };
+const OWN_DATABASES: Partial<Record<BenchArgs['scenario'], string>> = {
+  collections: 'casedesk_bench_coll',
+  dashboards: 'casedesk_bench_dash',
+};
 /** Outside the product's schema: only --keep runs create it, in the bench's own database. */
 const RECIPE_TABLE = 'bench_kept_recipe';
 
@@ -31,7 +34,7 @@ export interface DataStore {
 
 /** What makes two runs' data the same: the scenario and every size the seed and its additions take. */
 function recipeOf(args: BenchArgs): string {
-  const { clients, messages, attorneys, events, users, calls, payments, trustEntries, accounts } = args;
+  const { clients, messages, attorneys, events, users, calls, payments, trustEntries, accounts, appointments } = args;
   // The matching scenario reads the clients scenario's data (clients, and inquiries with opposing parties).
   const scenario = args.scenario === 'matching' ? 'clients' : args.scenario;
   return JSON.stringify({
@@ -43,6 +46,7 @@ function recipeOf(args: BenchArgs): string {
     ...(scenario === 'admin' ? { users, calls } : {}),
     ...(scenario === 'accounting' ? { payments, trustEntries } : {}),
     ...(scenario === 'collections' ? { accounts, payments } : {}),
+    ...(scenario === 'dashboards' ? { users, calls, payments, appointments } : {}),
   });
 }
 
@@ -118,6 +122,7 @@ async function createPostgresDatabase(
     });
   }
   const open = () => openDatabase({ databaseUrl: benchUrl.toString(), poolSize: 4 });
+  let marked = false;
   return {
     kind: 'postgres',
     env: { DATABASE_URL: benchUrl.toString() },
@@ -125,7 +130,9 @@ async function createPostgresDatabase(
     label: `${benchUrl.host}/${name}`,
     reused,
     async markSeeded() {
-      if (recipe === undefined || reused) return;
+      // A scenario may mark its data as soon as it is added, before the routes are recorded; once is enough.
+      if (recipe === undefined || reused || marked) return;
+      marked = true;
       const database = await open();
       try {
         await database.query(`create table ${RECIPE_TABLE} (recipe text not null)`);

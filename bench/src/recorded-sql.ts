@@ -8,19 +8,33 @@ import { round, summarize } from './stats.ts';
 export interface RecordedStatement {
   text: string;
   params: unknown[];
+  /** Read through a cursor, a chunk at a time (an export), not in one answer. */
+  cursor?: boolean;
 }
 
 type StatementRecorder = (call: () => Promise<unknown>) => Promise<RecordedStatement[]>;
 
 /**
- * Records the statements a service call sends, through Drizzle's query logger. Drizzle hands its session's
- * logger to each query as it is prepared, and a named statement is prepared once (platform/db/prepared.ts),
- * so this must be installed before the first service call on `database`.
+ * Records the statements a service call sends, through Drizzle's query logger, and the raw ones it sends
+ * through `database.query` and `database.cursor` (a cursor's statement is recorded once, as the query it
+ * reads; `cursor: true` marks it). Drizzle hands its session's logger to each query as it is prepared, and a
+ * named statement is prepared once (platform/db/prepared.ts), so this must be installed before the first
+ * service call on `database`.
  */
 export function installStatementRecorder(database: Database): StatementRecorder {
   const session = (database.db as unknown as { session: { logger: Logger } }).session;
   let recording: RecordedStatement[] | undefined;
   session.logger = { logQuery: (text, params) => recording?.push({ text, params }) };
+  const query = database.query.bind(database);
+  database.query = (async (text: string, params: unknown[] = []) => {
+    recording?.push({ text, params });
+    return query(text, params);
+  }) as Database['query'];
+  const cursor = database.cursor;
+  database.cursor = (text, params, chunkRows) => {
+    recording?.push({ text, params, cursor: true });
+    return cursor(text, params, chunkRows);
+  };
   return async (call) => {
     recording = [];
     try {

@@ -5,6 +5,9 @@ import path from 'node:path';
 import type { AccountingMeasures } from './accounting-budgets.ts';
 import { accountingBudgets } from './accounting-budgets.ts';
 import type { CollectionsMeasures } from './collections-budgets.ts';
+import type { DashboardsMeasures } from './dashboards-budgets.ts';
+import { dashboardsBudgets } from './dashboards-budgets.ts';
+import type { ExportTiming } from './dashboards-exports.ts';
 import { collectionsBudgets } from './collections-budgets.ts';
 import type { DashboardPageTiming } from './collections-scenario.ts';
 import type { MailResult } from './mail-scenario.ts';
@@ -65,6 +68,8 @@ export interface BenchReport {
   threeWay?: ThreeWayTiming;
   /** collections scenario: each role's whole dashboard, its requests at once, and their bare SQL the same way. */
   dashboardPages?: DashboardPageTiming[];
+  /** dashboards scenario: 100,000-row exports, first byte and whole file, over HTTP and as bare SQL. */
+  exports?: ExportTiming[];
   /** mail scenario: e-mail through the embedded SMTP server (plain and with an outage) and a letter batch. */
   mail?: MailResult;
   budgets: Budget[];
@@ -81,6 +86,7 @@ export function judgeBudgets(
   admin?: { decisions: DecisionTiming[]; bareSqlLoads: (BareSqlLoad & { route: string })[] },
   accounting?: AccountingMeasures,
   collections?: CollectionsMeasures,
+  dashboards?: DashboardsMeasures,
 ): Budget[] {
   const coldStart: Budget = {
     name: 'cold start to healthy',
@@ -99,6 +105,7 @@ export function judgeBudgets(
   if (args.scenario === 'admin') return [...adminBudgets(args, routes, admin), coldStart];
   if (args.scenario === 'accounting') return [...accountingBudgets(args, routes, accounting), coldStart];
   if (args.scenario === 'collections') return [...collectionsBudgets(args, routes, collections), coldStart];
+  if (args.scenario === 'dashboards') return [...dashboardsBudgets(args, routes, dashboards), coldStart];
   return [userBudget(args, routes), coldStart];
 }
 
@@ -459,6 +466,7 @@ export function printReport(report: BenchReport): void {
       ),
     );
   }
+  if (report.exports?.length) printExports(report.exports);
   if (report.allList) printAllList(report.allList);
   if (report.serviceFloors) {
     console.log(
@@ -540,6 +548,43 @@ function printAllList(all: AllListResult): void {
         ];
       }),
       [0],
+    ),
+  );
+}
+
+function printExports(exports: ExportTiming[]): void {
+  console.log(
+    `\nExports (each downloaded alone, after one to warm up; medians; bare SQL: its recorded statements replayed,` +
+      `\nthe cursor's first chunk for the first row), ms:`,
+  );
+  console.log(
+    table(
+      [
+        'export',
+        'rows',
+        'MB',
+        'first byte',
+        'first row',
+        'first row max',
+        'bare first row',
+        'first row ×',
+        'whole file',
+        'bare whole',
+        'whole ×',
+      ],
+      exports.map((e) => [
+        e.name,
+        String(e.rows),
+        (e.bytes / 1e6).toFixed(1),
+        ms(e.firstByte.median),
+        ms(e.firstRow.median),
+        ms(e.firstRow.max),
+        ms(e.bareFirstRow.median),
+        (e.firstRow.median / e.bareFirstRow.median).toFixed(2),
+        ms(e.total.median),
+        ms(e.bareTotal.median),
+        (e.total.median / e.bareTotal.median).toFixed(2),
+      ]),
     ),
   );
 }
