@@ -102,7 +102,9 @@ export async function countLeads(
       signed: sql<boolean>`bool_or(${appointments.stageId} = ${sql.raw(String(SIGNED_STAGE))})`.as('signed'),
     })
     .from(appointments)
-    .where(isNull(appointments.deletedAt))
+    // Only the window's leads: grouping every appointment by matter first read the whole table (1,000,000
+    // appointments: a parallel sequential scan and a hash spilling to disk, 3.4 s; with this, 5 ms).
+    .where(and(isNull(appointments.deletedAt), inArray(appointments.inquiryId, leadsInWindow)))
     .groupBy(appointments.inquiryId)
     .as('outcome');
   const rows = await db
