@@ -1,15 +1,18 @@
 import cluster from 'node:cluster';
-import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
-import { runClusterPrimary } from './platform/cluster/cluster-primary.ts';
-import { openConfiguredDatabase } from './platform/db/open-configured.ts';
-import { prepareDatabase } from './seed/prepare-database.ts';
+import { databasePrepared, startClusterPrimary } from './platform/cluster/cluster-primary.ts';
 
 const config = loadConfig();
 const clustered = config.serverProcesses > 1;
 
-if (config.DATABASE_URL && cluster.isPrimary) {
-  // Migrations and the demo seed once, on a connection of their own, without the requests' statement timeout.
+// Everything else is imported where it is used, so the cluster's primary forks its workers before it loads the
+// migrations and the seed, and never loads the app it does not serve.
+const prepareModules = () =>
+  Promise.all([import('./platform/db/open-configured.ts'), import('./seed/prepare-database.ts')]);
+
+/** Migrations and the demo seed once, on a connection of their own, without the requests' statement timeout. */
+async function preparePostgres() {
+  const [{ openConfiguredDatabase }, { prepareDatabase }] = await prepareModules();
   const setup = await openConfiguredDatabase(config, { setup: true });
   try {
     await prepareDatabase(config, setup);
@@ -19,7 +22,7 @@ if (config.DATABASE_URL && cluster.isPrimary) {
 }
 
 if (clustered && cluster.isPrimary) {
-  runClusterPrimary({
+  const primary = startClusterPrimary({
     processes: config.serverProcesses,
     // The connections a single process would keep, shared out, unless the setting names them per process.
     workerEnv: process.env.DATABASE_POOL_SIZE
@@ -27,11 +30,23 @@ if (clustered && cluster.isPrimary) {
       : { DATABASE_POOL_SIZE: String(Math.max(2, Math.ceil(config.DATABASE_POOL_SIZE / config.serverProcesses))) },
     log: (message) => console.log(message),
   });
+  try {
+    await preparePostgres();
+    primary.prepared();
+  } catch (error) {
+    console.error('Preparing the database failed', error);
+    primary.abort();
+  }
 } else {
-  await serve();
+  // A worker loads the app while the primary is still migrating.
+  const appModule = import('./app.ts');
+  if (cluster.isWorker) await databasePrepared();
+  else if (config.DATABASE_URL) await preparePostgres();
+  await serve(await appModule);
 }
 
-async function serve() {
+async function serve({ buildApp }: typeof import('./app.ts')) {
+  const [{ openConfiguredDatabase }, { prepareDatabase }] = await prepareModules();
   const database = await openConfiguredDatabase(config);
   if (!config.DATABASE_URL) await prepareDatabase(config, database);
   const app = await buildApp({ config, database });

@@ -13,13 +13,30 @@ const FAILED_START_MS = 10_000;
 /** How long the workers have to finish in-flight requests before the primary gives up on them. */
 const STOP_GRACE_MS = 20_000;
 
+/** A worker asks whether the database is ready; the primary answers once migrations and the seed are done. */
+const WAITING = 'casedesk:waiting-for-database';
+const PREPARED = 'casedesk:database-prepared';
+
+export interface ClusterPrimary {
+  /** Migrations and the seed are done: the waiting workers (and any forked later) may open the database. */
+  prepared(): void;
+  /** Preparing failed: stop the workers and exit with an error. */
+  abort(): never;
+}
+
 /**
  * The cluster's primary: forks one server per process slot on the same port (Node hands each new connection
  * to a worker in turn), forks again when one dies, and on SIGTERM or SIGINT asks every worker to finish its
- * in-flight requests before it exits itself. It serves nothing: migrations and the seed ran before it forked.
+ * in-flight requests before it exits itself. It serves nothing. The workers are forked at once, so they load
+ * their code while the primary migrates; each waits for `prepared()` before it touches the database.
  */
-export function runClusterPrimary({ processes, workerEnv, log }: ClusterOptions): void {
+export function startClusterPrimary({ processes, workerEnv, log }: ClusterOptions): ClusterPrimary {
   let stopping = false;
+  let isPrepared = false;
+  const waiting = new Set<Worker>();
+  const release = (worker: Worker) => {
+    if (worker.isConnected()) worker.send({ type: PREPARED });
+  };
   const listening = new Set<number>();
   let announced = false;
   const forkedAt = new Map<number, number>();
@@ -27,6 +44,11 @@ export function runClusterPrimary({ processes, workerEnv, log }: ClusterOptions)
   const fork = (): Worker => {
     const worker = cluster.fork(workerEnv);
     forkedAt.set(worker.id, Date.now());
+    worker.on('message', (message: { type?: unknown } | null) => {
+      if (message?.type !== WAITING) return;
+      if (isPrepared) release(worker);
+      else waiting.add(worker);
+    });
     return worker;
   };
 
@@ -39,6 +61,7 @@ export function runClusterPrimary({ processes, workerEnv, log }: ClusterOptions)
   });
   cluster.on('exit', (worker, code, signal) => {
     listening.delete(worker.id);
+    waiting.delete(worker);
     if (stopping) {
       if (Object.keys(cluster.workers ?? {}).length === 0) process.exit(0);
       return;
@@ -64,4 +87,30 @@ export function runClusterPrimary({ processes, workerEnv, log }: ClusterOptions)
   process.on('SIGINT', () => stop('SIGINT'));
 
   for (let i = 0; i < processes; i += 1) fork();
+  return {
+    prepared() {
+      isPrepared = true;
+      for (const worker of waiting) release(worker);
+      waiting.clear();
+    },
+    abort() {
+      stopping = true;
+      for (const worker of Object.values(cluster.workers ?? {})) worker?.process.kill('SIGKILL');
+      process.exit(1);
+    },
+  };
+}
+
+/** In a worker: resolves when the primary says the database is migrated and seeded. */
+export function databasePrepared(): Promise<void> {
+  return new Promise((resolve) => {
+    const onMessage = (message: { type?: unknown } | null) => {
+      if (message?.type !== PREPARED) return;
+      process.off('message', onMessage);
+      resolve();
+    };
+    // Listening before asking, so the answer cannot arrive unheard.
+    process.on('message', onMessage);
+    process.send!({ type: WAITING });
+  });
 }
