@@ -1,4 +1,5 @@
 import cluster from 'node:cluster';
+import type * as AppModule from './app.ts';
 import { loadConfig } from './config.ts';
 import { databasePrepared, startClusterPrimary } from './platform/cluster/cluster-primary.ts';
 
@@ -45,7 +46,7 @@ if (clustered && cluster.isPrimary) {
   await serve(await appModule);
 }
 
-async function serve({ buildApp }: typeof import('./app.ts')) {
+async function serve({ buildApp }: typeof AppModule) {
   const [{ openConfiguredDatabase }, { prepareDatabase }] = await prepareModules();
   const database = await openConfiguredDatabase(config);
   if (!config.DATABASE_URL) await prepareDatabase(config, database);
