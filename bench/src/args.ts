@@ -90,8 +90,8 @@ export const USAGE = `Usage: npm run bench -- [--scenario platform|clients|commu
                      (the cash-flow list, totals and reconciliation over --payments payments, and a 50,000-row
                      report PDF built in the background; PostgreSQL only) or collections (the collections
                      dashboard of the admin, manager and collector over --accounts accounts and --payments
-                     payments carrying them, in the kept database casedesk_bench_coll with --keep; PostgreSQL only)
-                     report PDF built in the background; PostgreSQL only) or mail (1,000 e-mails through the
+                     payments carrying them, in the kept database casedesk_bench_coll with --keep; PostgreSQL
+                     only) or mail (1,000 e-mails through the
                      embedded SMTP server, 1,000 more with it stopped for 10 s, 10,000 letters in a batch) or
                      dashboards (the call-centre, office and corporate dashboards of an operator, a manager and
                      the admin, a 100,000-row drill-down export and report export, over a year of --calls calls,
