@@ -11,7 +11,8 @@ const bellCount = async (page: Page) => Number(await page.getByTestId('notificat
 
 async function choose(page: Page, select: Locator, option: string | RegExp): Promise<void> {
   await select.click();
-  await page.getByRole('option', { name: option }).first().click();
+  // The open dropdown's option: the landing dashboard's own office chooser (a native select) has options too.
+  await page.getByRole('option', { name: option }).filter({ visible: true }).first().click();
 }
 
 /** Fills the Text Message drawer (SPEC §2) for PHONE from the Los Angeles number. */
