@@ -5,6 +5,7 @@ import { applyRoleConditions } from '../access/permissions.ts';
 import type { CollectionAccountFilter } from './account.ts';
 import { COLLECTION_STATUSES, FOLLOW_UP_DUE, collectionAccountFilterSchema } from './account.ts';
 import {
+  callerLocalTime,
   accountFilterFromQuery,
   accountFilterToQuery,
   callerDay,
@@ -54,6 +55,16 @@ describe('collectionDashboardView (SPEC §6)', () => {
 
   it('gives nothing without the dashboard or the accounts', () => {
     expect(view([grant('CALLS', [])], 'OPERATOR')).toBe('NONE');
+  });
+});
+
+describe('callerLocalTime', () => {
+  it('prints an instant in a named zone across its clock change, or at a fixed offset', () => {
+    // 2026-11-01 06:30:15Z is 01:30:15 EST, the second time that wall clock came round in New York.
+    expect(callerLocalTime({ timeZone: 'America/New_York', offsetHours: 0 }, new Date('2026-11-01T06:30:15Z'))).toBe(
+      '2026-11-01 01:30:15',
+    );
+    expect(callerLocalTime({ offsetHours: -5.5 }, new Date('2026-03-08T03:00:09Z'))).toBe('2026-03-07 21:30:09');
   });
 });
 

@@ -75,6 +75,16 @@ export function callerDay(zone: CallerZone, now: Date = new Date()): string {
   return new Date(now.getTime() + zone.offsetHours * 3_600_000).toISOString().slice(0, 10);
 }
 
+/** yyyy-MM-dd HH:mm:ss of an instant in the caller's zone, as exports print an instant. */
+export function callerLocalTime(zone: CallerZone, at: Date): string {
+  if (!zone.timeZone) {
+    return new Date(at.getTime() + zone.offsetHours * 3_600_000).toISOString().slice(0, 19).replace('T', ' ');
+  }
+  const { date, minutes } = wallTimeOf(at, zone.timeZone);
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${date} ${pad(Math.floor(minutes / 60))}:${pad(minutes % 60)}:${pad(at.getUTCSeconds())}`;
+}
+
 /** What the zone is called on screen and in exports: the IANA name, or 'UTC-05:00' for an offset. */
 export function callerZoneLabel(zone: CallerZone): string {
   if (zone.timeZone) return zone.timeZone;

@@ -1,6 +1,6 @@
 import { PassThrough, Readable } from 'node:stream';
-import { wallTimeOf } from '@casedesk/contract/appointments/zoned-time';
 import type { CallerZone } from '@casedesk/contract/collections/dashboard';
+import { callerLocalTime } from '@casedesk/contract/collections/dashboard';
 import type { CollectionReport, ReportColumn } from '@casedesk/contract/collections/report';
 import { REPORT_COLUMNS, formatRate } from '@casedesk/contract/collections/report';
 import { formatCents } from '@casedesk/contract/common/money';
@@ -20,17 +20,6 @@ export interface ReportFileParts {
   batches: AsyncIterable<Record<string, unknown>[]>;
 }
 
-/** yyyy-MM-dd HH:mm:ss of an instant in the caller's zone. */
-export function localTime(iso: string, zone: CallerZone): string {
-  const at = new Date(iso);
-  if (zone.timeZone) {
-    const { date, minutes } = wallTimeOf(at, zone.timeZone);
-    const seconds = String(at.getUTCSeconds()).padStart(2, '0');
-    return `${date} ${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}:${seconds}`;
-  }
-  return new Date(at.getTime() + zone.offsetHours * 3_600_000).toISOString().slice(0, 19).replace('T', ' ');
-}
-
 /** A cell as people read it: counts as numbers, cents as 1234.56, rates as 83.3 %, instants in the caller's zone. */
 export function cellOf(column: ReportColumn, row: Record<string, unknown>, zone: CallerZone): Cell {
   const value = row[column.key];
@@ -43,7 +32,7 @@ export function cellOf(column: ReportColumn, row: Record<string, unknown>, zone:
     case 'rate':
       return formatRate(Number(value));
     case 'instant':
-      return localTime(String(value), zone);
+      return callerLocalTime(zone, new Date(String(value)));
     case 'text':
       return String(value);
   }

@@ -97,7 +97,8 @@ async function* csvLines<Row>({ heading, headers, cells, batches }: StreamedTabl
     : '';
   yield `${CSV_BOM}${above}${headers.map(csvField).join(',')}\r\n`;
   for await (const batch of batches) {
-    yield batch.map((row) => cells(row).map(csvField).join(',')).join('\r\n') + '\r\n';
+    // An empty batch (a cursor's last read) writes nothing, not a blank line.
+    if (batch.length > 0) yield batch.map((row) => cells(row).map(csvField).join(',')).join('\r\n') + '\r\n';
   }
 }
 

@@ -20,6 +20,8 @@ export interface PdfTable {
   headers: readonly string[];
   /** Columns holding numbers, right-aligned. */
   numeric: readonly boolean[];
+  /** Every column as wide as the next (rows of a list); else the first, a summary's group, takes three shares. */
+  evenColumns?: boolean;
   batches: AsyncIterable<Cell[][]>;
   /** A totals row, drawn in bold under a rule after the last row. */
   totals?: Cell[];
@@ -44,15 +46,15 @@ export function pdfTable(table: PdfTable): Readable {
   return doc;
 }
 
-/** The first column (the group's name) takes three shares of the width, each number column one. */
-function columnWidths(doc: PDFKit.PDFDocument, count: number): number[] {
+/** The first column (a summary's group name) takes three shares of the width, each other column one. */
+function columnWidths(doc: PDFKit.PDFDocument, count: number, even: boolean): number[] {
   const width = doc.page.width - MARGIN * 2;
-  const share = width / (count + 2);
-  return Array.from({ length: count }, (_, i) => (i === 0 ? share * 3 : share));
+  const share = width / (even ? count : count + 2);
+  return Array.from({ length: count }, (_, i) => (i === 0 && !even ? share * 3 : share));
 }
 
 async function draw(doc: PDFKit.PDFDocument, table: PdfTable): Promise<void> {
-  const widths = columnWidths(doc, table.headers.length);
+  const widths = columnWidths(doc, table.headers.length, table.evenColumns ?? false);
   const bottom = doc.page.height - MARGIN - ROW_HEIGHT * 2;
   let pageNumber = 1;
   let rows = 0;
