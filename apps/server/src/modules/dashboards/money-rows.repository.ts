@@ -8,6 +8,8 @@ import { clients } from '../clients/clients.tables.ts';
 import { collectionAccounts } from '../collections/collections.tables.ts';
 import { offices } from '../offices/offices.tables.ts';
 import { users } from '../users/users.tables.ts';
+// A deviation from the module rule (docs/dashboards.md): accounting's running totals, kept by its triggers, are read
+// here as SQL the figure, its drill-down and its export share; no accounting service returns SQL to compose.
 import { cashFlowDayTotals } from '../../db/schema.ts';
 import type { RowSet } from './row-set.repository.ts';
 import { isoInstant } from './row-set.repository.ts';
