@@ -3,7 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, test, type Page } from '@playwright/test';
 import { signIn, USERS } from './support/session.ts';
-import { NARROW, setWidth, WIDE } from './support/shell.ts';
+import { NARROW, seriousViolations, setWidth, WIDE } from './support/shell.ts';
 
 // DESIGN §4: the landing dashboards at 1280 px (top menu) and 800 px (sidebar), light and dark. Kept for people
 // to look at (e2e/screenshots/, git-ignored).
@@ -34,6 +34,8 @@ for (const { user, name, path: route, chart } of DASHBOARDS) {
         await expect(page.locator('.mantine-Skeleton-root')).toHaveCount(0);
         await shoot(page, `dashboard-${name}-${width}-${scheme}`);
       }
+      // Every widget drawn, in both schemes (a faded past row or a red-6 label once fell below 4.5:1).
+      expect(await seriousViolations(page)).toEqual([]);
     }
     await page.emulateMedia({ colorScheme: 'light' });
     await setWidth(page, WIDE);

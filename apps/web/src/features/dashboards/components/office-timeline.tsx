@@ -44,7 +44,9 @@ function TimelineRow({
 }) {
   return (
     <li
-      className={`${classes.timelineItem} ${past ? classes.timelinePast : ''}`}
+      // Past rows sit above the now line at full contrast: no fading, the status tints leave little room.
+      className={classes.timelineItem}
+      data-past={past || undefined}
       style={item.colour ? COLOUR_STYLES[item.colour] : undefined}
       data-testid="timeline-item"
       data-colour={item.colour ?? ''}
@@ -53,7 +55,7 @@ function TimelineRow({
         <Text size="sm" fw={700} style={{ fontVariantNumeric: 'tabular-nums' }}>
           {formatTimeIn(item.appointmentDateTime, zone)}
         </Text>
-        <Text size="xs" c="dimmed">
+        <Text size="xs" className={classes.timelineMeta}>
           {item.appointmentLength} min
         </Text>
       </Stack>
@@ -61,7 +63,7 @@ function TimelineRow({
         <Text size="sm" fw={600} truncate>
           {item.clientName}
         </Text>
-        <Text size="xs" c="dimmed" truncate>
+        <Text size="xs" className={classes.timelineMeta} truncate>
           {[item.attorneyName ?? 'No attorney', showOffice ? item.officeName : null].filter(Boolean).join(' · ')}
         </Text>
       </Stack>
