@@ -37,8 +37,8 @@ import type { Zone } from './dashboard-zone.ts';
 import { daysOf, namedZone, zoneOf } from './dashboard-zone.ts';
 import { drillFile } from './drill-file.ts';
 import { drillHeading } from './drill-heading.ts';
-import type { RowSet } from './row-set.repository.ts';
-import { everyRow, narrowed, rowsPage, tally, valueOf } from './row-set.repository.ts';
+import type { RowSet, Tally } from './row-set.repository.ts';
+import { everyRow, narrowed, rowsPage, tallyAll, valueOf } from './row-set.repository.ts';
 import type { RowContext } from './row-sql.repository.ts';
 import { rowSetOf } from './row-sets.ts';
 
@@ -110,8 +110,7 @@ async function contextOf(
   };
 }
 
-export async function figureOf(call: DashboardCall, set: RowSet, drill: Drill): Promise<Figure> {
-  const counted = await tally(call.database, set);
+function figureWith(set: RowSet, counted: Tally, drill: Drill): Figure {
   const { label, unit } = FIGURES[drill.figure];
   return { key: drill.figure, label, unit, value: valueOf(set.measure, counted), drill };
 }
@@ -127,8 +126,9 @@ export async function dashboardOf(
   const days = daysOf(call.now, zone);
   const base = { dashboard: kind, ...(request.officeId ? { officeId: request.officeId } : {}) } as const;
   const keys = FIGURE_KEYS_OF[kind];
-  const figures = await Promise.all(
-    keys.map((figure) => figureOf(call, rowSetOf(kind, figure, context), { ...base, figure })),
+  const sets = keys.map((figure) => rowSetOf(kind, figure, context));
+  const figures = (await tallyAll(call.database, sets)).map((counted, i) =>
+    figureWith(sets[i]!, counted, { ...base, figure: keys[i]! }),
   );
   const [series, timeline] = await Promise.all([
     kind === 'CALL_CENTER'
