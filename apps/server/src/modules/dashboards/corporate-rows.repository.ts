@@ -9,8 +9,9 @@ import { clients } from '../clients/clients.tables.ts';
 import { collectionAccounts } from '../collections/collections.tables.ts';
 import { inquiries } from '../inquiries/inquiries.tables.ts';
 import { offices } from '../offices/offices.tables.ts';
-// A deviation from the module rule (docs/dashboards.md): marketing's running totals, kept by its triggers, are read
-// here as SQL the figure, its drill-down and its export share; no marketing service returns SQL to compose.
+// A deviation from the module rule (docs/dashboards.md): the running totals of marketing, appointments and
+// inquiries, kept by their triggers, are read here as SQL the figure, its drill-down and its export share; no
+// service of theirs returns SQL to compose.
 import { appointmentDayTotals, attributionLeads, leadDayTotals } from '../../db/schema.ts';
 import { appointmentRows, leadRows } from './common-rows.repository.ts';
 import type { DayCountSource } from './day-counts.repository.ts';
