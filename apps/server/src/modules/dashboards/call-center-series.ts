@@ -2,7 +2,7 @@ import type { Drill, Series } from '@casedesk/contract/dashboards/dashboard';
 import type { DashboardCall } from './dashboard.service.ts';
 import { userNames } from './dashboard.repository.ts';
 import { callCenterRows } from './call-center-rows.repository.ts';
-import { tallyBy, valueOf } from './row-set.repository.ts';
+import { NO_ROWS, tallyAllBy, tallyBy, valueOf } from './row-set.repository.ts';
 import type { RowContext } from './row-sql.repository.ts';
 
 type Base = Pick<Drill, 'dashboard' | 'officeId'>;
@@ -14,27 +14,28 @@ const HOURS = Array.from({ length: 24 }, (_, hour) => hour);
  * today by operator, most first. Each point is its figure narrowed by the point's drill (hour, userId).
  */
 export async function callCenterSeries(call: DashboardCall, context: RowContext, base: Base): Promise<Series[]> {
-  const byHour = async (figure: 'inboundCalls' | 'outboundCalls', label: string): Promise<Series> => {
-    const set = callCenterRows(figure, context);
-    const counts = await tallyBy(call.database, set, 'hour');
-    return {
-      key: 'callsByHour',
-      label,
-      unit: 'count',
-      group: 'callsByHour',
-      points: HOURS.map((hour) => ({
-        label: String(hour).padStart(2, '0'),
-        value: valueOf(set.measure, counts.get(String(hour)) ?? { rows: 0, cents: 0, seconds: 0, yes: 0 }),
-        drill: { ...base, figure, hour },
-      })),
-    };
-  };
+  const hourly = [
+    { figure: 'inboundCalls', label: 'Inbound calls' },
+    { figure: 'outboundCalls', label: 'Outbound calls' },
+  ] as const;
+  const hourSets = hourly.map(({ figure }) => callCenterRows(figure, context));
   const set = callCenterRows('appointmentsSet', context);
-  const [inbound, outbound, byOperator] = await Promise.all([
-    byHour('inboundCalls', 'Inbound calls'),
-    byHour('outboundCalls', 'Outbound calls'),
+  // Both hourly series are of today's calls: one grouped read.
+  const [byHour, byOperator] = await Promise.all([
+    tallyAllBy(call.database, hourSets, 'hour'),
     tallyBy(call.database, set, 'userId'),
   ]);
+  const [inbound, outbound] = hourly.map(({ figure, label }, i): Series => ({
+    key: 'callsByHour',
+    label,
+    unit: 'count',
+    group: 'callsByHour',
+    points: HOURS.map((hour) => ({
+      label: String(hour).padStart(2, '0'),
+      value: valueOf(hourSets[i]!.measure, byHour[i]!.get(String(hour)) ?? NO_ROWS),
+      drill: { ...base, figure, hour },
+    })),
+  })) as [Series, Series];
   const names = await userNames(call.database.db, [...byOperator.keys()]);
   const operators: Series = {
     key: 'appointmentsByOperator',

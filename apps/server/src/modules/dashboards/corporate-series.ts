@@ -6,12 +6,10 @@ import type { CorporateFigure, MonthSpan } from './corporate-rows.repository.ts'
 import { corporateRows } from './corporate-rows.repository.ts';
 import { FIGURES } from './dashboard-labels.ts';
 import { daysOf, twelveMonths } from './dashboard-zone.ts';
-import type { Tally } from './row-set.repository.ts';
-import { tallyBy, valueOf } from './row-set.repository.ts';
+import { NO_ROWS, tallyBy, valueOf } from './row-set.repository.ts';
 import type { RowContext } from './row-sql.repository.ts';
 
 type Base = Pick<Drill, 'dashboard' | 'officeId'>;
-const NONE: Tally = { rows: 0, cents: 0, seconds: 0, yes: 0 };
 
 /**
  * The attribution report reads the caller's TRACKING_LINE scope; here it must read the corporate dashboard's,
@@ -54,7 +52,7 @@ export async function corporateSeries(call: DashboardCall, context: RowContext, 
       figure,
       context.offices.map((office) => ({
         label: office.name,
-        value: valueOf(set.measure, counts.get(office.id) ?? NONE) ?? 0,
+        value: valueOf(set.measure, counts.get(office.id) ?? NO_ROWS) ?? 0,
         drill: { ...base, figure, officeId: office.id },
       })),
     );
@@ -68,7 +66,7 @@ export async function corporateSeries(call: DashboardCall, context: RowContext, 
       figure,
       months.map((month) => ({
         label: month,
-        value: valueOf(set.measure, counts.get(month) ?? NONE) ?? 0,
+        value: valueOf(set.measure, counts.get(month) ?? NO_ROWS) ?? 0,
         drill: { ...base, figure, month },
       })),
     );

@@ -108,13 +108,6 @@ export interface Tally {
   yes: number;
 }
 
-function tallyColumns(measure: Measure): SQL {
-  const cents = measure.kind === 'cents' ? sql`coalesce(sum(${measure.cents}), 0)::bigint` : sql`0::bigint`;
-  const seconds = measure.kind === 'average' ? sql`coalesce(sum(${measure.seconds}), 0)::bigint` : sql`0::bigint`;
-  const yes = measure.kind === 'rate' ? sql`(count(*) filter (where ${measure.yes}))::int` : sql`0`;
-  return sql`count(*)::int as rows, ${cents} as cents, ${seconds} as seconds, ${yes} as yes`;
-}
-
 function tallyOf(row: Record<string, unknown> | undefined): Tally {
   return {
     rows: Number(row?.rows ?? 0),
@@ -138,19 +131,8 @@ export function valueOf(measure: Measure, tally: Tally): number | null {
   }
 }
 
-const TOTALS_COLUMNS = (totals: RowTotals) =>
-  sql`coalesce(sum(${totals.rows}), 0)::bigint as rows, coalesce(sum(${totals.cents}), 0)::bigint as cents, 0 as seconds, 0 as yes`;
-
-/** The figure's count and sums, from the running totals when the row set has them. */
-export async function tally(database: Database, set: RowSet): Promise<Tally> {
-  const { text, params } = render(
-    set.totals
-      ? sql`select ${TOTALS_COLUMNS(set.totals)} from ${set.totals.from} where ${set.totals.where}`
-      : sql`select ${tallyColumns(set.measure)} from ${set.from} where ${set.where}`,
-  );
-  const [row] = await database.query(text, params);
-  return tallyOf(row);
-}
+/** The tally of no rows: a point with nothing behind it. */
+export const NO_ROWS: Tally = { rows: 0, cents: 0, seconds: 0, yes: 0 };
 
 /** One figure's columns of a shared read: each aggregate filtered to that figure's rows (or totals rows). */
 function filteredColumns(set: RowSet, index: number): SQL {
@@ -170,55 +152,89 @@ function filteredColumns(set: RowSet, index: number): SQL {
   return sql`(count(*) filter (where ${where}))::int as ${name('rows')}, ${cents} as ${name('cents')}, ${seconds} as ${name('seconds')}, ${yes} as ${name('yes')}`;
 }
 
+/** What a set is counted from: its running totals when they can give the dimension asked for, else its rows. */
+function countedFrom(set: RowSet, dimension?: Dimension): { set: RowSet; from: SQL; key?: SQL } {
+  const totals = set.totals && (!dimension || set.totals.dimensions[dimension]) ? set.totals : undefined;
+  const key = dimension && (totals ? totals.dimensions[dimension] : set.dimensions[dimension]);
+  if (dimension && !key) throw new Error(`${set.title} has no ${dimension}`);
+  return {
+    set: totals ? set : { ...set, totals: undefined },
+    from: totals ? totals.from : set.from,
+    ...(key ? { key } : {}),
+  };
+}
+
+/** A fragment's text and values: two fragments that render alike read the same rows. */
+function identity(query: SQL): string {
+  const { text, params } = render(query);
+  return `${text}\u0000${JSON.stringify(params)}`;
+}
+
 /**
- * The tallies of several figures, in their order, one read per table they count from: figures of one table
- * (the call centre's six of calls) share a scan, each aggregate filtered to its own predicate, instead of a
- * statement and a pooled connection each. The same predicates as `tally`, so the figures cannot change.
+ * The tallies of several figures, in their order, per value of a dimension (or under '' without one), one read
+ * per table they count from: figures of one table (the call centre's six of calls) share a scan, each aggregate
+ * filtered to its own predicate, instead of a statement and a pooled connection each. A value a figure has no
+ * rows at is left out of its map, as a grouped read of that figure alone would leave it out.
  */
-export async function tallyAll(database: Database, sets: RowSet[]): Promise<Tally[]> {
+async function tallied(database: Database, sets: RowSet[], dimension?: Dimension): Promise<Map<string, Tally>[]> {
+  const counted = sets.map((set) => countedFrom(set, dimension));
   const groups = new Map<string, number[]>();
-  sets.forEach((set, index) => {
-    const source = render(set.totals ? set.totals.from : set.from);
-    const key = `${source.text}\u0000${JSON.stringify(source.params)}`;
-    groups.set(key, [...(groups.get(key) ?? []), index]);
+  counted.forEach(({ from, key }, index) => {
+    const group = `${identity(from)}\u0001${key ? identity(key) : ''}`;
+    groups.set(group, [...(groups.get(group) ?? []), index]);
   });
-  const tallies: Tally[] = new Array<Tally>(sets.length);
+  const maps = sets.map(() => new Map<string, Tally>());
   await Promise.all(
     [...groups.values()].map(async (indexes) => {
-      const first = sets[indexes[0]!]!;
-      const from = first.totals ? first.totals.from : first.from;
-      const wheres = indexes.map((i) => sql`(${sets[i]!.totals ? sets[i]!.totals!.where : sets[i]!.where})`);
+      const { from, key } = counted[indexes[0]!]!;
+      const members = indexes.map((i) => counted[i]!.set);
+      const where = sql.join(
+        members.map((set) => sql`(${set.totals ? set.totals.where : set.where})`),
+        sql` or `,
+      );
       const columns = sql.join(
-        indexes.map((i) => filteredColumns(sets[i]!, i)),
+        members.map((set, n) => filteredColumns(set, indexes[n]!)),
         sql`, `,
       );
-      const { text, params } = render(sql`select ${columns} from ${from} where ${sql.join(wheres, sql` or `)}`);
-      const [row = {}] = await database.query(text, params);
-      for (const i of indexes) {
-        tallies[i] = tallyOf({
-          rows: row[`rows_${i}`],
-          cents: row[`cents_${i}`],
-          seconds: row[`seconds_${i}`],
-          yes: row[`yes_${i}`],
-        });
+      const { text, params } = render(
+        key
+          ? sql`select (${key})::text as key, ${columns} from ${from} where ${where} group by 1`
+          : sql`select '' as key, ${columns} from ${from} where ${where}`,
+      );
+      for (const row of await database.query(text, params)) {
+        if (row.key === null) continue;
+        for (const i of indexes) {
+          const one = tallyOf({
+            rows: row[`rows_${i}`],
+            cents: row[`cents_${i}`],
+            seconds: row[`seconds_${i}`],
+            yes: row[`yes_${i}`],
+          });
+          if (one.rows !== 0 || !key) maps[i]!.set(String(row.key), one);
+        }
       }
     }),
   );
-  return tallies;
+  return maps;
+}
+
+/** The figures' counts and sums, from running totals where they have them; figures of one table in one read. */
+export async function tallyAll(database: Database, sets: RowSet[]): Promise<Tally[]> {
+  return (await tallied(database, sets)).map((map) => map.get('') ?? NO_ROWS);
+}
+
+/** The figures' tallies per value of a dimension (every point of their series), figures of one table in one read. */
+export async function tallyAllBy(
+  database: Database,
+  sets: RowSet[],
+  dimension: Dimension,
+): Promise<Map<string, Tally>[]> {
+  return tallied(database, sets, dimension);
 }
 
 /** The tally per value of a dimension: every point of a series in one grouped read. */
 export async function tallyBy(database: Database, set: RowSet, dimension: Dimension): Promise<Map<string, Tally>> {
-  const totalsKey = set.totals?.dimensions[dimension];
-  const key = set.dimensions[dimension];
-  if (!key) throw new Error(`${set.title} has no ${dimension}`);
-  const { text, params } = render(
-    set.totals && totalsKey
-      ? sql`select (${totalsKey})::text as key, ${TOTALS_COLUMNS(set.totals)} from ${set.totals.from} where ${set.totals.where} group by 1`
-      : sql`select (${key})::text as key, ${tallyColumns(set.measure)} from ${set.from} where ${set.where} group by 1`,
-  );
-  const rows = await database.query(text, params);
-  return new Map(rows.filter((r) => r.key !== null).map((r) => [String(r.key), tallyOf(r)]));
+  return (await tallied(database, [set], dimension))[0]!;
 }
 
 function rowsQuery(set: RowSet, page?: { limit: number; offset: number }): SQL {
@@ -257,7 +273,7 @@ export async function rowsPage(
   // The page's count and sum are the rows' own (not the running totals): the drill-down shows what it lists.
   const [found, counted] = await Promise.all([
     database.query(text, params),
-    tally(database, { ...set, totals: undefined }),
+    tallyAll(database, [{ ...set, totals: undefined }]).then(([counted]) => counted!),
   ]);
   const keys = ['id', ...set.columns.map((c) => c.id)];
   return {
