@@ -238,7 +238,7 @@ export async function seedInquiries(db: Db, faker: Faker, total = 300): Promise<
     const client = clientRows[i % clientRows.length]!;
     const lawType = faker.helpers.arrayElement(lawTypes);
     const createdAt = new Date(now - faker.number.int({ min: 10 * 60_000, max: 120 * 86_400_000 }));
-    return {
+    const fields = {
       clientId: client.id,
       officeId: client.officeId,
       lawTypeId: lawType.id,
@@ -254,6 +254,8 @@ export async function seedInquiries(db: Db, faker: Faker, total = 300): Promise<
       createdAt,
       updatedAt: createdAt,
     };
+    // The one who took the lead owns it (no further draw, so the rest of the demo stays as it was).
+    return { ...fields, createdById: fields.leadOwnerId };
   });
   const created: { id: string; clientId: string; createdAt: Date }[] = [];
   await insertInBatches(inquiryRows, async (batch) => {

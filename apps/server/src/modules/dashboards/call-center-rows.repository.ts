@@ -27,8 +27,10 @@ export type CallCenterFigure = (typeof CALL_CENTER_FIGURES)[number];
 export function callCenterRows(figure: CallCenterFigure, context: RowContext): RowSet {
   const { now, zone } = context;
   const today = dayRange(daysOf(now, zone).today, daysOf(now, zone).today, zone);
-  const withTime = (set: RowSet, column: unknown): RowSet => ({
+  // Every figure here lies in today (ongoing calls: the last hour) on its instant column, which it says as its span.
+  const withTime = (set: RowSet, column: unknown, span: { from: Date; to?: Date } = today): RowSet => ({
     ...set,
+    span: { column: sql`${column}`, ...span },
     dimensions: {
       ...set.dimensions,
       hour: localHour(wallClock(column, zone)),
@@ -71,18 +73,19 @@ export function callCenterRows(figure: CallCenterFigure, context: RowContext): R
       return callsToday('Outbound calls today', sql`${calls.direction} = 'OUTBOUND'`);
     case 'ongoingCalls': {
       // SPEC §4: inbound, no duration, not older than an hour (isOngoingCall); not bounded by the day.
-      const since = new Date(now.getTime() - ONGOING_CALL_WINDOW_MS).toISOString();
+      const since = new Date(now.getTime() - ONGOING_CALL_WINDOW_MS);
       return withTime(
         callRows(
           'Ongoing calls',
           all(
             sql`${calls.direction} = 'INBOUND' and ${calls.durationInSeconds} is null`,
-            sql`${calls.callStartTime} >= ${since}::timestamptz`,
+            sql`${calls.callStartTime} >= ${since.toISOString()}::timestamptz`,
             inScope(calls.officeId, context),
           ),
           { measure: { kind: 'count' } },
         ),
         calls.callStartTime,
+        { from: since },
       );
     }
     case 'missedCalls':
