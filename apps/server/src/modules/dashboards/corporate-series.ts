@@ -6,7 +6,7 @@ import type { CorporateFigure, MonthSpan } from './corporate-rows.repository.ts'
 import { corporateRows } from './corporate-rows.repository.ts';
 import { FIGURES } from './dashboard-labels.ts';
 import { daysOf, twelveMonths } from './dashboard-zone.ts';
-import { NO_ROWS, tallyBy, valueOf } from './row-set.repository.ts';
+import { NO_ROWS, tallyAllBy, valueOf } from './row-set.repository.ts';
 import type { RowContext } from './row-sql.repository.ts';
 
 type Base = Pick<Drill, 'dashboard' | 'officeId'>;
@@ -44,45 +44,55 @@ function asCorporateScope(call: DashboardCall, context: RowContext): DashboardCa
 export async function corporateSeries(call: DashboardCall, context: RowContext, base: Base): Promise<Series[]> {
   const thisMonth = daysOf(call.now, context.zone).today.slice(0, 7);
   const months = twelveMonths(`${thisMonth}-01`);
-  const byOffice = async (key: SeriesKey, figure: CorporateFigure): Promise<Series> => {
-    const set = corporateRows(figure, context, { first: thisMonth, last: thisMonth });
-    const counts = await tallyBy(call.database, set, 'officeId');
-    return series(
-      key,
-      figure,
-      context.offices.map((office) => ({
-        label: office.name,
-        value: valueOf(set.measure, counts.get(office.id) ?? NO_ROWS) ?? 0,
-        drill: { ...base, figure, officeId: office.id },
-      })),
+  // Each chart's figures in one grouped read per table they count from (tallyAllBy).
+  const byOffice = async (figures: { key: SeriesKey; figure: CorporateFigure }[]): Promise<Series[]> => {
+    const sets = figures.map(({ figure }) => corporateRows(figure, context, { first: thisMonth, last: thisMonth }));
+    const counts = await tallyAllBy(call.database, sets, 'officeId');
+    return figures.map(({ key, figure }, i) =>
+      series(
+        key,
+        figure,
+        context.offices.map((office) => ({
+          label: office.name,
+          value: valueOf(sets[i]!.measure, counts[i]!.get(office.id) ?? NO_ROWS) ?? 0,
+          drill: { ...base, figure, officeId: office.id },
+        })),
+      ),
     );
   };
-  const byMonth = async (key: SeriesKey, figure: CorporateFigure): Promise<Series> => {
+  const byMonth = async (figures: { key: SeriesKey; figure: CorporateFigure }[]): Promise<Series[]> => {
     const span: MonthSpan = { first: months[0]!, last: thisMonth };
-    const set = corporateRows(figure, context, span);
-    const counts = await tallyBy(call.database, set, 'month');
-    return series(
-      key,
-      figure,
-      months.map((month) => ({
-        label: month,
-        value: valueOf(set.measure, counts.get(month) ?? NO_ROWS) ?? 0,
-        drill: { ...base, figure, month },
-      })),
+    const sets = figures.map(({ figure }) => corporateRows(figure, context, span));
+    const counts = await tallyAllBy(call.database, sets, 'month');
+    return figures.map(({ key, figure }, i) =>
+      series(
+        key,
+        figure,
+        months.map((month) => ({
+          label: month,
+          value: valueOf(sets[i]!.measure, counts[i]!.get(month) ?? NO_ROWS) ?? 0,
+          drill: { ...base, figure, month },
+        })),
+      ),
     );
   };
-  const funnel = await Promise.all(
-    (['leads', 'appointments', 'showed', 'signed'] as const).map((figure) => byOffice('funnelByOffice', figure)),
-  );
-  const [cash, leads, appointments, signed, cashTrend, cost] = await Promise.all([
-    byOffice('cashByOffice', 'cashReceived'),
-    byMonth('leadsByMonth', 'leads'),
-    byMonth('appointmentsByMonth', 'appointments'),
-    byMonth('signedByMonth', 'signed'),
-    byMonth('cashByMonth', 'cashReceived'),
+  const [byOffices, trends, cost] = await Promise.all([
+    byOffice([
+      ...(['leads', 'appointments', 'showed', 'signed'] as const).map((figure) => ({
+        key: 'funnelByOffice' as const,
+        figure,
+      })),
+      { key: 'cashByOffice', figure: 'cashReceived' },
+    ]),
+    byMonth([
+      { key: 'leadsByMonth', figure: 'leads' },
+      { key: 'appointmentsByMonth', figure: 'appointments' },
+      { key: 'signedByMonth', figure: 'signed' },
+      { key: 'cashByMonth', figure: 'cashReceived' },
+    ]),
     costPerSigned(call, context, base, thisMonth),
   ]);
-  return [...funnel, cash, cost, leads, appointments, signed, cashTrend];
+  return [...byOffices, cost, ...trends];
 }
 
 /** A series of one figure; the funnel's four share the group funnelByOffice and are drawn on one chart. */
