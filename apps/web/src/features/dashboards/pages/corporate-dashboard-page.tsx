@@ -11,10 +11,11 @@ import { formatDayRange } from '../model/dashboard-dates.ts';
 import { conversionRate } from '../model/figure-format.ts';
 import { hasPoints, pickSeries } from '../model/series-table.ts';
 
+/** The funnel's steps in order, each in a hue of its own (side by side in the funnel by office). */
 const FUNNEL = [
   { key: 'leads', colour: 'blue.6' },
-  { key: 'appointments', colour: 'indigo.6' },
-  { key: 'showed', colour: 'teal.6' },
+  { key: 'appointments', colour: 'violet.6' },
+  { key: 'showed', colour: 'orange.6' },
   { key: 'signed', colour: 'green.6' },
 ] as const;
 
@@ -29,7 +30,7 @@ function stepHint(figures: FigureMap, index: number, period: string): string {
 
 const TRENDS: { key: SeriesKey; colour: string }[] = [
   { key: 'leadsByMonth', colour: 'blue.6' },
-  { key: 'appointmentsByMonth', colour: 'indigo.6' },
+  { key: 'appointmentsByMonth', colour: 'violet.6' },
   { key: 'signedByMonth', colour: 'green.6' },
   { key: 'cashByMonth', colour: 'teal.6' },
 ];

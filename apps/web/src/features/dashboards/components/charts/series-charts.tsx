@@ -61,7 +61,8 @@ export function SeriesBarChart({
       orientation={horizontal ? 'vertical' : 'horizontal'}
       series={table.names.map((name, i) => ({ name, color: colours[i % colours.length]! }))}
       withLegend={table.names.length > 1}
-      legendProps={{ verticalAlign: 'top', height: 36 }}
+      // The legend in the series' order (the funnel's steps), not recharts' alphabetical default.
+      legendProps={{ verticalAlign: 'top', height: 36, itemSorter: null }}
       tickLine="none"
       gridAxis={horizontal ? 'x' : 'y'}
       valueFormatter={(value) => formatFigure(value, unit)}
