@@ -19,7 +19,7 @@ import { dayColumn, dayCounts, utcDaysOf } from './day-counts.repository.ts';
 import { dayRange, instantOf, lastDayOf, plusMonths } from './dashboard-zone.ts';
 import type { PaymentColumns } from './money-rows.repository.ts';
 import { accountRows, BALANCE_CENTS, OPEN_ACCOUNT, paymentRows } from './money-rows.repository.ts';
-import type { RowSet } from './row-set.repository.ts';
+import type { RowSet, RowTotals } from './row-set.repository.ts';
 import { isoInstant } from './row-set.repository.ts';
 import type { RowContext } from './row-sql.repository.ts';
 import { all, between, inScope } from './row-sql.repository.ts';
@@ -46,17 +46,22 @@ export function corporateRows(figure: CorporateFigure, context: RowContext, span
     ...set,
     dimensions: { ...set.dimensions, month: monthOfInstant(column) },
   });
-  const dayTotals = (from: SQL, name: string, predicate?: (column: (c: string) => SQL) => SQL | undefined) => {
+  const days = utcDaysOf(range, monthStarts(span, context));
+  // The running day counts of a source as the figure's totals, under one subquery name.
+  const dayTotals = (
+    source: DayCountSource,
+    name: string,
+    predicate?: (column: (c: string) => SQL) => SQL | undefined,
+  ): RowTotals => {
     const column = (c: string) => dayColumn(name, c);
     return {
-      from,
+      from: dayCounts(source, days, name),
       where: all(between(column('at'), range), inScope(column('office_id'), context), predicate?.(column)),
       rows: column('n'),
       cents: sql`0`,
       dimensions: { officeId: column('office_id'), month: monthOfInstant(column('at')) },
     };
   };
-  const days = utcDaysOf(range, monthStarts(span, context));
   const stagesIn = (column: unknown, stages?: number[]) => stages && sql`${column} in (${sql.raw(stages.join(', '))})`;
   const appointmentsIn = (title: string, stages?: number[]): RowSet => ({
     ...inMonths(
@@ -70,9 +75,7 @@ export function corporateRows(figure: CorporateFigure, context: RowContext, span
       ),
       appointments.appointmentDateTime,
     ),
-    totals: dayTotals(dayCounts(APPOINTMENT_DAYS, days, 'appointment_days'), 'appointment_days', (column) =>
-      stagesIn(column('stage_id'), stages),
-    ),
+    totals: dayTotals(APPOINTMENT_DAYS, 'appointment_days', (column) => stagesIn(column('stage_id'), stages)),
   });
   const paymentDays = ({ day, officeId }: PaymentColumns) =>
     sql`${day} >= ${`${span.first}-01`}::date and ${day} <= ${lastDayOf(span.last)}::date and ${inScope(officeId, context)}`;
@@ -83,7 +86,7 @@ export function corporateRows(figure: CorporateFigure, context: RowContext, span
           leadRows('Leads', all(between(inquiries.createdAt, range), inScope(inquiries.officeId, context))),
           inquiries.createdAt,
         ),
-        totals: dayTotals(dayCounts(LEAD_DAYS, days, 'lead_days'), 'lead_days'),
+        totals: dayTotals(LEAD_DAYS, 'lead_days'),
       };
     case 'appointments':
       return appointmentsIn('Appointments');
