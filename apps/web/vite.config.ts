@@ -1,11 +1,13 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { pureContractValues } from './build/pure-contract-values.ts';
 
 // `npm run dev`: the API server runs on :3000 and serves the IdP, the socket and the webhooks.
 const apiServer = 'http://localhost:3000';
 
 export default defineConfig({
-  plugins: [react()],
+  // pureContractValues: a screen that needs a contract module's constants does not load its zod schemas.
+  plugins: [react(), pureContractValues()],
   // `@/…` imports resolve through the `paths` of tsconfig.json.
   resolve: { tsconfigPaths: true },
   build: {
@@ -14,6 +16,10 @@ export default defineConfig({
     sourcemap: true,
     rolldownOptions: {
       output: {
+        // A shared chunk is named after every chunk that uses it (`mantine~index~change-click-to-call-modal~…`);
+        // the preload map of the entry lists each name, so long names cost the first screen kilobytes. Keep the
+        // first part only: the group (`mantine`, `vendor`) or the module; the hash keeps names apart.
+        chunkFileNames: (chunk) => `assets/${chunk.name.split('~')[0]}-[hash].js`,
         // Libraries change less often than our code: separate chunks stay cached across releases.
         // entriesAware keeps a library, or a Mantine component, that only a lazy route or drawer uses (e.g. the
         // form libraries) out of the chunks the first screen loads (DESIGN §4).

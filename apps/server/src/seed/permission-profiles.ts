@@ -1,4 +1,5 @@
-import type { AccessType, Condition, Permission, PermissionType } from '@casedesk/contract/access/permissions';
+import type { AccessType, PermissionType } from '@casedesk/contract/access/permissions';
+import type { Condition, Permission } from '@casedesk/contract/access/permission-schemas';
 import { PERMISSION_TYPES } from '@casedesk/contract/access/permissions';
 import type { Role } from '@casedesk/contract/users/user';
 

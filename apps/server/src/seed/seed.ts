@@ -1,6 +1,7 @@
 import { Faker, base, en, en_US } from '@faker-js/faker';
-import type { Permission } from '@casedesk/contract/access/permissions';
-import type { DefaultDashboard, Role } from '@casedesk/contract/users/user';
+import type { Permission } from '@casedesk/contract/access/permission-schemas';
+import type { Role } from '@casedesk/contract/users/user';
+import type { DefaultDashboard } from '@casedesk/contract/users/default-dashboard';
 import { count, sql } from 'drizzle-orm';
 import { buildClient } from '../../test/factories/clients.factory.ts';
 import { seedMail } from './mail.seed.ts';

@@ -1,4 +1,4 @@
-import { errorBodySchema } from '@casedesk/contract/common/errors';
+import { errorBodySchema } from '@casedesk/contract/common/error-body';
 import fc from 'fast-check';
 import type { AppInstance } from '../../src/platform/http/app-instance.ts';
 import type { ArbitraryContext } from './json-schema-arbitrary.ts';

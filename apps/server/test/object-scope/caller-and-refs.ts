@@ -1,4 +1,4 @@
-import type { Permission } from '@casedesk/contract/access/permissions';
+import type { Permission } from '@casedesk/contract/access/permission-schemas';
 import { ACCESS_TYPES, PERMISSION_TYPES } from '@casedesk/contract/access/permissions';
 import type { Role } from '@casedesk/contract/users/user';
 import { and, eq } from 'drizzle-orm';

@@ -1,4 +1,4 @@
-import type { Permission } from '@casedesk/contract/access/permissions';
+import type { Permission } from '@casedesk/contract/access/permission-schemas';
 import { base, en, en_US, Faker } from '@faker-js/faker';
 import { eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';

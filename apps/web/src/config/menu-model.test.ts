@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { AccessType, Condition, Permission, PermissionType } from '@casedesk/contract/access/permissions';
+import type { AccessType, PermissionType } from '@casedesk/contract/access/permissions';
+import type { Condition, Permission } from '@casedesk/contract/access/permission-schemas';
 import { PERMISSION_TYPES } from '@casedesk/contract/access/permissions';
 import type { Role } from '@casedesk/contract/users/user';
 import { activeGroupId, isItemActive, MENU, visibleMenu } from './menu-model.ts';

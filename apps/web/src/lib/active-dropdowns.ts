@@ -1,9 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import {
-  dropdownOptionListSchema,
-  type DropdownOption,
-  type DropdownType,
-} from '@casedesk/contract/dropdowns/dropdown';
+import type { DropdownOption, dropdownOptionListSchema, DropdownType } from '@casedesk/contract/dropdowns/dropdown';
 import { apiRequest } from '@/lib/api-client.ts';
 
 /**
@@ -15,7 +11,7 @@ export function getActiveDropdowns(
   isActive = true,
   signal?: AbortSignal,
 ): Promise<DropdownOption[]> {
-  return apiRequest('/api/v1/dropdown/active', dropdownOptionListSchema, {
+  return apiRequest<typeof dropdownOptionListSchema>('/api/v1/dropdown/active', {
     method: 'POST',
     query: { isActive },
     body: { filter: { dropdownType } },

@@ -1,5 +1,5 @@
-import { UserManager, WebStorageStateStore, type User } from 'oidc-client-ts';
-import { clientConfigSchema, type ClientConfig } from '@casedesk/contract/common/config';
+import type { User, UserManager } from 'oidc-client-ts';
+import type { ClientConfig } from '@casedesk/contract/common/config';
 
 /** Set after an explicit sign-out so the next sign-in asks for credentials again (see signOut). */
 const SIGNED_OUT_FLAG = 'casedesk.signedOut';
@@ -19,7 +19,8 @@ export function loadClientConfig(): Promise<ClientConfig> {
   configPromise ??= fetch('/api/config', { headers: { Accept: 'application/json' } })
     .then(async (response) => {
       if (!response.ok) throw new Error(`GET /api/config failed with status ${response.status}`);
-      return clientConfigSchema.parse(await response.json());
+      // Checked by the server against clientConfigSchema on the way out (see apiRequest).
+      return (await response.json()) as ClientConfig;
     })
     .catch((error: unknown) => {
       configPromise = null; // let the next attempt try again
@@ -32,7 +33,12 @@ function resourceParams(config: ClientConfig): Record<string, string> {
   return config.resource ? { resource: config.resource } : {};
 }
 
-function createUserManager(config: ClientConfig): UserManager {
+/**
+ * oidc-client-ts (17 KB gzip) loads only to sign in, to complete a sign-in, to refresh and to sign out: a signed-in
+ * user's first screen reads the stored session itself (getStoredUser).
+ */
+async function createUserManager(config: ClientConfig): Promise<UserManager> {
+  const { UserManager, WebStorageStateStore } = await import('oidc-client-ts');
   const origin = window.location.origin;
   return new UserManager({
     authority: config.authority,
@@ -42,7 +48,7 @@ function createUserManager(config: ClientConfig): UserManager {
     redirect_uri: `${origin}/`,
     post_logout_redirect_uri: `${origin}/logged-out`,
     response_type: 'code',
-    // SPEC §1: the token is kept in browser local storage.
+    // SPEC §1: the token is kept in browser local storage (read back by getStoredUser, see storedSessionKey).
     userStore: new WebStorageStateStore({ store: window.localStorage }),
     stateStore: new WebStorageStateStore({ store: window.localStorage }),
     // SPEC §4/§8: we refresh on a 401 instead of on a timer.
@@ -55,19 +61,61 @@ function createUserManager(config: ClientConfig): UserManager {
 }
 
 export function getUserManager(): Promise<UserManager> {
-  managerPromise ??= loadClientConfig().then(createUserManager);
+  managerPromise ??= loadClientConfig()
+    .then(createUserManager)
+    .catch((error: unknown) => {
+      managerPromise = null; // let the next attempt load it again
+      throw error;
+    });
   return managerPromise;
 }
 
+/** What the app reads of the stored session: the access token, whether it has expired, and the refresh token. */
+export interface StoredSession {
+  access_token: string;
+  refresh_token?: string;
+  expired: boolean;
+}
+
+/**
+ * Where oidc-client-ts keeps the signed-in user: its WebStorageStateStore's `oidc.` prefix and its UserManager's
+ * `user:<authority>:<client id>` key, holding User.toStorageString()'s JSON (stored-session.test.ts holds the
+ * library to both).
+ */
+export function storedSessionKey(config: Pick<ClientConfig, 'authority' | 'clientId'>): string {
+  return `oidc.user:${config.authority}:${config.clientId}`;
+}
+
+/** The stored session as oidc-client-ts wrote it, read without loading the library; null when there is none. */
+export function readStoredSession(
+  stored: string | null,
+  nowSeconds = Math.floor(Date.now() / 1000),
+): StoredSession | null {
+  if (!stored) return null;
+  let user: Partial<Record<'access_token' | 'refresh_token' | 'expires_at', unknown>>;
+  try {
+    user = JSON.parse(stored) as typeof user;
+  } catch {
+    return null;
+  }
+  if (typeof user.access_token !== 'string' || !user.access_token) return null;
+  return {
+    access_token: user.access_token,
+    refresh_token: typeof user.refresh_token === 'string' && user.refresh_token ? user.refresh_token : undefined,
+    // As User.expired: without an expiry the token is taken as valid, and the server's 401 says otherwise.
+    expired: typeof user.expires_at === 'number' && user.expires_at <= nowSeconds,
+  };
+}
+
 /** A session is usable while its access token is valid or it can be renewed with its refresh token. */
-export function isUsableSession(user: User | null): user is User {
+export function isUsableSession(user: StoredSession | null): user is StoredSession {
   if (!user) return false;
   return !user.expired || Boolean(user.refresh_token);
 }
 
-export async function getStoredUser(): Promise<User | null> {
-  const manager = await getUserManager();
-  return manager.getUser();
+export async function getStoredUser(): Promise<StoredSession | null> {
+  const config = await loadClientConfig();
+  return readStoredSession(window.localStorage.getItem(storedSessionKey(config)));
 }
 
 export async function getAccessToken(): Promise<string | null> {

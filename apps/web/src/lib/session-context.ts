@@ -1,5 +1,5 @@
 import { createContext, useContext } from 'react';
-import type { Permission } from '@casedesk/contract/access/permissions';
+import type { Permission } from '@casedesk/contract/access/permission-schemas';
 import type { UserDetail } from '@casedesk/contract/users/user';
 
 /** The signed-in user and their permissions, available once both are loaded (SPEC §4). */

@@ -66,4 +66,30 @@ describe('api-endpoints.ts', () => {
     const stale = listed.filter((endpoint) => !called.some((call) => serves(endpoint, call)));
     expect(stale).toEqual([]);
   });
+
+  it('types each reader by the schema listed for its endpoint', async () => {
+    // A reader names its answer's schema as a type (`apiRequest<typeof userDetailSchema>('/api/v1/user', …)`);
+    // nothing checks the answer against it at run time, so it must be the schema fakeApi answers with.
+    const endpoints: Record<string, unknown> = JSON_ENDPOINTS;
+    const mismatched: string[] = [];
+    let readers = 0;
+    for (const file of sourceFiles(SRC)) {
+      const source = readFileSync(file, 'utf8');
+      for (const match of source.matchAll(/apiRequest<typeof (\w+)>\(\s*['`](\/api\/v1\/[^'`]+)['`]/g)) {
+        const [, name, rawPath] = match as unknown as [string, string, string];
+        const from = new RegExp(`import type \\{[^}]*\\b${name}\\b[^}]*\\} from '(@casedesk/contract/[^']+)'`).exec(
+          source,
+        );
+        if (!from) continue;
+        const schema = ((await import(/* @vite-ignore */ from[1]!)) as Record<string, unknown>)[name];
+        const call = `${methodAfter(source, match.index)} ${rawPath.replace(/\$\{[^}]*\}/g, '*').replace(/\?.*$/, '')}`;
+        // A path with a value in it (`/accessControl/${kind}`) may stand for several listed endpoints.
+        const serving = Object.keys(endpoints).filter((listed) => serves(listed, call));
+        readers++;
+        if (!serving.some((listed) => endpoints[listed] === schema)) mismatched.push(`${call}: ${name}`);
+      }
+    }
+    expect(readers).toBeGreaterThan(100);
+    expect(mismatched).toEqual([]);
+  });
 });

@@ -33,7 +33,7 @@ import {
 } from '@casedesk/contract/accounting/reconciliation';
 import { dashboardSchema, drillRowsSchema, myDashboardsSchema } from '@casedesk/contract/dashboards/dashboard';
 import { draftListResponseSchema, draftSchema } from '@casedesk/contract/mail/draft';
-import { permissionListSchema } from '@casedesk/contract/access/permissions';
+import { permissionListSchema } from '@casedesk/contract/access/permission-schemas';
 import {
   dashboardAccessSchema,
   dashboardByCollectorSchema,
@@ -144,7 +144,8 @@ import { photoUploadResponseSchema } from '@casedesk/contract/users/user-photo';
 
 /**
  * Every endpoint the web app reads JSON from, as `METHOD /path`, with the contract schema of what the server
- * answers (the same schema the app's reader under api/ or features/<feature>/api/ checks the answer with).
+ * answers (the same schema the app's reader under api/ or features/<feature>/api/ types the answer with;
+ * api-endpoints.test.ts holds the two the same).
  * `:name` stands for one path segment. A new reader adds its endpoint here.
  */
 export const JSON_ENDPOINTS = {

@@ -1,13 +1,13 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { isApiError } from '@/lib/api-error.ts';
 import { apiFetch, apiRequest } from '@/lib/api-client.ts';
-import { attorneyScheduleSchema } from '@casedesk/contract/attorneys/attorney-schedule';
-import { clientSearchResponseSchema } from '@casedesk/contract/clients/client-search';
+import type { attorneyScheduleSchema } from '@casedesk/contract/attorneys/attorney-schedule';
+import type { clientSearchResponseSchema } from '@casedesk/contract/clients/client-search';
 import { apiError, fakeApi, file, finishFakeApi } from './fake-api.ts';
 import { attorneySchedule, clientSummary, page, uuid } from './fixtures.ts';
 
 const search = (keyword: string) =>
-  apiRequest('/api/v1/client/search', clientSearchResponseSchema, {
+  apiRequest<typeof clientSearchResponseSchema>('/api/v1/client/search', {
     method: 'POST',
     body: { pageNumber: 1, filter: { searchKeyword: keyword } },
     query: { tag: ['a', 'b'] },
@@ -39,7 +39,7 @@ describe('fakeApi', () => {
       'PUT /api/v1/attorney/:attorneyId/availability': ({ params, body }) =>
         attorneySchedule({ attorneyId: params.attorneyId, ...(body as { entries: [] }) }),
     });
-    const saved = await apiRequest(`/api/v1/attorney/${uuid(7)}/availability`, attorneyScheduleSchema, {
+    const saved = await apiRequest<typeof attorneyScheduleSchema>(`/api/v1/attorney/${uuid(7)}/availability`, {
       method: 'PUT',
       body: { entries: [] },
     });

@@ -34,7 +34,8 @@
 import { vi } from 'vitest';
 import type { z } from 'zod';
 import type { ClientConfig } from '@casedesk/contract/common/config';
-import { ERROR_CODES, ERROR_STATUS, errorBodySchema, type ErrorBody } from '@casedesk/contract/common/errors';
+import { ERROR_CODES, ERROR_STATUS } from '@casedesk/contract/common/errors';
+import { errorBodySchema, type ErrorBody } from '@casedesk/contract/common/error-body';
 import {
   ACCEPTED_ENDPOINTS,
   FILE_ENDPOINTS,

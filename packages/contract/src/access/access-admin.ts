@@ -1,8 +1,10 @@
 import { z } from 'zod';
 import { listRequestSchema, listResponseSchema } from '../common/paging.ts';
-import { DEFAULT_DASHBOARDS, ROLES } from '../users/user.ts';
+import { ROLES } from '../users/user.ts';
+import { DEFAULT_DASHBOARDS } from '../users/default-dashboard.ts';
 import type { RELATION_TYPES } from './permissions.ts';
-import { ACCESS_TYPES, CONDITION_TYPES, PERMISSION_TYPES, permissionListSchema } from './permissions.ts';
+import { ACCESS_TYPES, CONDITION_TYPES, PERMISSION_TYPES } from './permissions.ts';
+import { permissionListSchema } from './permission-schemas.ts';
 
 /** The administration of user access (SPEC §2 /admin-panel/user-access, §6, §7 accessControl). */
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ConditionUniverse } from './access-rules.ts';
 import { accessAsOf, decideRecordAccess, ungrantableLevels } from './access-rules.ts';
-import type { Condition, Permission } from './permissions.ts';
+import type { Condition, Permission } from './permission-schemas.ts';
 
 const universe: ConditionUniverse = {
   OFFICE: ['la', 'miami', 'dallas'],

@@ -1,4 +1,5 @@
-import type { AccessLevel, AccessType, Condition, ConditionType, Permission, PermissionType } from './permissions.ts';
+import type { AccessType, ConditionType, PermissionType } from './permissions.ts';
+import type { AccessLevel, Condition, Permission } from './permission-schemas.ts';
 import { CONDITION_TYPES, conditionHolds, findAccessLevel } from './permissions.ts';
 
 /** Every value a condition of each type can name: the offices' ids, the roles, the SMS category types. */

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { Condition, Permission } from './permissions.ts';
+import type { Condition, Permission } from './permission-schemas.ts';
 import {
   allowsRecord,
   applyRoleConditions,

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import type { AccessLevel, Condition, Permission } from './permission-schemas.ts';
 
 /**
  * SPEC §6 menu permission types, plus the collections ones §6 names by their conditions, and MAIL (e-mail and
@@ -48,27 +48,6 @@ export type RelationType = (typeof RELATION_TYPES)[number];
 /** What a condition is about: the record's office, the signed-in user's role, the SMS category's type. */
 export const CONDITION_TYPES = ['OFFICE', 'USER_ROLE', 'SMS_CATEGORY_TYPE'] as const;
 export type ConditionType = (typeof CONDITION_TYPES)[number];
-
-export const conditionSchema = z.object({
-  conditionType: z.enum(CONDITION_TYPES),
-  relationType: z.enum(RELATION_TYPES),
-  values: z.array(z.string().min(1).max(100)).min(1).max(200),
-});
-export type Condition = z.infer<typeof conditionSchema>;
-
-export const accessLevelSchema = z.object({
-  accessType: z.enum(ACCESS_TYPES),
-  conditionDTO: z.array(conditionSchema).max(20).default([]),
-});
-export type AccessLevel = z.infer<typeof accessLevelSchema>;
-
-export const permissionSchema = z.object({
-  permissionType: z.enum(PERMISSION_TYPES),
-  accessLevelDTO: z.array(accessLevelSchema).max(ACCESS_TYPES.length),
-});
-export type Permission = z.infer<typeof permissionSchema>;
-
-export const permissionListSchema = z.array(permissionSchema);
 
 /** A route's requirement: the permission type and the access level it needs (DESIGN §3). */
 export type PermissionRequirement = readonly [PermissionType, AccessType];

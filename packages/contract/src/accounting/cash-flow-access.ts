@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { permissionEditSchema } from '../access/access-admin.ts';
 import { reasonSchema } from '../access/access-admin.ts';
-import { type Permission, permissionListSchema } from '../access/permissions.ts';
+import { type Permission, permissionListSchema } from '../access/permission-schemas.ts';
 import { ROLES } from '../users/user.ts';
 import { PAYMENT_TYPE_LABELS, PAYMENT_TYPES } from './payment.ts';
 

@@ -2,8 +2,6 @@ import { z } from 'zod';
 import { listRequestSchema, listResponseSchema } from '../common/paging.ts';
 import { clientSummarySchema } from './client.ts';
 
-/** SPEC §9: client search page 100 (its 300 ms debounce is every search's: common/search.ts). */
-export const CLIENT_SEARCH_PAGE_SIZE = 100;
 export const CLIENT_SEARCH_KEYWORD_MAX = 100;
 
 /** Sortable columns; without sortBy results are ranked best match first (SPEC §7). */

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { permissionEditSchema, reasonSchema } from '../access/access-admin.ts';
-import { type Permission, permissionListSchema } from '../access/permissions.ts';
+import { type Permission, permissionListSchema } from '../access/permission-schemas.ts';
 import { ROLES } from '../users/user.ts';
 
 /**

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { Permission } from '../access/permissions.ts';
+import type { Permission } from '../access/permission-schemas.ts';
 import { applyRoleConditions } from '../access/permissions.ts';
 import type { CollectionAccountFilter } from './account.ts';
 import { COLLECTION_STATUSES, FOLLOW_UP_DUE, collectionAccountFilterSchema } from './account.ts';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { Permission } from '../access/permissions.ts';
+import type { Permission } from '../access/permission-schemas.ts';
 import { hasAccess } from '../access/permissions.ts';
 import { wallTimeOf } from '../appointments/zoned-time.ts';
 import { TIME_ZONE_MESSAGE, timeZoneSchema } from '../common/time-zone.ts';

@@ -1,5 +1,3 @@
-import { z } from 'zod';
-
 /** Error codes every service throws with; the server maps each to one HTTP status (DESIGN §3). */
 export const ERROR_CODES = [
   'VALIDATION',
@@ -38,13 +36,3 @@ export const MESSAGES = {
 /** Why a 403 was given, so the SPA shows the right Access Denied wording (SPEC §8). */
 export const DENIAL_REASONS = ['ACCOUNT_INACTIVE', 'MISSING_PERMISSION'] as const;
 export type DenialReason = (typeof DENIAL_REASONS)[number];
-
-export const errorBodySchema = z.object({
-  statusCode: z.number().int(),
-  error: z.string(),
-  message: z.string(),
-  code: z.enum(ERROR_CODES),
-  reason: z.enum(DENIAL_REASONS).optional(),
-  fieldErrors: z.record(z.string(), z.string()).optional(),
-});
-export type ErrorBody = z.infer<typeof errorBodySchema>;

@@ -1,13 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import {
-  centsSchema,
-  formatCents,
-  formatGroupedCents,
-  formatMoney,
-  parseCents,
-  sanitizeDecimalInput,
-} from './money.ts';
+import { formatCents, formatGroupedCents, formatMoney, parseCents, sanitizeDecimalInput } from './money.ts';
+import { centsSchema } from './cents-schema.ts';
 
 describe('formatCents (SPEC §5: cents with two decimals)', () => {
   it.each([

@@ -1,10 +1,8 @@
-import { z } from 'zod';
-
 /**
  * Money is integer cents everywhere (DESIGN §3); SPEC §5: decimal inputs format as cents with two
- * decimals. All conversions work on strings and integers, never on binary fractions.
+ * decimals. All conversions work on strings and integers, never on binary fractions. The schema of an amount is
+ * centsSchema (cents-schema.ts).
  */
-export const centsSchema = z.number().int().min(-Number.MAX_SAFE_INTEGER).max(Number.MAX_SAFE_INTEGER);
 
 /** 12345 → '123.45', -5 → '-0.05'. A fractional input is rounded to the nearest cent. */
 export function formatCents(cents: number): string {

@@ -3,3 +3,6 @@
  * last keystroke before it asks the server.
  */
 export const SEARCH_DEBOUNCE_MS = 300;
+
+/** SPEC §9: client search reads pages of 100 (its schemas are in clients/client-search.ts). */
+export const CLIENT_SEARCH_PAGE_SIZE = 100;

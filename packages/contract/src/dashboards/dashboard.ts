@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { timeZoneSchema } from '../common/time-zone.ts';
 import { pageNumberSchema, pageSizeSchema } from '../common/paging.ts';
+import { DASHBOARD_KINDS, type DashboardKind } from './dashboard-kinds.ts';
 
 /**
  * The three landing dashboards (SPEC §2 /dashboard/…, §6 DASHBOARD_CALL_CENTER, DASHBOARD_OFFICE,
@@ -9,9 +10,6 @@ import { pageNumberSchema, pageSizeSchema } from '../common/paging.ts';
  * rows behind it; the server counts the figure and lists the drill-down from one definition of those rows, so a
  * figure always equals its rows and its export (docs/dashboards.md).
  */
-
-export const DASHBOARD_KINDS = ['CALL_CENTER', 'OFFICE', 'CORPORATE'] as const;
-export type DashboardKind = (typeof DASHBOARD_KINDS)[number];
 
 /** The permission that opens each dashboard, READ; its OFFICE condition is the dashboard's office scope. */
 export const DASHBOARD_PERMISSION = {
@@ -254,6 +252,3 @@ export const myDashboardsSchema = z.object({
   landing: z.enum(DASHBOARD_KINDS).nullable(),
 });
 export type MyDashboards = z.infer<typeof myDashboardsSchema>;
-
-/** Live figures refresh at most this often; socket events in between are batched into one refetch. */
-export const DASHBOARD_LIVE_REFRESH_MS = 5_000;

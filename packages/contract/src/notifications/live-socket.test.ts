@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import type { Permission } from '../access/permissions.ts';
-import { NEW_DIRECT, liveTextOf, subscribeMessageSchema, subscribedTypes, typeOfLiveText } from './live-socket.ts';
-import { NOTIFICATION_TYPES } from './notification.ts';
+import type { Permission } from '../access/permission-schemas.ts';
+import { NEW_DIRECT, liveTextOf, subscribedTypes, typeOfLiveText } from './live-socket.ts';
+import { subscribeMessageSchema } from './subscribe-message.ts';
+import { NOTIFICATION_TYPES } from './notification-types.ts';
 
 const read = (
   permissionType: Permission['permissionType'],

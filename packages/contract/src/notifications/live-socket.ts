@@ -1,8 +1,7 @@
-import { z } from 'zod';
-import type { Permission } from '../access/permissions.ts';
+import type { Permission } from '../access/permission-schemas.ts';
 import { hasAccessAs } from '../access/permissions.ts';
-import type { NotificationType } from './notification.ts';
-import { NOTIFICATION_TYPES } from './notification.ts';
+import type { NotificationType } from './notification-types.ts';
+import { NOTIFICATION_TYPES } from './notification-types.ts';
 
 /**
  * The live socket of SPEC §4 (DESIGN §1 /ws). Protocol:
@@ -56,15 +55,6 @@ export const SOCKET_CLOSE = {
    */
   tooManySockets: 4429,
 } as const;
-
-/** Client → server, once the socket is open (SPEC §4). */
-export const subscribeMessageSchema = z
-  .object({
-    notificationTypes: z.array(z.enum(SUBSCRIBABLE_TYPES)).max(SUBSCRIBABLE_TYPES.length),
-    userId: z.uuid(),
-  })
-  .strict();
-export type SubscribeMessage = z.infer<typeof subscribeMessageSchema>;
 
 /** Server → client text frame for a notification of this type (SPEC §4). */
 export function liveTextOf(type: NotificationType): string {

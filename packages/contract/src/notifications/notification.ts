@@ -1,10 +1,7 @@
 import { z } from 'zod';
 import { listResponseSchema, pageNumberSchema, SORT_ORDERS } from '../common/paging.ts';
 import { SMS_STATUSES } from '../sms/sms-status.ts';
-
-/** SPEC §3 Notification types. */
-export const NOTIFICATION_TYPES = ['ACCOUNT', 'COLLECTION_SMS', 'SMS', 'DIRECT', 'CALL'] as const;
-export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
+import { NOTIFICATION_TYPES } from './notification-types.ts';
 
 /** The bell shows the newest notifications only; older ones stay stored until cleared. */
 export const NOTIFICATION_LIST_LIMIT = 100;

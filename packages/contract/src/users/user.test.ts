@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { dashboardPathFor, updateUserSchema, USER_MESSAGES } from './user.ts';
+import { updateUserSchema, USER_MESSAGES } from './user.ts';
+import { dashboardPathFor } from './default-dashboard.ts';
 
 describe('updateUserSchema', () => {
   it('stores phones as digits (SPEC §5) and accepts an empty value as a clear', () => {

@@ -2,9 +2,7 @@ import { z } from 'zod';
 import { listResponseSchema, pageNumberSchema, pageSizeSchema, SORT_ORDERS } from '../common/paging.ts';
 import { digitsOnly } from '../common/text.ts';
 import { FILE_URL_PATTERN } from './user-photo.ts';
-
-export const DEFAULT_DASHBOARDS = ['OFFICE', 'CALL_CENTER', 'CORPORATE'] as const;
-export type DefaultDashboard = (typeof DEFAULT_DASHBOARDS)[number];
+import { DEFAULT_DASHBOARDS } from './default-dashboard.ts';
 
 /** Roles the firm uses; ADMIN and MANAGER are also the values of role conditions (SPEC §6). */
 export const ROLES = ['ADMIN', 'MANAGER', 'OPERATOR', 'ATTORNEY', 'COLLECTOR'] as const;
@@ -89,18 +87,6 @@ export type UpdateUserInput = z.input<typeof updateUserSchema>;
 export const userIdQuerySchema = z.object({ userId: z.string().uuid().optional() }).strict();
 
 export const updateDashboardSchema = z.object({ defaultDashboard: z.enum(DEFAULT_DASHBOARDS) }).strict();
-
-/** Where /dashboard lands (SPEC §2): OFFICE or unset gives the office dashboard. */
-export function dashboardPathFor(defaultDashboard: DefaultDashboard | null | undefined): string {
-  switch (defaultDashboard) {
-    case 'CALL_CENTER':
-      return '/dashboard/dashboard-call-center';
-    case 'CORPORATE':
-      return '/dashboard/dashboard-corporate';
-    default:
-      return '/dashboard/dashboard-office';
-  }
-}
 
 /** SPEC §2 User Directory: columns name, email, phone, extension, location; 10 per page; default sort displayName ascending (§9). */
 export const USER_DIRECTORY_SORTS = ['displayName', 'mail', 'workNumber', 'phoneExtension', 'location'] as const;

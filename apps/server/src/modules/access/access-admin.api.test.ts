@@ -1,5 +1,5 @@
 import { ACCESS_ADMIN_MESSAGES } from '@casedesk/contract/access/access-admin';
-import type { Permission } from '@casedesk/contract/access/permissions';
+import type { Permission } from '@casedesk/contract/access/permission-schemas';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestApp } from '../../../test/support/test-app.ts';

@@ -1,5 +1,6 @@
 import type { UserAccessListRequest, UserAccessRow } from '@casedesk/contract/access/access-admin';
-import type { Permission, PermissionType, Scope } from '@casedesk/contract/access/permissions';
+import type { PermissionType, Scope } from '@casedesk/contract/access/permissions';
+import type { Permission } from '@casedesk/contract/access/permission-schemas';
 import { pageOffset } from '@casedesk/contract/common/paging';
 import type { SQL } from 'drizzle-orm';
 import { and, asc, count, desc, eq, ilike, inArray, or, sql } from 'drizzle-orm';

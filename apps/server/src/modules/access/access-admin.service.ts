@@ -2,7 +2,8 @@ import type { UserAccessChange, UserAccessDetail, UserAccessListRequest } from '
 import { ACCESS_ADMIN_MESSAGES } from '@casedesk/contract/access/access-admin';
 import type { ConditionUniverse } from '@casedesk/contract/access/access-rules';
 import { ungrantableLevels } from '@casedesk/contract/access/access-rules';
-import type { Permission, Scope } from '@casedesk/contract/access/permissions';
+import type { Scope } from '@casedesk/contract/access/permissions';
+import type { Permission } from '@casedesk/contract/access/permission-schemas';
 import { hasAccess, scopeAllows, scopeOf } from '@casedesk/contract/access/permissions';
 import { subscribedTypes } from '@casedesk/contract/notifications/live-socket';
 import type { Role } from '@casedesk/contract/users/user';

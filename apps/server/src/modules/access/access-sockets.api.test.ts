@@ -1,4 +1,4 @@
-import type { Permission } from '@casedesk/contract/access/permissions';
+import type { Permission } from '@casedesk/contract/access/permission-schemas';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventually, listenForSockets, openLiveSocket } from '../../../test/support/live-socket-client.ts';
 import type { TestApp } from '../../../test/support/test-app.ts';

@@ -1,4 +1,4 @@
-import type { Permission } from '@casedesk/contract/access/permissions';
+import type { Permission } from '@casedesk/contract/access/permission-schemas';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../platform/db/database.ts';
 import { users } from '../users/users.tables.ts';

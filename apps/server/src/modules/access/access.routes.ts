@@ -1,4 +1,4 @@
-import { permissionListSchema } from '@casedesk/contract/access/permissions';
+import { permissionListSchema } from '@casedesk/contract/access/permission-schemas';
 import { userIdQuerySchema } from '@casedesk/contract/users/user';
 import type { AppInstance } from '../../platform/http/app-instance.ts';
 import { accessAdminRoutes } from './access-admin.routes.ts';

@@ -1,4 +1,4 @@
-import type { Permission } from '@casedesk/contract/access/permissions';
+import type { Permission } from '@casedesk/contract/access/permission-schemas';
 import { allowsRecord, hasAccess } from '@casedesk/contract/access/permissions';
 import type { Actor } from '../../platform/auth/actor.ts';
 import { notifyActorsChanged } from '../../platform/auth/actor-cache.ts';

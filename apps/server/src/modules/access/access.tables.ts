@@ -1,4 +1,4 @@
-import type { AccessLevel, Permission } from '@casedesk/contract/access/permissions';
+import type { AccessLevel, Permission } from '@casedesk/contract/access/permission-schemas';
 import { PERMISSION_TYPES } from '@casedesk/contract/access/permissions';
 import { index, jsonb, pgTable, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
 import { users } from '../users/users.tables.ts';

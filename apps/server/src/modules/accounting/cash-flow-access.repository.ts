@@ -1,5 +1,5 @@
 import type { Scope } from '@casedesk/contract/access/permissions';
-import type { Permission } from '@casedesk/contract/access/permissions';
+import type { Permission } from '@casedesk/contract/access/permission-schemas';
 import { CASH_FLOW_PERMISSION_TYPES } from '@casedesk/contract/accounting/cash-flow-access';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../platform/db/database.ts';

@@ -1,4 +1,4 @@
-import type { Permission } from '@casedesk/contract/access/permissions';
+import type { Permission } from '@casedesk/contract/access/permission-schemas';
 import { clientMergeResponseSchema } from '@casedesk/contract/clients/client-merge';
 import { base, en, en_US, Faker } from '@faker-js/faker';
 import { and, eq, inArray, sql } from 'drizzle-orm';

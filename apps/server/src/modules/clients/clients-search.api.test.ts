@@ -1,4 +1,4 @@
-import type { Permission } from '@casedesk/contract/access/permissions';
+import type { Permission } from '@casedesk/contract/access/permission-schemas';
 import { CLIENT_SEARCH_COUNT_LIMIT, clientSearchResponseSchema } from '@casedesk/contract/clients/client-search';
 import { base, en, en_US, Faker } from '@faker-js/faker';
 import { eq } from 'drizzle-orm';

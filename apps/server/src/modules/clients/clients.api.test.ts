@@ -1,5 +1,6 @@
 import { clientDetailSchema } from '@casedesk/contract/clients/client';
-import { errorBodySchema, MESSAGES } from '@casedesk/contract/common/errors';
+import { MESSAGES } from '@casedesk/contract/common/errors';
+import { errorBodySchema } from '@casedesk/contract/common/error-body';
 import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { OfficeScopedClients } from '../../../test/support/office-scoped-clients.ts';

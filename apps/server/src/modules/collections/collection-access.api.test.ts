@@ -1,4 +1,4 @@
-import type { Permission } from '@casedesk/contract/access/permissions';
+import type { Permission } from '@casedesk/contract/access/permission-schemas';
 import { collectionAccessSchema, collectionAccessUserSchema } from '@casedesk/contract/collections/collection-access';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Injector, TestApp } from '../../../test/support/test-app.ts';

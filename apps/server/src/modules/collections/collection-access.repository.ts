@@ -1,4 +1,5 @@
-import type { Permission, Scope } from '@casedesk/contract/access/permissions';
+import type { Scope } from '@casedesk/contract/access/permissions';
+import type { Permission } from '@casedesk/contract/access/permission-schemas';
 import { COLLECTION_PERMISSION_TYPES } from '@casedesk/contract/collections/collection-access';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../platform/db/database.ts';

@@ -1,4 +1,4 @@
-import type { Permission } from '@casedesk/contract/access/permissions';
+import type { Permission } from '@casedesk/contract/access/permission-schemas';
 import type { DashboardFigures } from '@casedesk/contract/collections/dashboard';
 import {
   DASHBOARD_MESSAGES,

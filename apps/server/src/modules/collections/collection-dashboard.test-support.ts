@@ -1,4 +1,4 @@
-import type { Permission } from '@casedesk/contract/access/permissions';
+import type { Permission } from '@casedesk/contract/access/permission-schemas';
 import { wallTimeOf } from '@casedesk/contract/appointments/zoned-time';
 import type { CollectionAccountFilter, CollectionStatus } from '@casedesk/contract/collections/account';
 import { agingBucketOf, daysBetween } from '@casedesk/contract/collections/dashboard-filters';

@@ -1,4 +1,4 @@
-import type { Permission } from '@casedesk/contract/access/permissions';
+import type { Permission } from '@casedesk/contract/access/permission-schemas';
 import { collectionReportSchema } from '@casedesk/contract/collections/report';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-import type { Permission } from '@casedesk/contract/access/permissions';
+import type { Permission } from '@casedesk/contract/access/permission-schemas';
 import type { LightMyRequestResponse } from 'fastify';
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';

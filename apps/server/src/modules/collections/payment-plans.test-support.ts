@@ -1,4 +1,4 @@
-import type { Permission } from '@casedesk/contract/access/permissions';
+import type { Permission } from '@casedesk/contract/access/permission-schemas';
 import type { CollectionStatus } from '@casedesk/contract/collections/account';
 import { base, en, en_US, Faker } from '@faker-js/faker';
 import { and, eq, sql } from 'drizzle-orm';

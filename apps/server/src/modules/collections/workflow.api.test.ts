@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { Permission } from '@casedesk/contract/access/permissions';
+import type { Permission } from '@casedesk/contract/access/permission-schemas';
 import { MESSAGES } from '@casedesk/contract/common/errors';
 import type { WorkflowCreateInput } from '@casedesk/contract/collections/workflow';
 import {

@@ -1,4 +1,5 @@
-import type { Permission, Scope } from '@casedesk/contract/access/permissions';
+import type { Scope } from '@casedesk/contract/access/permissions';
+import type { Permission } from '@casedesk/contract/access/permission-schemas';
 import type { Drill, Series, SeriesKey } from '@casedesk/contract/dashboards/dashboard';
 import { attributionReport } from '../marketing/attribution.service.ts';
 import type { DashboardCall } from './dashboard.service.ts';

@@ -1,4 +1,5 @@
-import type { DashboardKind, FigureKey, FigureUnit } from '@casedesk/contract/dashboards/dashboard';
+import type { FigureKey, FigureUnit } from '@casedesk/contract/dashboards/dashboard';
+import type { DashboardKind } from '@casedesk/contract/dashboards/dashboard-kinds';
 import { CALL_CENTER_FIGURES, CORPORATE_FIGURES, OFFICE_FIGURES } from '@casedesk/contract/dashboards/dashboard';
 
 /** What each figure is called on screen and in an export's heading, and what unit its value is in. */

@@ -3,7 +3,6 @@ import { hasAccess, scopeAllows, scopeOf } from '@casedesk/contract/access/permi
 import type { CallerZone } from '@casedesk/contract/collections/dashboard';
 import type {
   Dashboard,
-  DashboardKind,
   DashboardRequest,
   Drill,
   DrillExportRequest,
@@ -13,14 +12,15 @@ import type {
   FigureKey,
   MyDashboards,
 } from '@casedesk/contract/dashboards/dashboard';
+import type { DashboardKind } from '@casedesk/contract/dashboards/dashboard-kinds';
 import {
   CALL_CENTER_FIGURES,
   CORPORATE_FIGURES,
-  DASHBOARD_KINDS,
   DASHBOARD_MESSAGES,
   DASHBOARD_PERMISSION,
   OFFICE_FIGURES,
 } from '@casedesk/contract/dashboards/dashboard';
+import { DASHBOARD_KINDS } from '@casedesk/contract/dashboards/dashboard-kinds';
 import type { Actor } from '../../platform/auth/actor.ts';
 import type { Database } from '../../platform/db/database.ts';
 import { AppError } from '../../platform/errors/app-error.ts';

@@ -1,4 +1,4 @@
-import type { DashboardKind } from '@casedesk/contract/dashboards/dashboard';
+import type { DashboardKind } from '@casedesk/contract/dashboards/dashboard-kinds';
 import {
   DASHBOARD_PERMISSION,
   dashboardRequestSchema,

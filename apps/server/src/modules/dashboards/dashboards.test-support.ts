@@ -1,4 +1,5 @@
-import type { Condition, Permission, PermissionType } from '@casedesk/contract/access/permissions';
+import type { PermissionType } from '@casedesk/contract/access/permissions';
+import type { Condition, Permission } from '@casedesk/contract/access/permission-schemas';
 import type { ApptStatus } from '@casedesk/contract/appointments/row-colour';
 import type { CallStatus } from '@casedesk/contract/calls/call-status';
 import type { Role } from '@casedesk/contract/users/user';

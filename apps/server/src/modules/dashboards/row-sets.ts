@@ -1,4 +1,5 @@
-import type { DashboardKind, Drill, FigureKey } from '@casedesk/contract/dashboards/dashboard';
+import type { Drill, FigureKey } from '@casedesk/contract/dashboards/dashboard';
+import type { DashboardKind } from '@casedesk/contract/dashboards/dashboard-kinds';
 import { CALL_CENTER_FIGURES, CORPORATE_FIGURES, OFFICE_FIGURES } from '@casedesk/contract/dashboards/dashboard';
 import { AppError } from '../../platform/errors/app-error.ts';
 import type { CallCenterFigure } from './call-center-rows.repository.ts';

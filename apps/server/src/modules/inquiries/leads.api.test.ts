@@ -8,7 +8,8 @@ import { calls } from '../calls/calls.tables.ts';
 import { smsMessages } from '../sms/sms.tables.ts';
 import { users } from '../users/users.tables.ts';
 import { createInquiryIn, newClient, seededRefs } from './inquiries.test-support.ts';
-import type { Permission, PermissionType } from '@casedesk/contract/access/permissions';
+import type { PermissionType } from '@casedesk/contract/access/permissions';
+import type { Permission } from '@casedesk/contract/access/permission-schemas';
 import { setPermissions } from '../access/access.service.ts';
 import { findUserByEmail } from '../../../test/support/office-scoped-clients.ts';
 

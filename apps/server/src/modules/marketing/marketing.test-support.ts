@@ -1,4 +1,4 @@
-import type { Permission } from '@casedesk/contract/access/permissions';
+import type { Permission } from '@casedesk/contract/access/permission-schemas';
 import type { LightMyRequestResponse } from 'fastify';
 import type { TestApp } from '../../../test/support/test-app.ts';
 import { setLocalPassword } from '../../platform/idp/idp.repository.ts';

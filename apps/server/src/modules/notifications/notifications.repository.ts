@@ -1,5 +1,4 @@
-import type { Scope } from '@casedesk/contract/access/permissions';
-import type { PermissionType } from '@casedesk/contract/access/permissions';
+import type { PermissionType, Scope } from '@casedesk/contract/access/permissions';
 import type { Notification, NotificationTextMessage } from '@casedesk/contract/notifications/notification';
 import type { SQL } from 'drizzle-orm';
 import { and, asc, count, desc, eq, inArray, isNull, notInArray, or, sql } from 'drizzle-orm';
@@ -10,7 +9,7 @@ import { permissions } from '../access/access.tables.ts';
 import { dropdownOptions } from '../dropdowns/dropdowns.tables.ts';
 import { smsMessages } from '../sms/sms.tables.ts';
 import { users } from '../users/users.tables.ts';
-import type { NotificationType } from '@casedesk/contract/notifications/notification';
+import type { NotificationType } from '@casedesk/contract/notifications/notification-types';
 import { notifications } from './notifications.tables.ts';
 
 type NotificationRow = typeof notifications.$inferSelect;

@@ -25,7 +25,7 @@ import {
   markRead,
 } from './notifications.repository.ts';
 
-import type { NotificationType } from '@casedesk/contract/notifications/notification';
+import type { NotificationType } from '@casedesk/contract/notifications/notification-types';
 
 export type { NotificationType };
 

@@ -1,4 +1,4 @@
-import { NOTIFICATION_TYPES } from '@casedesk/contract/notifications/notification';
+import { NOTIFICATION_TYPES } from '@casedesk/contract/notifications/notification-types';
 import { boolean, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { users } from '../users/users.tables.ts';
 

@@ -1,4 +1,5 @@
-import { errorBodySchema, MESSAGES } from '@casedesk/contract/common/errors';
+import { MESSAGES } from '@casedesk/contract/common/errors';
+import { errorBodySchema } from '@casedesk/contract/common/error-body';
 import { userDetailSchema } from '@casedesk/contract/users/user';
 import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { errorBodySchema, MESSAGES } from '@casedesk/contract/common/errors';
+import { MESSAGES } from '@casedesk/contract/common/errors';
+import { errorBodySchema } from '@casedesk/contract/common/error-body';
 import { USER_MESSAGES } from '@casedesk/contract/users/user';
 import { PHOTO_MESSAGES, photoUploadResponseSchema, storedFileSchema } from '@casedesk/contract/users/user-photo';
 import { and, desc, eq } from 'drizzle-orm';

@@ -1,13 +1,7 @@
 import type { Scope } from '@casedesk/contract/access/permissions';
 import { applyRoleConditions, hasAccess, scopeOf } from '@casedesk/contract/access/permissions';
-import type {
-  DefaultDashboard,
-  Role,
-  UserByRole,
-  UserDetail,
-  UserDirectoryRequest,
-  UserMin,
-} from '@casedesk/contract/users/user';
+import type { Role, UserByRole, UserDetail, UserDirectoryRequest, UserMin } from '@casedesk/contract/users/user';
+import type { DefaultDashboard } from '@casedesk/contract/users/default-dashboard';
 import { USER_MESSAGES } from '@casedesk/contract/users/user';
 import type { OfficeUser } from '@casedesk/contract/offices/office-staff';
 import type { PhotoUploadRequest, PhotoUploadResponse } from '@casedesk/contract/users/user-photo';

@@ -1,4 +1,5 @@
-import { DEFAULT_DASHBOARDS, ROLES } from '@casedesk/contract/users/user';
+import { ROLES } from '@casedesk/contract/users/user';
+import { DEFAULT_DASHBOARDS } from '@casedesk/contract/users/default-dashboard';
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { offices } from '../offices/offices.tables.ts';

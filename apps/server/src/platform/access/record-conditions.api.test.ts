@@ -1,4 +1,4 @@
-import type { Condition, Permission } from '@casedesk/contract/access/permissions';
+import type { Condition, Permission } from '@casedesk/contract/access/permission-schemas';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createInquiryIn } from '../../../test/support/inquiries.ts';
 import { findUserByEmail } from '../../../test/support/office-scoped-clients.ts';

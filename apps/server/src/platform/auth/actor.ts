@@ -1,4 +1,4 @@
-import type { Permission } from '@casedesk/contract/access/permissions';
+import type { Permission } from '@casedesk/contract/access/permission-schemas';
 import type { Role, UserDetail } from '@casedesk/contract/users/user';
 import type { VerifiedToken } from './token-verifier.ts';
 

@@ -1,4 +1,5 @@
-import type { ErrorBody, ErrorCode } from '@casedesk/contract/common/errors';
+import type { ErrorCode } from '@casedesk/contract/common/errors';
+import type { ErrorBody } from '@casedesk/contract/common/error-body';
 import { ERROR_STATUS, MESSAGES } from '@casedesk/contract/common/errors';
 import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';

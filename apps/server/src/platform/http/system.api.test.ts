@@ -1,4 +1,4 @@
-import { errorBodySchema } from '@casedesk/contract/common/errors';
+import { errorBodySchema } from '@casedesk/contract/common/error-body';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestApp } from '../../../test/support/test-app.ts';
 import { createTestApp, SEEDED } from '../../../test/support/test-app.ts';

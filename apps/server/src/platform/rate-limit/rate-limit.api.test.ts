@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { errorBodySchema } from '@casedesk/contract/common/errors';
+import { errorBodySchema } from '@casedesk/contract/common/error-body';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SecondInstance } from '../../../test/support/second-instance.ts';
 import { startSecondInstance } from '../../../test/support/second-instance.ts';

@@ -1,9 +1,5 @@
-import {
-  SOCKET_CLOSE,
-  SOCKET_PATH,
-  subscribeMessageSchema,
-  subscribedTypes,
-} from '@casedesk/contract/notifications/live-socket';
+import { SOCKET_CLOSE, SOCKET_PATH, subscribedTypes } from '@casedesk/contract/notifications/live-socket';
+import { subscribeMessageSchema } from '@casedesk/contract/notifications/subscribe-message';
 import type { FastifyBaseLogger } from 'fastify';
 import type { RawData, WebSocket } from 'ws';
 import type { Actor } from '../auth/actor.ts';

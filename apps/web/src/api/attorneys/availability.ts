@@ -1,10 +1,8 @@
-import { z } from 'zod';
+import type { z } from 'zod';
 import type { AppointmentLength } from '@casedesk/contract/appointments/slots';
-import { availabilityRecordSchema, type AvailabilityRecord } from '@casedesk/contract/attorneys/attorney-schedule';
+import type { AvailabilityRecord, availabilityRecordSchema } from '@casedesk/contract/attorneys/attorney-schedule';
 import { apiRequest } from '@/lib/api-client.ts';
 import { browserOffsetHours } from '@/lib/time-offset.ts';
-
-const availabilityListSchema = z.array(availabilityRecordSchema);
 
 /** What a screen asks of the attorneys' availability; the browser's offset is added here. */
 export interface AvailabilityRequest {
@@ -31,7 +29,7 @@ export function getAttorneyAvailability(
   request: AvailabilityRequest,
   signal?: AbortSignal,
 ): Promise<AvailabilityRecord[]> {
-  return apiRequest('/api/v1/attorney/availability', availabilityListSchema, {
+  return apiRequest<z.ZodArray<typeof availabilityRecordSchema>>('/api/v1/attorney/availability', {
     query: {
       startDate: request.startDate,
       endDate: request.endDate,

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { attorneyListResponseSchema, type AttorneyListResponse } from '@casedesk/contract/attorneys/attorney-list';
+import type { AttorneyListResponse, attorneyListResponseSchema } from '@casedesk/contract/attorneys/attorney-list';
 import { apiRequest } from '@/lib/api-client.ts';
 import { attorneyKeys } from './attorney-keys.ts';
 
@@ -9,7 +9,7 @@ import { attorneyKeys } from './attorney-keys.ts';
  * panel and the appointment list's filter all use it.
  */
 export function listAttorneys(signal?: AbortSignal): Promise<AttorneyListResponse> {
-  return apiRequest('/api/v1/attorney/allSchedule', attorneyListResponseSchema, { signal });
+  return apiRequest<typeof attorneyListResponseSchema>('/api/v1/attorney/allSchedule', { signal });
 }
 
 export function attorneysQueryOptions() {

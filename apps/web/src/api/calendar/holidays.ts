@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
-import { holidaySchema, type Holiday } from '@casedesk/contract/calendar/calendar-event';
+import type { z } from 'zod';
+import type { Holiday, holidaySchema } from '@casedesk/contract/calendar/calendar-event';
 import { apiRequest } from '@/lib/api-client.ts';
 
 export interface HolidayRange {
@@ -10,8 +10,6 @@ export interface HolidayRange {
   officeId?: string;
 }
 
-const holidayListSchema = z.array(holidaySchema);
-
 export const holidayKeys = {
   all: ['holidays'] as const,
   range: (range: HolidayRange) => [...holidayKeys.all, range] as const,
@@ -19,7 +17,7 @@ export const holidayKeys = {
 
 /** POST /api/v1/holiday/all (SPEC §7 holiday): firm-wide holidays and, with officeId, that office's (whole days blocked). */
 export function listHolidays(range: HolidayRange, signal?: AbortSignal): Promise<Holiday[]> {
-  return apiRequest('/api/v1/holiday/all', holidayListSchema, { method: 'POST', body: range, signal });
+  return apiRequest<z.ZodArray<typeof holidaySchema>>('/api/v1/holiday/all', { method: 'POST', body: range, signal });
 }
 
 /** Holidays change a few times a year: read again after five minutes. */

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { holidaySchema, type Holiday } from '@casedesk/contract/calendar/calendar-event';
+import type { Holiday, holidaySchema } from '@casedesk/contract/calendar/calendar-event';
 import { apiRequest } from '@/lib/api-client.ts';
 import { holidayKeys } from './holidays.ts';
 
@@ -13,12 +13,12 @@ export interface HolidayWrite {
 
 /** POST /api/v1/holiday (SPEC §7 holiday): the whole day is blocked for booking; 409 if that day has one. */
 export function createHoliday(body: HolidayWrite): Promise<Holiday> {
-  return apiRequest('/api/v1/holiday', holidaySchema, { method: 'POST', body, handledStatuses: [400, 409] });
+  return apiRequest<typeof holidaySchema>('/api/v1/holiday', { method: 'POST', body, handledStatuses: [400, 409] });
 }
 
 /** PUT /api/v1/holiday/{id}. */
 export function changeHoliday(id: string, body: HolidayWrite): Promise<Holiday> {
-  return apiRequest(`/api/v1/holiday/${encodeURIComponent(id)}`, holidaySchema, {
+  return apiRequest<typeof holidaySchema>(`/api/v1/holiday/${encodeURIComponent(id)}`, {
     method: 'PUT',
     body,
     handledStatuses: [400, 409],

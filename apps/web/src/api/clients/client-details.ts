@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { clientDetailsResponseSchema, type ClientDetailsResponse } from '@casedesk/contract/clients/client-details';
+import type { ClientDetailsResponse, clientDetailsResponseSchema } from '@casedesk/contract/clients/client-details';
 import { clientKeys } from '@/api/clients/client.ts';
 import { apiRequest } from '@/lib/api-client.ts';
 
@@ -8,7 +8,7 @@ import { apiRequest } from '@/lib/api-client.ts';
  * matters). 404 (unknown or another office's client) is shown by the page.
  */
 export function getClientDetails(clientId: string, signal?: AbortSignal): Promise<ClientDetailsResponse> {
-  return apiRequest('/api/v1/client/details', clientDetailsResponseSchema, {
+  return apiRequest<typeof clientDetailsResponseSchema>('/api/v1/client/details', {
     query: { clientId },
     signal,
     handledStatuses: [404],

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { clientDetailSchema, type ClientDetail } from '@casedesk/contract/clients/client';
+import type { ClientDetail, clientDetailSchema } from '@casedesk/contract/clients/client';
 import type { ClientSearchRequestInput } from '@casedesk/contract/clients/client-search';
 import { apiRequest } from '@/lib/api-client.ts';
 
@@ -26,7 +26,7 @@ export function getClient(
   id: string,
   { signal, notFoundShown = false }: { signal?: AbortSignal; notFoundShown?: boolean } = {},
 ): Promise<ClientDetail> {
-  return apiRequest('/api/v1/client', clientDetailSchema, {
+  return apiRequest<typeof clientDetailSchema>('/api/v1/client', {
     query: { id },
     signal,
     ...(notFoundShown ? { handledStatuses: [404] } : {}),

@@ -1,12 +1,12 @@
 import { useDebouncedValue } from '@mantine/hooks';
 import { keepPreviousData, queryOptions, skipToken, useQuery } from '@tanstack/react-query';
 import { SEARCH_DEBOUNCE_MS } from '@casedesk/contract/common/search';
-import {
-  CLIENT_SEARCH_PAGE_SIZE,
+import type {
+  ClientSearchRequestInput,
+  ClientSearchResponse,
   clientSearchResponseSchema,
-  type ClientSearchRequestInput,
-  type ClientSearchResponse,
 } from '@casedesk/contract/clients/client-search';
+import { CLIENT_SEARCH_PAGE_SIZE } from '@casedesk/contract/common/search';
 import { apiRequest, type ApiRequestOptions } from '@/lib/api-client.ts';
 import { clientKeys } from './client.ts';
 
@@ -19,7 +19,7 @@ export function searchClients(
   request: ClientSearchRequestInput,
   { signal, onError }: Pick<ApiRequestOptions, 'signal' | 'onError'> = {},
 ): Promise<ClientSearchResponse> {
-  return apiRequest('/api/v1/client/search', clientSearchResponseSchema, {
+  return apiRequest<typeof clientSearchResponseSchema>('/api/v1/client/search', {
     method: 'POST',
     body: request,
     signal,

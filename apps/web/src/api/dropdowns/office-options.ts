@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { officeOptionListSchema, type OfficeDropdownType } from '@casedesk/contract/dropdowns/dropdown';
+import type { OfficeDropdownType, officeOptionListSchema } from '@casedesk/contract/dropdowns/dropdown';
 import { apiRequest } from '@/lib/api-client.ts';
 
 export const officeOptionKeys = {
@@ -14,7 +14,10 @@ export function officeOptionsQueryOptions(type: OfficeDropdownType) {
   return queryOptions({
     queryKey: officeOptionKeys.ofType(type),
     queryFn: ({ signal }) =>
-      apiRequest('/api/v1/dropdown/office', officeOptionListSchema, { query: { officeDropdownType: type }, signal }),
+      apiRequest<typeof officeOptionListSchema>('/api/v1/dropdown/office', {
+        query: { officeDropdownType: type },
+        signal,
+      }),
     staleTime: 5 * 60_000,
   });
 }

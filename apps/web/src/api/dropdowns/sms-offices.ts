@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { smsOfficeListSchema, type SmsOfficeOption } from '@casedesk/contract/sms/sms';
+import type { smsOfficeListSchema, SmsOfficeOption } from '@casedesk/contract/sms/sms';
 import { apiRequest } from '@/lib/api-client.ts';
 import { officeOptionKeys } from './office-options.ts';
 
@@ -15,7 +15,10 @@ interface SmsOfficesOptions {
 
 /** GET /api/v1/dropdown/smsOffice: the office numbers the caller may text from (SPEC §6 office condition). */
 export function getSmsOffices(quiet: boolean, signal?: AbortSignal): Promise<SmsOfficeOption[]> {
-  return apiRequest('/api/v1/dropdown/smsOffice', smsOfficeListSchema, { signal, onError: quiet ? 'log' : 'popup' });
+  return apiRequest<typeof smsOfficeListSchema>('/api/v1/dropdown/smsOffice', {
+    signal,
+    onError: quiet ? 'log' : 'popup',
+  });
 }
 
 export function smsOfficesQueryOptions(quiet = false) {

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { inquiryDetailSchema, type InquiryDetail } from '@casedesk/contract/inquiries/inquiry';
+import type { InquiryDetail, inquiryDetailSchema } from '@casedesk/contract/inquiries/inquiry';
 import type { LeadListRequestInput } from '@casedesk/contract/inquiries/lead-list';
 import type { DuplicateCheckInput } from '@casedesk/contract/matching/duplicate-check';
 import type { PotentialConflictsInput } from '@casedesk/contract/matching/potential-conflict';
@@ -20,7 +20,7 @@ export const inquiryKeys = {
 
 /** GET /api/v1/inquiry?inquiryId: SPEC §8 says inquiry fetch failures are only logged. */
 export function getInquiry(inquiryId: string, signal?: AbortSignal): Promise<InquiryDetail> {
-  return apiRequest('/api/v1/inquiry', inquiryDetailSchema, { query: { inquiryId }, signal, onError: 'log' });
+  return apiRequest<typeof inquiryDetailSchema>('/api/v1/inquiry', { query: { inquiryId }, signal, onError: 'log' });
 }
 
 export function inquiryQueryOptions(inquiryId: string) {

@@ -1,6 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import type { Template, TemplateType } from '@casedesk/contract/templates/template';
-import { templateListSchema } from '@casedesk/contract/templates/template';
+import type { Template, templateListSchema, TemplateType } from '@casedesk/contract/templates/template';
 import { apiRequest } from '@/lib/api-client.ts';
 
 /**
@@ -8,7 +7,7 @@ import { apiRequest } from '@/lib/api-client.ts';
  * text drawer (TEXT) and the draft form (LETTER, EMAIL) offer. One owner, shared by both features.
  */
 export function getTemplatesByType(templateType: TemplateType, signal?: AbortSignal): Promise<Template[]> {
-  return apiRequest('/api/v1/template/byTemplateType', templateListSchema, { query: { templateType }, signal });
+  return apiRequest<typeof templateListSchema>('/api/v1/template/byTemplateType', { query: { templateType }, signal });
 }
 
 export function useTemplatesByType(templateType: TemplateType, enabled = true) {

@@ -1,5 +1,5 @@
 import { Navigate } from 'react-router';
-import { dashboardPathFor } from '@casedesk/contract/users/user';
+import { dashboardPathFor } from '@casedesk/contract/users/default-dashboard';
 import { useSession } from '@/lib/session-context.ts';
 
 /** SPEC §2: /dashboard follows the user's defaultDashboard (unset gives the office one). */

@@ -2,12 +2,8 @@ import { Alert, Button, Checkbox, Group, Modal, MultiSelect, Stack, Text, Textar
 import { useDisclosure } from '@mantine/hooks';
 import { useState, type FormEvent } from 'react';
 import type { z } from 'zod';
-import {
-  ACCESS_TYPES,
-  type AccessType,
-  type Permission,
-  type PermissionType,
-} from '@casedesk/contract/access/permissions';
+import { ACCESS_TYPES, type AccessType, type PermissionType } from '@casedesk/contract/access/permissions';
+import type { Permission } from '@casedesk/contract/access/permission-schemas';
 import { useAllOffices } from '@/api/dropdowns/all-offices.ts';
 import { isApiError } from '@/lib/api-error.ts';
 import {

@@ -1,9 +1,5 @@
-import {
-  ACCESS_TYPES,
-  type AccessType,
-  type Permission,
-  type PermissionType,
-} from '@casedesk/contract/access/permissions';
+import { ACCESS_TYPES, type AccessType, type PermissionType } from '@casedesk/contract/access/permissions';
+import type { Permission } from '@casedesk/contract/access/permission-schemas';
 
 /**
  * The office-access screens (cash-flow management, collection access control) edit a few permission types of a

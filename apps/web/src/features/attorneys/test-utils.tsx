@@ -6,7 +6,7 @@ import type userEvent from '@testing-library/user-event';
 import type { ReactNode } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { expect } from 'vitest';
-import type { Permission } from '@casedesk/contract/access/permissions';
+import type { Permission } from '@casedesk/contract/access/permission-schemas';
 import type { AttorneySummary } from '@casedesk/contract/attorneys/attorney-list';
 import type { AttorneySchedule } from '@casedesk/contract/attorneys/attorney-schedule';
 import type { UserDetail } from '@casedesk/contract/users/user';

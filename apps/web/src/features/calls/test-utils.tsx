@@ -3,7 +3,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { MemoryRouter } from 'react-router';
-import type { Permission } from '@casedesk/contract/access/permissions';
+import type { Permission } from '@casedesk/contract/access/permission-schemas';
 import type { UserDetail } from '@casedesk/contract/users/user';
 import { createQueryClient } from '@/lib/query-client.ts';
 import { SessionContext, type Session } from '@/lib/session-context.ts';

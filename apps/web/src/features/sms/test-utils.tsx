@@ -2,7 +2,7 @@ import { MantineProvider } from '@mantine/core';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import type { ReactNode } from 'react';
-import type { Permission } from '@casedesk/contract/access/permissions';
+import type { Permission } from '@casedesk/contract/access/permission-schemas';
 import type { ClientDetail } from '@casedesk/contract/clients/client';
 import type { DropdownOption } from '@casedesk/contract/dropdowns/dropdown';
 import type { SmsMessage } from '@casedesk/contract/sms/sms';

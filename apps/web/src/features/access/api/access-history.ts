@@ -1,11 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
-import { accessAtSchema, accessHistorySchema } from '@casedesk/contract/access/access-admin';
+import type { accessAtSchema, accessHistorySchema } from '@casedesk/contract/access/access-admin';
 import { apiRequest } from '@/lib/api-client.ts';
 import { accessKeys } from './access-keys.ts';
 
 /** GET /api/v1/accessControl/user/{userId}/history: audited changes, newest first, with their reasons. */
 export function getAccessHistory(userId: string, signal?: AbortSignal) {
-  return apiRequest(`/api/v1/accessControl/user/${encodeURIComponent(userId)}/history`, accessHistorySchema, {
+  return apiRequest<typeof accessHistorySchema>(`/api/v1/accessControl/user/${encodeURIComponent(userId)}/history`, {
     signal,
   });
 }
@@ -16,7 +16,7 @@ export function useAccessHistory(userId: string) {
 
 /** GET /api/v1/accessControl/accessAt: the role, status, office and permissions the user had at `at`. */
 export function getAccessAt(userId: string, at: string, signal?: AbortSignal) {
-  return apiRequest('/api/v1/accessControl/accessAt', accessAtSchema, { query: { userId, at }, signal });
+  return apiRequest<typeof accessAtSchema>('/api/v1/accessControl/accessAt', { query: { userId, at }, signal });
 }
 
 export function useAccessAt(userId: string, at: string | null) {

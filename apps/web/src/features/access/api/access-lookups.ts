@@ -1,17 +1,20 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { lookupListSchema, type LookupKind, type LookupOption } from '@casedesk/contract/access/access-admin';
+import type { LookupKind, lookupListSchema, LookupOption } from '@casedesk/contract/access/access-admin';
 import type { ConditionType } from '@casedesk/contract/access/permissions';
 import { apiRequest } from '@/lib/api-client.ts';
 import { accessKeys } from './access-keys.ts';
 
 /** GET /api/v1/accessControl/{permissionTypes|relationTypes|conditionTypes|accessLevelTypes} (SPEC §6 lookups). */
 export function getLookup(kind: LookupKind, signal?: AbortSignal): Promise<LookupOption[]> {
-  return apiRequest(`/api/v1/accessControl/${kind}`, lookupListSchema, { signal });
+  return apiRequest<typeof lookupListSchema>(`/api/v1/accessControl/${kind}`, { signal });
 }
 
 /** GET /api/v1/accessControl/conditionValues: offices, roles or SMS category types a condition may name. */
 export function getConditionValues(conditionType: ConditionType, signal?: AbortSignal): Promise<LookupOption[]> {
-  return apiRequest('/api/v1/accessControl/conditionValues', lookupListSchema, { query: { conditionType }, signal });
+  return apiRequest<typeof lookupListSchema>('/api/v1/accessControl/conditionValues', {
+    query: { conditionType },
+    signal,
+  });
 }
 
 // Lookups change only with a release or a new office: kept for the session.

@@ -1,17 +1,17 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import {
+import type {
   accessProfileListSchema,
   accessProfileSchema,
+  AccessProfileWrite,
+  ApplyProfile,
   applyProfileResultSchema,
-  type AccessProfileWrite,
-  type ApplyProfile,
 } from '@casedesk/contract/access/access-admin';
 import { apiRequest } from '@/lib/api-client.ts';
 import { accessKeys } from './access-keys.ts';
 
 /** GET /api/v1/accessControl/profiles: the named permission sets and how many users follow each. */
 export function listAccessProfiles(signal?: AbortSignal) {
-  return apiRequest('/api/v1/accessControl/profiles', accessProfileListSchema, { signal });
+  return apiRequest<typeof accessProfileListSchema>('/api/v1/accessControl/profiles', { signal });
 }
 
 export function useAccessProfiles() {
@@ -20,7 +20,7 @@ export function useAccessProfiles() {
 
 /** POST /api/v1/accessControl/profile: saves permissions as a named profile. */
 export function createAccessProfile(write: AccessProfileWrite) {
-  return apiRequest('/api/v1/accessControl/profile', accessProfileSchema, {
+  return apiRequest<typeof accessProfileSchema>('/api/v1/accessControl/profile', {
     method: 'POST',
     body: write,
     handledStatuses: [400, 403, 409],
@@ -29,7 +29,7 @@ export function createAccessProfile(write: AccessProfileWrite) {
 
 /** PUT /api/v1/accessControl/profile?id=: changes a profile and, with it, everyone who follows it. */
 export function updateAccessProfile(id: string, write: AccessProfileWrite) {
-  return apiRequest('/api/v1/accessControl/profile', accessProfileSchema, {
+  return apiRequest<typeof accessProfileSchema>('/api/v1/accessControl/profile', {
     method: 'PUT',
     query: { id },
     body: write,
@@ -39,7 +39,7 @@ export function updateAccessProfile(id: string, write: AccessProfileWrite) {
 
 /** POST /api/v1/accessControl/profile/apply: gives users a profile's permissions, all or none. */
 export function applyAccessProfile(request: ApplyProfile) {
-  return apiRequest('/api/v1/accessControl/profile/apply', applyProfileResultSchema, {
+  return apiRequest<typeof applyProfileResultSchema>('/api/v1/accessControl/profile/apply', {
     method: 'POST',
     body: request,
     handledStatuses: [400, 403, 404],

@@ -1,15 +1,15 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import {
+import type {
   directoryGroupListSchema,
   directoryGroupSchema,
-  type MapDirectoryGroup,
+  MapDirectoryGroup,
 } from '@casedesk/contract/directory/directory-groups';
 import { apiRequest } from '@/lib/api-client.ts';
 import { accessKeys } from './access-keys.ts';
 
 /** GET /api/v1/accessControl/directoryGroups: the directory's groups and the profile each gives. */
 export function listDirectoryGroups(signal?: AbortSignal) {
-  return apiRequest('/api/v1/accessControl/directoryGroups', directoryGroupListSchema, { signal });
+  return apiRequest<typeof directoryGroupListSchema>('/api/v1/accessControl/directoryGroups', { signal });
 }
 
 export function useDirectoryGroups() {
@@ -18,7 +18,7 @@ export function useDirectoryGroups() {
 
 /** PUT /api/v1/accessControl/directoryGroup?id=: the profile a group's members get, now and as they join. */
 export function mapDirectoryGroup(id: string, request: MapDirectoryGroup) {
-  return apiRequest('/api/v1/accessControl/directoryGroup', directoryGroupSchema, {
+  return apiRequest<typeof directoryGroupSchema>('/api/v1/accessControl/directoryGroup', {
     method: 'PUT',
     query: { id },
     body: request,

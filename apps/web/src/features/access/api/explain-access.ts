@@ -1,14 +1,14 @@
 import { useMutation } from '@tanstack/react-query';
-import {
+import type {
+  ExplainRequest,
   explainResponseSchema,
   whoCanSeeResponseSchema,
-  type ExplainRequest,
 } from '@casedesk/contract/access/access-admin';
 import { apiRequest } from '@/lib/api-client.ts';
 
 /** POST /api/v1/accessControl/explain: can this user read or change that record, and why. */
 export function explainAccess(request: ExplainRequest) {
-  return apiRequest('/api/v1/accessControl/explain', explainResponseSchema, {
+  return apiRequest<typeof explainResponseSchema>('/api/v1/accessControl/explain', {
     method: 'POST',
     body: request,
     handledStatuses: [400, 404],
@@ -17,7 +17,7 @@ export function explainAccess(request: ExplainRequest) {
 
 /** POST /api/v1/accessControl/whoCanSee: the enabled users who can read a record. */
 export function whoCanSee(request: Omit<ExplainRequest, 'userId'>) {
-  return apiRequest('/api/v1/accessControl/whoCanSee', whoCanSeeResponseSchema, {
+  return apiRequest<typeof whoCanSeeResponseSchema>('/api/v1/accessControl/whoCanSee', {
     method: 'POST',
     body: request,
     handledStatuses: [400, 404],

@@ -1,10 +1,10 @@
 import { queryOptions, skipToken, useQuery } from '@tanstack/react-query';
-import { permissionListSchema, type Permission } from '@casedesk/contract/access/permissions';
+import type { Permission, permissionListSchema } from '@casedesk/contract/access/permission-schemas';
 import { apiRequest } from '@/lib/api-client.ts';
 
 /** GET /api/v1/accessControl/permissions?userId=: the user's permissions (SPEC §7 Session). */
 export function getPermissions(userId: string, signal?: AbortSignal): Promise<Permission[]> {
-  return apiRequest('/api/v1/accessControl/permissions', permissionListSchema, {
+  return apiRequest<typeof permissionListSchema>('/api/v1/accessControl/permissions', {
     query: { userId },
     signal,
     handledStatuses: [403],

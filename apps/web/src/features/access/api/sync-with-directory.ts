@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { directorySyncResultSchema } from '@casedesk/contract/directory/directory-sync';
+import type { directorySyncResultSchema } from '@casedesk/contract/directory/directory-sync';
 import { apiRequest } from '@/lib/api-client.ts';
 import { accessKeys } from './access-keys.ts';
 
@@ -9,7 +9,7 @@ import { accessKeys } from './access-keys.ts';
  * 502 (Graph failed the run).
  */
 export function syncWithDirectory() {
-  return apiRequest('/api/v1/user/syncWithAD', directorySyncResultSchema, {
+  return apiRequest<typeof directorySyncResultSchema>('/api/v1/user/syncWithAD', {
     method: 'POST',
     handledStatuses: [403, 409, 422, 502],
   });

@@ -1,11 +1,11 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { userAccessListResponseSchema, type UserAccessListRequestInput } from '@casedesk/contract/access/access-admin';
+import type { UserAccessListRequestInput, userAccessListResponseSchema } from '@casedesk/contract/access/access-admin';
 import { apiRequest } from '@/lib/api-client.ts';
 import { accessKeys } from './access-keys.ts';
 
 /** POST /api/v1/user/withAccessControl (SPEC §7): one page of users with their access at a glance. */
 export function listUserAccess(request: UserAccessListRequestInput, signal?: AbortSignal) {
-  return apiRequest('/api/v1/user/withAccessControl', userAccessListResponseSchema, {
+  return apiRequest<typeof userAccessListResponseSchema>('/api/v1/user/withAccessControl', {
     method: 'POST',
     body: request,
     signal,

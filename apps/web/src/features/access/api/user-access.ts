@@ -1,15 +1,15 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import {
+import type {
+  UserAccessChange,
+  UserAccessDetail,
   userAccessDetailSchema,
-  type UserAccessChange,
-  type UserAccessDetail,
 } from '@casedesk/contract/access/access-admin';
 import { apiRequest } from '@/lib/api-client.ts';
 import { accessKeys } from './access-keys.ts';
 
 /** GET /api/v1/accessControl/user/{userId}: the account and its permissions as stored. */
 export function getUserAccess(userId: string, signal?: AbortSignal): Promise<UserAccessDetail> {
-  return apiRequest(`/api/v1/accessControl/user/${encodeURIComponent(userId)}`, userAccessDetailSchema, {
+  return apiRequest<typeof userAccessDetailSchema>(`/api/v1/accessControl/user/${encodeURIComponent(userId)}`, {
     signal,
     handledStatuses: [404],
   });
@@ -24,7 +24,7 @@ export function useUserAccess(userId: string) {
  * escalation, 403) and validation (400) are shown on the page itself.
  */
 export function changeUserAccess(userId: string, change: UserAccessChange): Promise<UserAccessDetail> {
-  return apiRequest(`/api/v1/accessControl/user/${encodeURIComponent(userId)}`, userAccessDetailSchema, {
+  return apiRequest<typeof userAccessDetailSchema>(`/api/v1/accessControl/user/${encodeURIComponent(userId)}`, {
     method: 'PUT',
     body: change,
     handledStatuses: [400, 403, 404],

@@ -1,5 +1,6 @@
 import { Group, Select, Switch } from '@mantine/core';
-import { DEFAULT_DASHBOARDS, type DefaultDashboard, type Role } from '@casedesk/contract/users/user';
+import type { Role } from '@casedesk/contract/users/user';
+import { DEFAULT_DASHBOARDS, type DefaultDashboard } from '@casedesk/contract/users/default-dashboard';
 import { useConditionValues } from '../api/access-lookups.ts';
 
 export interface AccountDraft {

@@ -1,6 +1,7 @@
 import { ActionIcon, Button, Group, MultiSelect, Select, Stack, Text } from '@mantine/core';
 import type { LookupOption } from '@casedesk/contract/access/access-admin';
-import type { Condition, ConditionType, RelationType } from '@casedesk/contract/access/permissions';
+import type { ConditionType, RelationType } from '@casedesk/contract/access/permissions';
+import type { Condition } from '@casedesk/contract/access/permission-schemas';
 import { fieldErrorText } from '@/components/form-field/form-field.tsx';
 import { useConditionValues, useLookup } from '../api/access-lookups.ts';
 

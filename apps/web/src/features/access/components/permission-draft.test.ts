@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Condition, Permission } from '@casedesk/contract/access/permissions';
+import type { Condition, Permission } from '@casedesk/contract/access/permission-schemas';
 import { conditionsOf, hasLevel, samePermissions, setConditions, toggleLevel } from './permission-draft.ts';
 
 const inLa: Condition = { conditionType: 'OFFICE', relationType: 'EQUALS', values: ['la'] };

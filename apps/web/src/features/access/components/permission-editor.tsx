@@ -1,7 +1,8 @@
 import { Anchor, Button, Checkbox, Group, Modal, Table, Text } from '@mantine/core';
 import { useState } from 'react';
 import type { LookupOption } from '@casedesk/contract/access/access-admin';
-import type { AccessType, Condition, Permission, PermissionType } from '@casedesk/contract/access/permissions';
+import type { AccessType, PermissionType } from '@casedesk/contract/access/permissions';
+import type { Condition, Permission } from '@casedesk/contract/access/permission-schemas';
 import { useConditionValues, useLookup } from '../api/access-lookups.ts';
 import { ConditionEditor } from './condition-editor.tsx';
 import { conditionsOf, hasLevel, setConditions, toggleLevel } from './permission-draft.ts';

@@ -1,7 +1,7 @@
 import { TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
-import type { Permission } from '@casedesk/contract/access/permissions';
+import type { Permission } from '@casedesk/contract/access/permission-schemas';
 import { popupMessageOf } from '@/lib/api-error.ts';
 import { useCreateAccessProfile } from '../api/access-profiles.ts';
 import { ReasonModal } from './reason-modal.tsx';

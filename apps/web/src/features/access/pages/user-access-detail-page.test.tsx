@@ -6,7 +6,7 @@ import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ACCESS_ADMIN_MESSAGES, type UserAccessDetail } from '@casedesk/contract/access/access-admin';
-import type { Permission } from '@casedesk/contract/access/permissions';
+import type { Permission } from '@casedesk/contract/access/permission-schemas';
 import { createQueryClient } from '@/lib/query-client.ts';
 import { SessionContext } from '@/lib/session-context.ts';
 import { apiError, fakeApi, type FakeApi, type Reply } from '@/test/fake-api.ts';

@@ -4,7 +4,7 @@ import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import type { UserAccessChange, UserAccessDetail } from '@casedesk/contract/access/access-admin';
-import type { Permission } from '@casedesk/contract/access/permissions';
+import type { Permission } from '@casedesk/contract/access/permission-schemas';
 import { LoadError } from '@/components/load-error.tsx';
 import { paths } from '@/config/paths.ts';
 import { can, subjectOf } from '@/lib/access.ts';

@@ -6,7 +6,7 @@ import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { UserAccessRow } from '@casedesk/contract/access/access-admin';
-import type { Permission } from '@casedesk/contract/access/permissions';
+import type { Permission } from '@casedesk/contract/access/permission-schemas';
 import { DIRECTORY_SYNC_MESSAGES } from '@casedesk/contract/directory/directory-sync';
 import { createQueryClient } from '@/lib/query-client.ts';
 import { SessionContext } from '@/lib/session-context.ts';

@@ -1,12 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { paymentDetailSchema, type PaymentDetail, type PaymentWrite } from '@casedesk/contract/accounting/payment';
+import type { PaymentDetail, paymentDetailSchema, PaymentWrite } from '@casedesk/contract/accounting/payment';
 import { clientKeys } from '@/api/clients/client.ts';
 import { apiRequest } from '@/lib/api-client.ts';
 import { accountingKeys } from './accounting-keys.ts';
 
 /** POST /api/v1/cashFlow/payment. The form shows 400 (field messages) and 409 (receipt number used) itself. */
 export function enterPayment(body: PaymentWrite): Promise<PaymentDetail> {
-  return apiRequest('/api/v1/cashFlow/payment', paymentDetailSchema, {
+  return apiRequest<typeof paymentDetailSchema>('/api/v1/cashFlow/payment', {
     method: 'POST',
     body,
     handledStatuses: [400, 409],

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { cashFlowAccessSchema, type CashFlowAccess } from '@casedesk/contract/accounting/cash-flow-access';
+import type { CashFlowAccess, cashFlowAccessSchema } from '@casedesk/contract/accounting/cash-flow-access';
 import { apiRequest } from '@/lib/api-client.ts';
 import { accountingKeys } from './accounting-keys.ts';
 
@@ -8,7 +8,7 @@ import { accountingKeys } from './accounting-keys.ts';
  * their CASH_FLOW, CASH_FLOW_RECON and CASH_FLOW_MANAGEMENT permissions.
  */
 export function getCashFlowAccess(signal?: AbortSignal): Promise<CashFlowAccess> {
-  return apiRequest('/api/v1/cashFlow/accessControl', cashFlowAccessSchema, { signal });
+  return apiRequest<typeof cashFlowAccessSchema>('/api/v1/cashFlow/accessControl', { signal });
 }
 
 export function cashFlowAccessQueryOptions() {

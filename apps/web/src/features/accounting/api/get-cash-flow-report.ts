@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { cashFlowReportStatusSchema, type CashFlowReportStatus } from '@casedesk/contract/accounting/cash-flow-report';
+import type { CashFlowReportStatus, cashFlowReportStatusSchema } from '@casedesk/contract/accounting/cash-flow-report';
 import { apiRequest } from '@/lib/api-client.ts';
 import { accountingKeys } from './accounting-keys.ts';
 
@@ -10,7 +10,7 @@ const finished = (status: CashFlowReportStatus | undefined) => status?.state ===
 
 /** GET /api/v1/cashFlow/report/:reportId: how far a background report has come (its requester only). */
 export function getCashFlowReport(reportId: string, signal?: AbortSignal): Promise<CashFlowReportStatus> {
-  return apiRequest(`/api/v1/cashFlow/report/${encodeURIComponent(reportId)}`, cashFlowReportStatusSchema, {
+  return apiRequest<typeof cashFlowReportStatusSchema>(`/api/v1/cashFlow/report/${encodeURIComponent(reportId)}`, {
     signal,
   });
 }

@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { cashFlowTotalsSchema, type CashFlowFilter } from '@casedesk/contract/accounting/payment';
+import type { CashFlowFilter, cashFlowTotalsSchema } from '@casedesk/contract/accounting/payment';
 import { apiRequest } from '@/lib/api-client.ts';
 import { accountingKeys } from './accounting-keys.ts';
 
@@ -8,7 +8,11 @@ import { accountingKeys } from './accounting-keys.ts';
  * server sums; the browser never adds amounts up (docs/accounting.md).
  */
 export function getCashFlowTotals(filter: CashFlowFilter, signal?: AbortSignal) {
-  return apiRequest('/api/v1/cashFlow/totals', cashFlowTotalsSchema, { method: 'POST', body: { filter }, signal });
+  return apiRequest<typeof cashFlowTotalsSchema>('/api/v1/cashFlow/totals', {
+    method: 'POST',
+    body: { filter },
+    signal,
+  });
 }
 
 export function cashFlowTotalsQueryOptions(filter: CashFlowFilter) {

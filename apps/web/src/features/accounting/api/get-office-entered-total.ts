@@ -1,12 +1,12 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { CashFlowFilter } from '@casedesk/contract/accounting/payment';
-import { officeEnteredTotalSchema } from '@casedesk/contract/accounting/reconciliation';
+import type { officeEnteredTotalSchema } from '@casedesk/contract/accounting/reconciliation';
 import { apiRequest } from '@/lib/api-client.ts';
 import { accountingKeys } from './accounting-keys.ts';
 
 /** POST /api/v1/cashFlow/officeEnteredTotal: what the office entered, per payment type and in all (the deposit slip). */
 export function getOfficeEnteredTotal(filter: CashFlowFilter, signal?: AbortSignal) {
-  return apiRequest('/api/v1/cashFlow/officeEnteredTotal', officeEnteredTotalSchema, {
+  return apiRequest<typeof officeEnteredTotalSchema>('/api/v1/cashFlow/officeEnteredTotal', {
     method: 'POST',
     body: { filter },
     signal,

@@ -1,11 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { paymentDetailSchema, type PaymentDetail } from '@casedesk/contract/accounting/payment';
+import type { PaymentDetail, paymentDetailSchema } from '@casedesk/contract/accounting/payment';
 import { apiRequest } from '@/lib/api-client.ts';
 import { accountingKeys } from './accounting-keys.ts';
 
 /** GET /api/v1/payment/{paymentId}: every field and the reversal. */
 export function getPayment(paymentId: string, signal?: AbortSignal): Promise<PaymentDetail> {
-  return apiRequest(`/api/v1/payment/${encodeURIComponent(paymentId)}`, paymentDetailSchema, {
+  return apiRequest<typeof paymentDetailSchema>(`/api/v1/payment/${encodeURIComponent(paymentId)}`, {
     signal,
     // The page says "not found" itself (404 also covers a payment outside the caller's offices).
     handledStatuses: [404],

@@ -1,11 +1,11 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { reconTotalSchema, type ReconRequest } from '@casedesk/contract/accounting/reconciliation';
+import type { ReconRequest, reconTotalSchema } from '@casedesk/contract/accounting/reconciliation';
 import { apiRequest } from '@/lib/api-client.ts';
 import { accountingKeys } from './accounting-keys.ts';
 
 /** POST /api/v1/cashFlow/reconTotal: the month's sums over the same office days, and how many are reconciled. */
 export function getReconTotal(request: ReconRequest, signal?: AbortSignal) {
-  return apiRequest('/api/v1/cashFlow/reconTotal', reconTotalSchema, { method: 'POST', body: request, signal });
+  return apiRequest<typeof reconTotalSchema>('/api/v1/cashFlow/reconTotal', { method: 'POST', body: request, signal });
 }
 
 export function reconTotalQueryOptions(request: ReconRequest) {

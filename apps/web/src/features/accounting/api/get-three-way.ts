@@ -1,11 +1,11 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { threeWaySchema, type ThreeWayRequest } from '@casedesk/contract/accounting/trust';
+import type { ThreeWayRequest, threeWaySchema } from '@casedesk/contract/accounting/trust';
 import { apiRequest } from '@/lib/api-client.ts';
 import { accountingKeys } from './accounting-keys.ts';
 
 /** POST /api/v1/trust/threeWay: an office's bank, book and client-ledger balances at a month's end. */
 export function getThreeWay(request: ThreeWayRequest, signal?: AbortSignal) {
-  return apiRequest('/api/v1/trust/threeWay', threeWaySchema, { method: 'POST', body: request, signal });
+  return apiRequest<typeof threeWaySchema>('/api/v1/trust/threeWay', { method: 'POST', body: request, signal });
 }
 
 export function threeWayQueryOptions(request: ThreeWayRequest) {

@@ -1,11 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { trustLedgerSchema } from '@casedesk/contract/accounting/trust';
+import type { trustLedgerSchema } from '@casedesk/contract/accounting/trust';
 import { apiRequest } from '@/lib/api-client.ts';
 import { accountingKeys } from './accounting-keys.ts';
 
 /** GET /api/v1/trust/ledger/{inquiryId}: a matter's trust entries with the running balance. */
 export function getTrustLedger(inquiryId: string, signal?: AbortSignal) {
-  return apiRequest(`/api/v1/trust/ledger/${encodeURIComponent(inquiryId)}`, trustLedgerSchema, { signal });
+  return apiRequest<typeof trustLedgerSchema>(`/api/v1/trust/ledger/${encodeURIComponent(inquiryId)}`, { signal });
 }
 
 export function trustLedgerQueryOptions(inquiryId: string) {

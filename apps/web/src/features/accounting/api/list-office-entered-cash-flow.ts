@@ -1,11 +1,11 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { cashFlowListResponseSchema, type CashFlowListRequestInput } from '@casedesk/contract/accounting/payment';
+import type { CashFlowListRequestInput, cashFlowListResponseSchema } from '@casedesk/contract/accounting/payment';
 import { apiRequest } from '@/lib/api-client.ts';
 import { accountingKeys } from './accounting-keys.ts';
 
 /** POST /api/v1/cashFlow/officeEnteredCashFlow: the entries the offices typed themselves (the office-entered view). */
 export function listOfficeEnteredCashFlow(request: CashFlowListRequestInput, signal?: AbortSignal) {
-  return apiRequest('/api/v1/cashFlow/officeEnteredCashFlow', cashFlowListResponseSchema, {
+  return apiRequest<typeof cashFlowListResponseSchema>('/api/v1/cashFlow/officeEnteredCashFlow', {
     method: 'POST',
     body: request,
     signal,

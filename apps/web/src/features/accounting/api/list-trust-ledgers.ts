@@ -1,11 +1,15 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { trustLedgersResponseSchema, type TrustLedgersRequestInput } from '@casedesk/contract/accounting/trust';
+import type { TrustLedgersRequestInput, trustLedgersResponseSchema } from '@casedesk/contract/accounting/trust';
 import { apiRequest } from '@/lib/api-client.ts';
 import { accountingKeys } from './accounting-keys.ts';
 
 /** POST /api/v1/trust/ledgers: the matters holding trust money, each with its balance per office. */
 export function listTrustLedgers(request: TrustLedgersRequestInput, signal?: AbortSignal) {
-  return apiRequest('/api/v1/trust/ledgers', trustLedgersResponseSchema, { method: 'POST', body: request, signal });
+  return apiRequest<typeof trustLedgersResponseSchema>('/api/v1/trust/ledgers', {
+    method: 'POST',
+    body: request,
+    signal,
+  });
 }
 
 export function trustLedgersQueryOptions(request: TrustLedgersRequestInput) {

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { paymentDetailSchema, type PaymentDetail, type ReversePayment } from '@casedesk/contract/accounting/payment';
+import type { PaymentDetail, paymentDetailSchema, ReversePayment } from '@casedesk/contract/accounting/payment';
 import { clientKeys } from '@/api/clients/client.ts';
 import { apiRequest } from '@/lib/api-client.ts';
 import { accountingKeys } from './accounting-keys.ts';
@@ -9,7 +9,7 @@ import { accountingKeys } from './accounting-keys.ts';
  * 409 (already reversed, a reconciled day) itself.
  */
 export function reversePayment(body: ReversePayment): Promise<PaymentDetail> {
-  return apiRequest('/api/v1/cashFlow/deletePayment', paymentDetailSchema, {
+  return apiRequest<typeof paymentDetailSchema>('/api/v1/cashFlow/deletePayment', {
     method: 'POST',
     body,
     handledStatuses: [400, 409],

@@ -1,10 +1,10 @@
-import { threeWaySchema, type SignThreeWay } from '@casedesk/contract/accounting/trust';
+import type { SignThreeWay, threeWaySchema } from '@casedesk/contract/accounting/trust';
 import { apiRequest } from '@/lib/api-client.ts';
 import { useTrustMutation } from './trust-mutation.ts';
 
 /** POST /api/v1/trust/signThreeWay: signs a month whose three balances agree. The modal shows 400 and 409. */
 export function signThreeWay(body: SignThreeWay) {
-  return apiRequest('/api/v1/trust/signThreeWay', threeWaySchema, {
+  return apiRequest<typeof threeWaySchema>('/api/v1/trust/signThreeWay', {
     method: 'POST',
     body,
     handledStatuses: [400, 409],

@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import {
+import type {
+  CashFlowAccessChange,
+  CashFlowAccessUser,
   cashFlowAccessUserSchema,
-  type CashFlowAccessChange,
-  type CashFlowAccessUser,
 } from '@casedesk/contract/accounting/cash-flow-access';
 import { apiRequest } from '@/lib/api-client.ts';
 import { accountingKeys } from './accounting-keys.ts';
@@ -18,7 +18,7 @@ export interface CashFlowAccessUpdate {
  * (a user outside the caller's offices).
  */
 export function updateCashFlowAccess({ userId, change }: CashFlowAccessUpdate): Promise<CashFlowAccessUser> {
-  return apiRequest('/api/v1/cashFlow/updateAccessControl', cashFlowAccessUserSchema, {
+  return apiRequest<typeof cashFlowAccessUserSchema>('/api/v1/cashFlow/updateAccessControl', {
     method: 'PUT',
     query: { userId },
     body: change,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Permission } from '@casedesk/contract/access/permissions';
+import type { Permission } from '@casedesk/contract/access/permission-schemas';
 import { choicesOf, describeAccess, isPlainOfficeAccess, permissionsOf } from './cash-flow-access-model.ts';
 
 const inOffices = (...values: string[]) => [

@@ -2,7 +2,7 @@ import {
   CASH_FLOW_PERMISSION_TYPES,
   type CashFlowPermissionType,
 } from '@casedesk/contract/accounting/cash-flow-access';
-import type { Permission } from '@casedesk/contract/access/permissions';
+import type { Permission } from '@casedesk/contract/access/permission-schemas';
 import {
   describeOfficeAccess,
   officeChoicesOf,

@@ -1,7 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import type { AccessType, Permission } from '@casedesk/contract/access/permissions';
+import type { AccessType } from '@casedesk/contract/access/permissions';
+import type { Permission } from '@casedesk/contract/access/permission-schemas';
 import { RECON_MESSAGES, type ReconRow } from '@casedesk/contract/accounting/reconciliation';
 import { apiError } from '@/test/fake-api.ts';
 import { page } from '@/test/fixtures.ts';

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import {
+import type {
+  PublicAppointmentDetail,
   publicAppointmentDetailSchema,
-  type PublicAppointmentDetail,
 } from '@casedesk/contract/appointments/appointment-link';
 import { apiRequest } from '@/lib/api-client.ts';
 import { appointmentKeys } from './appointment-keys.ts';
@@ -11,7 +11,7 @@ import { appointmentKeys } from './appointment-keys.ts';
  * or expired link is a 404 the page explains itself, so no error popup and only a log line.
  */
 export function getAppointmentDetail(token: string, signal?: AbortSignal): Promise<PublicAppointmentDetail> {
-  return apiRequest('/api/v1/public/appointment-detail', publicAppointmentDetailSchema, {
+  return apiRequest<typeof publicAppointmentDetailSchema>('/api/v1/public/appointment-detail', {
     query: { token },
     signal,
     onError: 'log',

@@ -1,11 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { appointmentRowSchema, type AppointmentRow } from '@casedesk/contract/appointments/appointment';
+import type { AppointmentRow, appointmentRowSchema } from '@casedesk/contract/appointments/appointment';
 import { apiRequest } from '@/lib/api-client.ts';
 import { appointmentKeys } from './appointment-keys.ts';
 
 /** GET /api/v1/appointment/info (SPEC §7): one appointment the caller may see. */
 export function getAppointmentInfo(appointmentId: string, signal?: AbortSignal): Promise<AppointmentRow> {
-  return apiRequest('/api/v1/appointment/info', appointmentRowSchema, {
+  return apiRequest<typeof appointmentRowSchema>('/api/v1/appointment/info', {
     query: { appointmentId },
     signal,
     onError: 'log',

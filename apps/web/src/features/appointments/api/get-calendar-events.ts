@@ -1,12 +1,7 @@
-import { z } from 'zod';
-import {
-  calendarEventSchema,
-  calendarEventsPieces,
-  type CalendarEvent,
-} from '@casedesk/contract/calendar/calendar-event';
+import type { z } from 'zod';
+import type { calendarEventSchema } from '@casedesk/contract/calendar/calendar-event';
+import { calendarEventsPieces, type CalendarEvent } from '@casedesk/contract/calendar/calendar-event';
 import { apiRequest } from '@/lib/api-client.ts';
-
-const calendarEventListSchema = z.array(calendarEventSchema);
 
 export interface CalendarEventsQuery {
   /** The attorney's user id (SPEC §7: calendar events GET with userId). */
@@ -24,7 +19,7 @@ export async function getCalendarEvents(query: CalendarEventsQuery, signal?: Abo
   const pieces = calendarEventsPieces(query.startDateTime, query.endDateTime);
   const answers = await Promise.all(
     pieces.map((piece) =>
-      apiRequest('/api/v1/appointment/calendarEvents', calendarEventListSchema, {
+      apiRequest<z.ZodArray<typeof calendarEventSchema>>('/api/v1/appointment/calendarEvents', {
         query: { userId: query.userId, ...piece },
         signal,
       }),

@@ -1,9 +1,9 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
-import {
+import type {
+  appointmentListRequestSchema,
   appointmentListResponseSchema,
-  type AppointmentListType,
-  type appointmentListRequestSchema,
+  AppointmentListType,
 } from '@casedesk/contract/appointments/appointment';
 import { apiRequest } from '@/lib/api-client.ts';
 import { appointmentKeys } from './appointment-keys.ts';
@@ -17,7 +17,7 @@ export function listAppointments(
   request: AppointmentListRequestInput,
   signal?: AbortSignal,
 ) {
-  return apiRequest(`/api/v1/appointment/${type}`, appointmentListResponseSchema, {
+  return apiRequest<typeof appointmentListResponseSchema>(`/api/v1/appointment/${type}`, {
     method: 'POST',
     body: request,
     signal,

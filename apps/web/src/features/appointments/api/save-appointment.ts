@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { SaveAppointment } from '@casedesk/contract/appointments/appointment';
-import { savedAppointmentSchema, type SavedAppointment } from '@casedesk/contract/appointments/appointment-link';
+import type { SavedAppointment, savedAppointmentSchema } from '@casedesk/contract/appointments/appointment-link';
 import { attorneyKeys } from '@/api/attorneys/attorney-keys.ts';
 import { apiRequest } from '@/lib/api-client.ts';
 import { browserOffsetHours } from '@/lib/time-offset.ts';
@@ -16,7 +16,7 @@ export type SaveAppointmentInput = Omit<SaveAppointment, 'offset' | 'appointment
  * answer says what became of the welcome text.
  */
 export function saveAppointment(body: SaveAppointmentInput): Promise<SavedAppointment> {
-  return apiRequest('/api/v1/appointment', savedAppointmentSchema, {
+  return apiRequest<typeof savedAppointmentSchema>('/api/v1/appointment', {
     method: 'PUT',
     body: { ...body, offset: browserOffsetHours() },
     handledStatuses: SAVE_APPOINTMENT_INLINE_STATUSES,

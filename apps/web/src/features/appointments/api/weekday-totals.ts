@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { weekdayTotalsSchema } from '@casedesk/contract/appointments/appointment';
+import type { weekdayTotalsSchema } from '@casedesk/contract/appointments/appointment';
 import { apiRequest } from '@/lib/api-client.ts';
 import { appointmentKeys } from './appointment-keys.ts';
 import { browserOffsetHours } from '@/lib/time-offset.ts';
@@ -18,7 +18,7 @@ export interface WeekdayTotalsRequest {
 export function getWeekdayTotals(request: WeekdayTotalsRequest, signal?: AbortSignal) {
   const offset = browserOffsetHours(new Date(`${request.startDate}T12:00:00`));
   const timeZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
-  return apiRequest('/api/v1/appointment/weekdayTotals', weekdayTotalsSchema, {
+  return apiRequest<typeof weekdayTotalsSchema>('/api/v1/appointment/weekdayTotals', {
     method: 'POST',
     body: { ...request, offset, ...(timeZone ? { timeZone } : {}) },
     signal,

@@ -1,11 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { attorneyScheduleSchema, type AttorneySchedule } from '@casedesk/contract/attorneys/attorney-schedule';
+import type { AttorneySchedule, attorneyScheduleSchema } from '@casedesk/contract/attorneys/attorney-schedule';
 import { apiRequest } from '@/lib/api-client.ts';
 import { attorneyKeys } from '@/api/attorneys/attorney-keys.ts';
 
 /** GET /api/v1/attorney/{attorneyId}/availability (SPEC §7): the attorney's weekly schedule, office wall-clock hours. */
 export function getAttorneySchedule(attorneyId: string, signal?: AbortSignal): Promise<AttorneySchedule> {
-  return apiRequest(`/api/v1/attorney/${encodeURIComponent(attorneyId)}/availability`, attorneyScheduleSchema, {
+  return apiRequest<typeof attorneyScheduleSchema>(`/api/v1/attorney/${encodeURIComponent(attorneyId)}/availability`, {
     signal,
     // The page says "not found" itself (404 also covers an attorney outside the caller's offices).
     handledStatuses: [404],

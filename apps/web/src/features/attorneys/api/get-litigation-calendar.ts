@@ -1,9 +1,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
-import { litigationEventSchema, type LitigationEvent } from '@casedesk/contract/calendar/litigation';
+import type { z } from 'zod';
+import type { LitigationEvent, litigationEventSchema } from '@casedesk/contract/calendar/litigation';
 import { apiRequest } from '@/lib/api-client.ts';
-
-const litigationEventListSchema = z.array(litigationEventSchema);
 
 export interface LitigationCalendarQuery {
   startDateTime: string;
@@ -16,7 +14,10 @@ export function getLitigationCalendar(
   query: LitigationCalendarQuery,
   signal?: AbortSignal,
 ): Promise<LitigationEvent[]> {
-  return apiRequest('/api/v1/attorney/litigationCalendar', litigationEventListSchema, { query: { ...query }, signal });
+  return apiRequest<z.ZodArray<typeof litigationEventSchema>>('/api/v1/attorney/litigationCalendar', {
+    query: { ...query },
+    signal,
+  });
 }
 
 /** The previous events stay on screen while the next range loads. */

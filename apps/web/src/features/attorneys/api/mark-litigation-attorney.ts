@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { attorneySummarySchema, type AttorneySummary } from '@casedesk/contract/attorneys/attorney-list';
+import type { AttorneySummary, attorneySummarySchema } from '@casedesk/contract/attorneys/attorney-list';
 import { apiRequest } from '@/lib/api-client.ts';
 import { attorneyKeys } from '@/api/attorneys/attorney-keys.ts';
 import { litigationAttorneysKey } from './get-litigation-attorneys.ts';
@@ -7,7 +7,7 @@ import { litigationAttorneysKey } from './get-litigation-attorneys.ts';
 /** POST /api/v1/attorney/saveLitigationAttorney or removeLitigationAttorney { attorneyId } (idempotent). */
 export function markLitigationAttorney(attorneyId: string, isLitigation: boolean): Promise<AttorneySummary> {
   const path = isLitigation ? '/api/v1/attorney/saveLitigationAttorney' : '/api/v1/attorney/removeLitigationAttorney';
-  return apiRequest(path, attorneySummarySchema, { method: 'POST', body: { attorneyId } });
+  return apiRequest<typeof attorneySummarySchema>(path, { method: 'POST', body: { attorneyId } });
 }
 
 /** After a change the dropdown, the attorney list and the calendar are read again. */

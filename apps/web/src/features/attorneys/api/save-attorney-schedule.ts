@@ -1,9 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
-import {
+import type {
+  AttorneySchedule,
   attorneyScheduleSchema,
-  type AttorneySchedule,
-  type attorneyScheduleWriteSchema,
+  attorneyScheduleWriteSchema,
 } from '@casedesk/contract/attorneys/attorney-schedule';
 import { apiRequest } from '@/lib/api-client.ts';
 import { attorneyKeys } from '@/api/attorneys/attorney-keys.ts';
@@ -12,7 +12,7 @@ export type ScheduleWrite = z.output<typeof attorneyScheduleWriteSchema>;
 
 /** PUT /api/v1/attorney/{attorneyId}/availability (SPEC §7): replaces the whole weekly schedule. */
 export function saveAttorneySchedule(attorneyId: string, body: ScheduleWrite): Promise<AttorneySchedule> {
-  return apiRequest(`/api/v1/attorney/${encodeURIComponent(attorneyId)}/availability`, attorneyScheduleSchema, {
+  return apiRequest<typeof attorneyScheduleSchema>(`/api/v1/attorney/${encodeURIComponent(attorneyId)}/availability`, {
     method: 'PUT',
     body,
     // The editor shows 400s (the spec's validation messages) beside the schedule itself.

@@ -4,7 +4,7 @@ import { MantineProvider } from '@mantine/core';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { Permission } from '@casedesk/contract/access/permissions';
+import type { Permission } from '@casedesk/contract/access/permission-schemas';
 import type { AttorneySummary } from '@casedesk/contract/attorneys/attorney-list';
 import type { LitigationEvent } from '@casedesk/contract/calendar/litigation';
 import type { UserDetail } from '@casedesk/contract/users/user';

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { callRowSchema } from '@casedesk/contract/calls/call';
+import type { callRowSchema } from '@casedesk/contract/calls/call';
 import type { ClickToCallRequestInput } from '@casedesk/contract/calls/click-to-call';
 import { apiRequest } from '@/lib/api-client.ts';
 
@@ -12,7 +12,7 @@ export const CLICK_TO_CALL_REFUSALS = [400, 409, 422] as const;
 
 /** POST /api/v1/call/click2Call (SPEC §7): rings the operator's phone, then the participant. */
 export function clickToCall(request: ClickToCallRequestInput) {
-  return apiRequest('/api/v1/call/click2Call', callRowSchema, {
+  return apiRequest<typeof callRowSchema>('/api/v1/call/click2Call', {
     method: 'POST',
     body: request,
     handledStatuses: CLICK_TO_CALL_REFUSALS,

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { smartDialOptionListSchema } from '@casedesk/contract/calls/click-to-call';
+import type { smartDialOptionListSchema } from '@casedesk/contract/calls/click-to-call';
 import { apiRequest } from '@/lib/api-client.ts';
 
 export interface SmartDialTarget {
@@ -12,7 +12,7 @@ export function smartDialQueryOptions(target: SmartDialTarget) {
   return queryOptions({
     queryKey: ['dropdown', 'smartDial', target],
     queryFn: ({ signal }) =>
-      apiRequest('/api/v1/dropdown/smartDial', smartDialOptionListSchema, {
+      apiRequest<typeof smartDialOptionListSchema>('/api/v1/dropdown/smartDial', {
         query: { clientId: target.clientId, inquiryId: target.inquiryId },
         signal,
         // The operator can still type a number; a failed lookup is only logged.

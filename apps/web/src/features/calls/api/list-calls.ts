@@ -1,11 +1,11 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { callListResponseSchema, type CallListRequestInput } from '@casedesk/contract/calls/call';
+import type { CallListRequestInput, callListResponseSchema } from '@casedesk/contract/calls/call';
 import { apiRequest } from '@/lib/api-client.ts';
 
 /** POST /api/v1/call/all: one page of calls for the current filter and sort (SPEC §2). */
 export function listCalls(request: CallListRequestInput, signal?: AbortSignal) {
   // SPEC §8: a failed calls list is only logged, with no user message.
-  return apiRequest('/api/v1/call/all', callListResponseSchema, {
+  return apiRequest<typeof callListResponseSchema>('/api/v1/call/all', {
     method: 'POST',
     body: request,
     signal,

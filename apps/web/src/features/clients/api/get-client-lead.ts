@@ -1,11 +1,15 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { clientLeadResponseSchema, type ClientLeadResponse } from '@casedesk/contract/clients/client-details';
+import type { ClientLeadResponse, clientLeadResponseSchema } from '@casedesk/contract/clients/client-details';
 import { clientKeys } from '@/api/clients/client.ts';
 import { apiRequest } from '@/lib/api-client.ts';
 
 /** GET /api/v1/client/lead?clientId=…: the newest inquiry, for "Open lead" (SPEC §7). */
 export function getClientLead(clientId: string, signal?: AbortSignal): Promise<ClientLeadResponse> {
-  return apiRequest('/api/v1/client/lead', clientLeadResponseSchema, { query: { clientId }, signal, onError: 'log' });
+  return apiRequest<typeof clientLeadResponseSchema>('/api/v1/client/lead', {
+    query: { clientId },
+    signal,
+    onError: 'log',
+  });
 }
 
 export function clientLeadQueryOptions(clientId: string) {

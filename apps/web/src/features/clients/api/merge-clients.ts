@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import {
+import type {
+  ClientMergeResponse,
   clientMergeResponseSchema,
-  type ClientMergeResponse,
-  type MergeFieldChoices,
+  MergeFieldChoices,
 } from '@casedesk/contract/clients/client-merge';
 import { clientKeys } from '@/api/clients/client.ts';
 import { inquiryKeys } from '@/api/inquiries/inquiry.ts';
@@ -16,7 +16,7 @@ export interface MergeClientsBody {
 
 /** POST /api/v1/client/merge (SPEC §7). A 409 (already merged) goes to the error popup with its message. */
 export function mergeClients(body: MergeClientsBody): Promise<ClientMergeResponse> {
-  return apiRequest('/api/v1/client/merge', clientMergeResponseSchema, { method: 'POST', body });
+  return apiRequest<typeof clientMergeResponseSchema>('/api/v1/client/merge', { method: 'POST', body });
 }
 
 export function useMergeClients() {

@@ -1,12 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { clientDetailSchema, type ClientDetail, type UpdateClientInput } from '@casedesk/contract/clients/client';
+import type { ClientDetail, clientDetailSchema, UpdateClientInput } from '@casedesk/contract/clients/client';
 import { clientKeys } from '@/api/clients/client.ts';
 import { inquiryKeys } from '@/api/inquiries/inquiry.ts';
 import { apiRequest } from '@/lib/api-client.ts';
 
 /** PUT /api/v1/client?id=… A 400 carries field errors the form shows under its fields, so it is no popup. */
 export function updateClient(id: string, body: UpdateClientInput): Promise<ClientDetail> {
-  return apiRequest('/api/v1/client', clientDetailSchema, {
+  return apiRequest<typeof clientDetailSchema>('/api/v1/client', {
     method: 'PUT',
     query: { id },
     body,

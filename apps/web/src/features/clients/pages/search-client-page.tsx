@@ -4,11 +4,11 @@ import { useNavigate, useSearchParams } from 'react-router';
 import type { ClientSummary } from '@casedesk/contract/clients/client';
 import {
   CLIENT_SEARCH_KEYWORD_MAX,
-  CLIENT_SEARCH_PAGE_SIZE,
   CLIENT_SEARCH_SORTS,
   type ClientExportFormat,
   type ClientSearchFilter,
 } from '@casedesk/contract/clients/client-search';
+import { CLIENT_SEARCH_PAGE_SIZE } from '@casedesk/contract/common/search';
 import { DataTable } from '@/components/data-table/data-table.tsx';
 import { SearchIcon } from '@/components/icons.tsx';
 import { ListPage } from '@/components/list-page/list-page.tsx';

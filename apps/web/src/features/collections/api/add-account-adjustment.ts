@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
-import {
+import type {
+  collectionAccountAdjustmentSchema,
   collectionAccountDetailSchema,
-  type collectionAccountAdjustmentSchema,
 } from '@casedesk/contract/collections/account';
 import { apiRequest } from '@/lib/api-client.ts';
 import { collectionKeys } from './collection-keys.ts';
@@ -15,7 +15,7 @@ export type AccountAdjustment = z.input<typeof collectionAccountAdjustmentSchema
  * account. Never below a zero balance (422, shown by the form).
  */
 export function addAccountAdjustment(body: AccountAdjustment) {
-  return apiRequest('/api/v1/collectionAccount/adjustment', collectionAccountDetailSchema, {
+  return apiRequest<typeof collectionAccountDetailSchema>('/api/v1/collectionAccount/adjustment', {
     method: 'POST',
     body,
     handledStatuses: FORM_REFUSALS,

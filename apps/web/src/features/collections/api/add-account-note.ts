@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
-import { timelineItemSchema, type collectionAccountNoteSchema } from '@casedesk/contract/collections/account';
+import type { collectionAccountNoteSchema, timelineItemSchema } from '@casedesk/contract/collections/account';
 import { apiRequest } from '@/lib/api-client.ts';
 import { collectionKeys } from './collection-keys.ts';
 import { FORM_REFUSALS } from './form-refusals.ts';
@@ -9,7 +9,7 @@ export type AccountNote = z.input<typeof collectionAccountNoteSchema>;
 
 /** POST /api/v1/collectionAccount/note: a note on the account's timeline; answers the new timeline item. */
 export function addAccountNote(body: AccountNote) {
-  return apiRequest('/api/v1/collectionAccount/note', timelineItemSchema, {
+  return apiRequest<typeof timelineItemSchema>('/api/v1/collectionAccount/note', {
     method: 'POST',
     body,
     handledStatuses: FORM_REFUSALS,

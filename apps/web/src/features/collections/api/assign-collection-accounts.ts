@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
-import {
+import type {
   collectionAccountAssignResultSchema,
-  type collectionAccountAssignSchema,
+  collectionAccountAssignSchema,
 } from '@casedesk/contract/collections/account';
 import { apiRequest } from '@/lib/api-client.ts';
 import { collectionKeys } from './collection-keys.ts';
@@ -12,7 +12,7 @@ export type CollectionAccountAssign = z.input<typeof collectionAccountAssignSche
 
 /** POST /api/v1/collectionAccount/assign: the chosen accounts to one collector (or to nobody, with null). */
 export function assignCollectionAccounts(body: CollectionAccountAssign) {
-  return apiRequest('/api/v1/collectionAccount/assign', collectionAccountAssignResultSchema, {
+  return apiRequest<typeof collectionAccountAssignResultSchema>('/api/v1/collectionAccount/assign', {
     method: 'POST',
     body,
     handledStatuses: FORM_REFUSALS,

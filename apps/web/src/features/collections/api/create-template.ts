@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { managedTemplateSchema, type TemplateCreateInput } from '@casedesk/contract/templates/template';
+import type { managedTemplateSchema, TemplateCreateInput } from '@casedesk/contract/templates/template';
 import { apiRequest } from '@/lib/api-client.ts';
 import { FORM_REFUSALS } from './form-refusals.ts';
 import { templateKeys } from './template-keys.ts';
@@ -7,7 +7,7 @@ import { workflowKeys } from './workflow-keys.ts';
 
 /** POST /api/v1/template. The form shows 400 (unknown placeholder, no opt-out line…), 403 and 409 itself. */
 export function createTemplate(body: TemplateCreateInput) {
-  return apiRequest('/api/v1/template', managedTemplateSchema, {
+  return apiRequest<typeof managedTemplateSchema>('/api/v1/template', {
     method: 'POST',
     body,
     handledStatuses: [...FORM_REFUSALS, 403],

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
-import { workflowDetailSchema, type workflowDeactivateSchema } from '@casedesk/contract/collections/workflow';
+import type { workflowDeactivateSchema, workflowDetailSchema } from '@casedesk/contract/collections/workflow';
 import { apiRequest } from '@/lib/api-client.ts';
 import { workflowKeys } from './workflow-keys.ts';
 
@@ -8,7 +8,7 @@ export type DeactivateWorkflowBody = z.input<typeof workflowDeactivateSchema>;
 
 /** POST /api/v1/workflow/deactivate: no new runs; with stopRuns the live runs stop too. */
 export function deactivateWorkflow(body: DeactivateWorkflowBody) {
-  return apiRequest('/api/v1/workflow/deactivate', workflowDetailSchema, { method: 'POST', body });
+  return apiRequest<typeof workflowDetailSchema>('/api/v1/workflow/deactivate', { method: 'POST', body });
 }
 
 export function useDeactivateWorkflow() {

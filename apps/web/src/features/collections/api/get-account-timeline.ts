@@ -1,5 +1,5 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
-import { timelineSchema } from '@casedesk/contract/collections/account';
+import type { timelineSchema } from '@casedesk/contract/collections/account';
 import { apiRequest } from '@/lib/api-client.ts';
 import { collectionKeys } from './collection-keys.ts';
 
@@ -8,7 +8,7 @@ export const TIMELINE_PAGE_SIZE = 50;
 
 /** POST /api/v1/collectionAccount/timeline: the account's activity, newest first, before an instant. */
 export function getAccountTimeline(accountId: string, before: string | undefined, signal?: AbortSignal) {
-  return apiRequest('/api/v1/collectionAccount/timeline', timelineSchema, {
+  return apiRequest<typeof timelineSchema>('/api/v1/collectionAccount/timeline', {
     method: 'POST',
     body: { accountId, limit: TIMELINE_PAGE_SIZE, ...(before ? { before } : {}) },
     signal,

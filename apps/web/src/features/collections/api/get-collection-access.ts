@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { collectionAccessSchema } from '@casedesk/contract/collections/collection-access';
+import type { collectionAccessSchema } from '@casedesk/contract/collections/collection-access';
 import { apiRequest } from '@/lib/api-client.ts';
 import { collectionKeys } from './collection-keys.ts';
 
@@ -8,7 +8,7 @@ import { collectionKeys } from './collection-keys.ts';
  * reaches, with their ALL_ACCOUNTS, COLLECTIONS_DASHBOARD, COLLECTION_MANAGEMENT and COLLECTION_REPORTING.
  */
 export function getCollectionAccess(signal?: AbortSignal) {
-  return apiRequest('/api/v1/collectionAccount/getAccessControl', collectionAccessSchema, { signal });
+  return apiRequest<typeof collectionAccessSchema>('/api/v1/collectionAccount/getAccessControl', { signal });
 }
 
 export function collectionAccessQueryOptions() {

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { collectionAccountDetailSchema } from '@casedesk/contract/collections/account';
+import type { collectionAccountDetailSchema } from '@casedesk/contract/collections/account';
 import { apiRequest } from '@/lib/api-client.ts';
 import { collectionKeys } from './collection-keys.ts';
 
@@ -8,7 +8,7 @@ import { collectionKeys } from './collection-keys.ts';
  * is no account id at all (a mistyped URL), are shown by the page as not found.
  */
 export function getCollectionAccount(accountId: string, signal?: AbortSignal) {
-  return apiRequest('/api/v1/collectionAccount', collectionAccountDetailSchema, {
+  return apiRequest<typeof collectionAccountDetailSchema>('/api/v1/collectionAccount', {
     query: { id: accountId },
     signal,
     handledStatuses: [400, 404],

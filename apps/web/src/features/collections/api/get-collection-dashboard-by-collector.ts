@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { dashboardByCollectorSchema } from '@casedesk/contract/collections/dashboard';
+import type { dashboardByCollectorSchema } from '@casedesk/contract/collections/dashboard';
 import { apiRequest } from '@/lib/api-client.ts';
 import { collectionDashboardKeys } from './get-collection-dashboard-view.ts';
 
@@ -8,7 +8,7 @@ export function collectionDashboardByCollectorQueryOptions(timeZone: string, off
   return queryOptions({
     queryKey: collectionDashboardKeys.byCollector(timeZone, officeId),
     queryFn: ({ signal }) =>
-      apiRequest('/api/v1/collectionDashboard/byCollector', dashboardByCollectorSchema, {
+      apiRequest<typeof dashboardByCollectorSchema>('/api/v1/collectionDashboard/byCollector', {
         method: 'POST',
         body: { timeZone, ...(officeId ? { officeId } : {}) },
         withOffsetHours: true,

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { dashboardByOfficeSchema } from '@casedesk/contract/collections/dashboard';
+import type { dashboardByOfficeSchema } from '@casedesk/contract/collections/dashboard';
 import { apiRequest } from '@/lib/api-client.ts';
 import { collectionDashboardKeys } from './get-collection-dashboard-view.ts';
 
@@ -8,7 +8,7 @@ export function collectionDashboardByOfficeQueryOptions(timeZone: string, office
   return queryOptions({
     queryKey: collectionDashboardKeys.byOffice(timeZone, officeId),
     queryFn: ({ signal }) =>
-      apiRequest('/api/v1/collectionDashboard/byOffice', dashboardByOfficeSchema, {
+      apiRequest<typeof dashboardByOfficeSchema>('/api/v1/collectionDashboard/byOffice', {
         method: 'POST',
         body: { timeZone, ...(officeId ? { officeId } : {}) },
         withOffsetHours: true,

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { dashboardSummarySchema } from '@casedesk/contract/collections/dashboard';
+import type { dashboardSummarySchema } from '@casedesk/contract/collections/dashboard';
 import { apiRequest } from '@/lib/api-client.ts';
 import { collectionDashboardKeys } from './get-collection-dashboard-view.ts';
 
@@ -8,7 +8,7 @@ export function collectionDashboardSummaryQueryOptions(timeZone: string) {
   return queryOptions({
     queryKey: collectionDashboardKeys.summary(timeZone),
     queryFn: ({ signal }) =>
-      apiRequest('/api/v1/collectionDashboard/widget', dashboardSummarySchema, {
+      apiRequest<typeof dashboardSummarySchema>('/api/v1/collectionDashboard/widget', {
         method: 'POST',
         body: { timeZone },
         withOffsetHours: true,

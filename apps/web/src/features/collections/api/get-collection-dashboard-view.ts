@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { dashboardAccessSchema } from '@casedesk/contract/collections/dashboard';
+import type { dashboardAccessSchema } from '@casedesk/contract/collections/dashboard';
 import { apiRequest } from '@/lib/api-client.ts';
 
 export const collectionDashboardKeys = {
@@ -16,7 +16,7 @@ export const collectionDashboardKeys = {
 export function collectionDashboardViewQueryOptions() {
   return queryOptions({
     queryKey: collectionDashboardKeys.view(),
-    queryFn: ({ signal }) => apiRequest('/api/v1/collectionDashboard/mine', dashboardAccessSchema, { signal }),
+    queryFn: ({ signal }) => apiRequest<typeof dashboardAccessSchema>('/api/v1/collectionDashboard/mine', { signal }),
   });
 }
 

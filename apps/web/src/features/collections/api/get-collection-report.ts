@@ -1,6 +1,5 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { CollectionReportRequestInput } from '@casedesk/contract/collections/report';
-import { collectionReportSchema } from '@casedesk/contract/collections/report';
+import type { CollectionReportRequestInput, collectionReportSchema } from '@casedesk/contract/collections/report';
 import { apiRequest } from '@/lib/api-client.ts';
 
 /** Shown in the page itself: a range or grouping the server refuses (400, with its words). */
@@ -11,7 +10,7 @@ export function collectionReportQueryOptions(request: CollectionReportRequestInp
   return queryOptions({
     queryKey: ['collectionReport', request],
     queryFn: ({ signal }) =>
-      apiRequest('/api/v1/collectionAccount/report', collectionReportSchema, {
+      apiRequest<typeof collectionReportSchema>('/api/v1/collectionAccount/report', {
         method: 'POST',
         body: request,
         withOffsetHours: true,

@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { collectionAccountTotalsSchema, type CollectionAccountFilter } from '@casedesk/contract/collections/account';
+import type { CollectionAccountFilter, collectionAccountTotalsSchema } from '@casedesk/contract/collections/account';
 import { apiRequest } from '@/lib/api-client.ts';
 import { collectionKeys } from './collection-keys.ts';
 
@@ -8,7 +8,7 @@ import { collectionKeys } from './collection-keys.ts';
  * filter matches (all pages). The server sums; the browser never adds amounts up.
  */
 export function getCollectionTotals(filter: CollectionAccountFilter, signal?: AbortSignal) {
-  return apiRequest('/api/v1/collectionAccount/allTotals', collectionAccountTotalsSchema, {
+  return apiRequest<typeof collectionAccountTotalsSchema>('/api/v1/collectionAccount/allTotals', {
     method: 'POST',
     body: { filter },
     signal,

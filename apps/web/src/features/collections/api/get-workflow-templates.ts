@@ -1,11 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { workflowTemplateOptionListSchema } from '@casedesk/contract/collections/workflow';
+import type { workflowTemplateOptionListSchema } from '@casedesk/contract/collections/workflow';
 import { apiRequest } from '@/lib/api-client.ts';
 import { workflowKeys } from './workflow-keys.ts';
 
 /** GET /api/v1/workflow/templates: the templates a text, e-mail or letter step may name. */
 export function getWorkflowTemplates(signal?: AbortSignal) {
-  return apiRequest('/api/v1/workflow/templates', workflowTemplateOptionListSchema, { signal });
+  return apiRequest<typeof workflowTemplateOptionListSchema>('/api/v1/workflow/templates', { signal });
 }
 
 export function workflowTemplatesQueryOptions() {

@@ -1,11 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { workflowDetailSchema } from '@casedesk/contract/collections/workflow';
+import type { workflowDetailSchema } from '@casedesk/contract/collections/workflow';
 import { apiRequest } from '@/lib/api-client.ts';
 import { workflowKeys } from './workflow-keys.ts';
 
 /** GET /api/v1/workflow/{id}: one workflow with the steps new runs take. */
 export function getWorkflow(id: string, signal?: AbortSignal) {
-  return apiRequest(`/api/v1/workflow/${encodeURIComponent(id)}`, workflowDetailSchema, { signal });
+  return apiRequest<typeof workflowDetailSchema>(`/api/v1/workflow/${encodeURIComponent(id)}`, { signal });
 }
 
 export function workflowQueryOptions(id: string) {

@@ -1,11 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { assignmentRuleListSchema } from '@casedesk/contract/collections/assignment-rules';
+import type { assignmentRuleListSchema } from '@casedesk/contract/collections/assignment-rules';
 import { apiRequest } from '@/lib/api-client.ts';
 import { collectionKeys } from './collection-keys.ts';
 
 /** GET /api/v1/collectionAssignmentRule: each office the caller manages, with its rotation of collectors. */
 export function listAssignmentRules(signal?: AbortSignal) {
-  return apiRequest('/api/v1/collectionAssignmentRule', assignmentRuleListSchema, { signal });
+  return apiRequest<typeof assignmentRuleListSchema>('/api/v1/collectionAssignmentRule', { signal });
 }
 
 export function assignmentRulesQueryOptions() {

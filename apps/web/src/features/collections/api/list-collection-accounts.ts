@@ -1,14 +1,14 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import {
+import type {
+  CollectionAccountListRequestInput,
   collectionAccountListSchema,
-  type CollectionAccountListRequestInput,
 } from '@casedesk/contract/collections/account';
 import { apiRequest } from '@/lib/api-client.ts';
 import { collectionKeys } from './collection-keys.ts';
 
 /** POST /api/v1/collectionAccount/all: one page of collection accounts for the filter and sort. */
 export function listCollectionAccounts(request: CollectionAccountListRequestInput, signal?: AbortSignal) {
-  return apiRequest('/api/v1/collectionAccount/all', collectionAccountListSchema, {
+  return apiRequest<typeof collectionAccountListSchema>('/api/v1/collectionAccount/all', {
     method: 'POST',
     body: request,
     signal,

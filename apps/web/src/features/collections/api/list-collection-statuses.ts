@@ -1,11 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { collectionStatusListSchema } from '@casedesk/contract/collections/account';
+import type { collectionStatusListSchema } from '@casedesk/contract/collections/account';
 import { apiRequest } from '@/lib/api-client.ts';
 import { collectionKeys } from './collection-keys.ts';
 
 /** GET /api/v1/collectionAccount/status: the statuses in order, with their labels, badges and whether still worked. */
 export function listCollectionStatuses(signal?: AbortSignal) {
-  return apiRequest('/api/v1/collectionAccount/status', collectionStatusListSchema, { signal });
+  return apiRequest<typeof collectionStatusListSchema>('/api/v1/collectionAccount/status', { signal });
 }
 
 export function collectionStatusesQueryOptions() {

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { collectorListSchema } from '@casedesk/contract/collections/account';
+import type { collectorListSchema } from '@casedesk/contract/collections/account';
 import { apiRequest } from '@/lib/api-client.ts';
 import { collectionKeys } from './collection-keys.ts';
 
@@ -8,7 +8,7 @@ import { collectionKeys } from './collection-keys.ts';
  * `officeId`, in that office (an account's own).
  */
 export function listCollectors(officeId: string | undefined, signal?: AbortSignal) {
-  return apiRequest('/api/v1/collectionAccount/roles', collectorListSchema, { query: { officeId }, signal });
+  return apiRequest<typeof collectorListSchema>('/api/v1/collectionAccount/roles', { query: { officeId }, signal });
 }
 
 export function collectorsQueryOptions(officeId?: string) {

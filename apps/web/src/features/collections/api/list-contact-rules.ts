@@ -1,11 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { contactRuleListSchema } from '@casedesk/contract/collections/contact-rules';
+import type { contactRuleListSchema } from '@casedesk/contract/collections/contact-rules';
 import { apiRequest } from '@/lib/api-client.ts';
 import { collectionKeys } from './collection-keys.ts';
 
 /** GET /api/v1/collectionContactRule: DEFAULT and each state with a rule of its own. */
 export function listContactRules(signal?: AbortSignal) {
-  return apiRequest('/api/v1/collectionContactRule', contactRuleListSchema, { signal });
+  return apiRequest<typeof contactRuleListSchema>('/api/v1/collectionContactRule', { signal });
 }
 
 export function contactRulesQueryOptions() {

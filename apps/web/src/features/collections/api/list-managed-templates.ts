@@ -1,11 +1,11 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { managedTemplateListSchema, type TemplateManageQuery } from '@casedesk/contract/templates/template';
+import type { managedTemplateListSchema, TemplateManageQuery } from '@casedesk/contract/templates/template';
 import { apiRequest } from '@/lib/api-client.ts';
 import { templateKeys } from './template-keys.ts';
 
 /** GET /api/v1/template/manage: every template, deactivated ones too, active first; by type and search. */
 export function listManagedTemplates(query: TemplateManageQuery, signal?: AbortSignal) {
-  return apiRequest('/api/v1/template/manage', managedTemplateListSchema, {
+  return apiRequest<typeof managedTemplateListSchema>('/api/v1/template/manage', {
     query: {
       ...(query.templateType ? { templateType: query.templateType } : {}),
       ...(query.search ? { search: query.search } : {}),

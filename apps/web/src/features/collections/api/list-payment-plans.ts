@@ -1,11 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { paymentPlanListSchema } from '@casedesk/contract/collections/payment-plan';
+import type { paymentPlanListSchema } from '@casedesk/contract/collections/payment-plan';
 import { apiRequest } from '@/lib/api-client.ts';
 import { collectionKeys } from './collection-keys.ts';
 
 /** POST /api/v1/paymentPlan/list: the account's plans with their versions, pauses and instalments. */
 export function listPaymentPlans(accountId: string, signal?: AbortSignal) {
-  return apiRequest('/api/v1/paymentPlan/list', paymentPlanListSchema, {
+  return apiRequest<typeof paymentPlanListSchema>('/api/v1/paymentPlan/list', {
     method: 'POST',
     body: { accountId },
     signal,

@@ -1,11 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { termListSchema } from '@casedesk/contract/collections/term';
+import type { termListSchema } from '@casedesk/contract/collections/term';
 import { apiRequest } from '@/lib/api-client.ts';
 import { collectionKeys } from './collection-keys.ts';
 
 /** GET /api/v1/term: the terms accounts are worked on (Payment Plan, Pay in Full, Settlement …). */
 export function listTerms(signal?: AbortSignal) {
-  return apiRequest('/api/v1/term', termListSchema, { signal });
+  return apiRequest<typeof termListSchema>('/api/v1/term', { signal });
 }
 
 export function termsQueryOptions() {

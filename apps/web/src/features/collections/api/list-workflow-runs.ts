@@ -1,11 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { workflowRunListSchema } from '@casedesk/contract/collections/workflow';
+import type { workflowRunListSchema } from '@casedesk/contract/collections/workflow';
 import { apiRequest } from '@/lib/api-client.ts';
 import { workflowKeys } from './workflow-keys.ts';
 
 /** POST /api/v1/workflow/runs: an account's workflow runs, newest first, each step with its state. */
 export function listWorkflowRuns(accountId: string, signal?: AbortSignal) {
-  return apiRequest('/api/v1/workflow/runs', workflowRunListSchema, {
+  return apiRequest<typeof workflowRunListSchema>('/api/v1/workflow/runs', {
     method: 'POST',
     body: { accountId },
     signal,

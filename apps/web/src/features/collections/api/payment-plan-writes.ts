@@ -1,10 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
-import {
+import type {
+  paymentPlanChangeSchema,
+  paymentPlanCreateSchema,
+  paymentPlanPauseSchema,
   paymentPlanSchema,
-  type paymentPlanChangeSchema,
-  type paymentPlanCreateSchema,
-  type paymentPlanPauseSchema,
 } from '@casedesk/contract/collections/payment-plan';
 import { apiRequest } from '@/lib/api-client.ts';
 import { collectionKeys } from './collection-keys.ts';
@@ -16,7 +16,7 @@ export type PaymentPlanPauseInput = z.input<typeof paymentPlanPauseSchema>;
 
 /** POST /api/v1/paymentPlan/create */
 export function createPaymentPlan(body: PaymentPlanCreateInput) {
-  return apiRequest('/api/v1/paymentPlan/create', paymentPlanSchema, {
+  return apiRequest<typeof paymentPlanSchema>('/api/v1/paymentPlan/create', {
     method: 'POST',
     body,
     handledStatuses: FORM_REFUSALS,
@@ -25,7 +25,7 @@ export function createPaymentPlan(body: PaymentPlanCreateInput) {
 
 /** POST /api/v1/paymentPlan/change: new terms, a new version from the next unpaid instalment. */
 export function changePaymentPlan(body: PaymentPlanChangeInput) {
-  return apiRequest('/api/v1/paymentPlan/change', paymentPlanSchema, {
+  return apiRequest<typeof paymentPlanSchema>('/api/v1/paymentPlan/change', {
     method: 'POST',
     body,
     handledStatuses: FORM_REFUSALS,
@@ -34,7 +34,7 @@ export function changePaymentPlan(body: PaymentPlanChangeInput) {
 
 /** POST /api/v1/paymentPlan/pause: pauses (with reason and dates) or, with `resume: true`, resumes the plan. */
 export function pausePaymentPlan(body: PaymentPlanPauseInput) {
-  return apiRequest('/api/v1/paymentPlan/pause', paymentPlanSchema, {
+  return apiRequest<typeof paymentPlanSchema>('/api/v1/paymentPlan/pause', {
     method: 'POST',
     body,
     handledStatuses: FORM_REFUSALS,

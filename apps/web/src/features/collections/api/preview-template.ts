@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { templatePreviewSchema, type TemplatePreviewRequestInput } from '@casedesk/contract/templates/template';
+import type { TemplatePreviewRequestInput, templatePreviewSchema } from '@casedesk/contract/templates/template';
 import { apiRequest } from '@/lib/api-client.ts';
 import { templateKeys } from './template-keys.ts';
 
@@ -8,7 +8,7 @@ import { templateKeys } from './template-keys.ts';
  * A read, so a query (keyed by the content); failures are only logged: the form says the preview failed.
  */
 export function previewTemplate(request: TemplatePreviewRequestInput, signal?: AbortSignal) {
-  return apiRequest('/api/v1/template/preview', templatePreviewSchema, {
+  return apiRequest<typeof templatePreviewSchema>('/api/v1/template/preview', {
     method: 'POST',
     body: request,
     signal,

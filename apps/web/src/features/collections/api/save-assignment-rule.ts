@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { assignmentRuleSchema, type AssignmentRuleWrite } from '@casedesk/contract/collections/assignment-rules';
+import type { assignmentRuleSchema, AssignmentRuleWrite } from '@casedesk/contract/collections/assignment-rules';
 import { apiRequest } from '@/lib/api-client.ts';
 import { collectionKeys } from './collection-keys.ts';
 
@@ -8,7 +8,7 @@ import { collectionKeys } from './collection-keys.ts';
  * 400 (a collector who cannot work the office), 404 (an office outside the caller's).
  */
 export function saveAssignmentRule(rule: AssignmentRuleWrite) {
-  return apiRequest('/api/v1/collectionAssignmentRule', assignmentRuleSchema, {
+  return apiRequest<typeof assignmentRuleSchema>('/api/v1/collectionAssignmentRule', {
     method: 'PUT',
     body: rule,
     handledStatuses: [400, 403, 404],

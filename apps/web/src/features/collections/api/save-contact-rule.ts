@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { contactRuleSchema, type ContactRuleWrite } from '@casedesk/contract/collections/contact-rules';
+import type { contactRuleSchema, ContactRuleWrite } from '@casedesk/contract/collections/contact-rules';
 import { apiRequest } from '@/lib/api-client.ts';
 import { collectionKeys } from './collection-keys.ts';
 
@@ -8,7 +8,7 @@ import { collectionKeys } from './collection-keys.ts';
  * 400 (a field's message) and 403 (an office condition: the rules are the firm's).
  */
 export function saveContactRule(rule: ContactRuleWrite) {
-  return apiRequest('/api/v1/collectionContactRule', contactRuleSchema, {
+  return apiRequest<typeof contactRuleSchema>('/api/v1/collectionContactRule', {
     method: 'PUT',
     body: rule,
     handledStatuses: [400, 403],

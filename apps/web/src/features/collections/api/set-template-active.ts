@@ -1,12 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { managedTemplateSchema, type TemplateActive } from '@casedesk/contract/templates/template';
+import type { managedTemplateSchema, TemplateActive } from '@casedesk/contract/templates/template';
 import { apiRequest } from '@/lib/api-client.ts';
 import { templateKeys } from './template-keys.ts';
 import { workflowKeys } from './workflow-keys.ts';
 
 /** PUT /api/v1/template/active: deactivate (senders no longer see it) or reactivate; failures go to the popup. */
 export function setTemplateActive(body: TemplateActive) {
-  return apiRequest('/api/v1/template/active', managedTemplateSchema, { method: 'PUT', body });
+  return apiRequest<typeof managedTemplateSchema>('/api/v1/template/active', { method: 'PUT', body });
 }
 
 export function useSetTemplateActive() {

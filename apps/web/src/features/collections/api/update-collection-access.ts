@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import {
+import type {
+  CollectionAccessChange,
   collectionAccessUserSchema,
-  type CollectionAccessChange,
 } from '@casedesk/contract/collections/collection-access';
 import { apiRequest } from '@/lib/api-client.ts';
 import { collectionKeys } from './collection-keys.ts';
@@ -16,7 +16,7 @@ export interface CollectionAccessUpdate {
  * stay). The modal shows the refusals itself: 400, 403 (more than the caller holds), 404 (outside their offices).
  */
 export function updateCollectionAccess({ userId, change }: CollectionAccessUpdate) {
-  return apiRequest('/api/v1/collectionAccount/updateAccess', collectionAccessUserSchema, {
+  return apiRequest<typeof collectionAccessUserSchema>('/api/v1/collectionAccount/updateAccess', {
     method: 'PUT',
     query: { userId },
     body: change,

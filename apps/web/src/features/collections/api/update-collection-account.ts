@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
-import {
+import type {
   collectionAccountDetailSchema,
-  type collectionAccountPatchSchema,
+  collectionAccountPatchSchema,
 } from '@casedesk/contract/collections/account';
 import { apiRequest } from '@/lib/api-client.ts';
 import { collectionKeys } from './collection-keys.ts';
@@ -12,7 +12,7 @@ export type CollectionAccountPatchInput = z.input<typeof collectionAccountPatchS
 
 /** PATCH /api/v1/collectionAccount: status (with its reason), term, collector, follow-up date; answers the account. */
 export function updateCollectionAccount(body: CollectionAccountPatchInput) {
-  return apiRequest('/api/v1/collectionAccount', collectionAccountDetailSchema, {
+  return apiRequest<typeof collectionAccountDetailSchema>('/api/v1/collectionAccount', {
     method: 'PATCH',
     body,
     handledStatuses: FORM_REFUSALS,

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { workflowDetailSchema, type WorkflowUpdateInput } from '@casedesk/contract/collections/workflow';
+import type { workflowDetailSchema, WorkflowUpdateInput } from '@casedesk/contract/collections/workflow';
 import { apiRequest } from '@/lib/api-client.ts';
 import { workflowKeys } from './workflow-keys.ts';
 
@@ -8,7 +8,7 @@ import { workflowKeys } from './workflow-keys.ts';
  * The form shows 400, 403, 404 and 409 itself.
  */
 export function updateWorkflow(body: WorkflowUpdateInput) {
-  return apiRequest('/api/v1/workflow', workflowDetailSchema, {
+  return apiRequest<typeof workflowDetailSchema>('/api/v1/workflow', {
     method: 'PUT',
     body,
     handledStatuses: [400, 403, 404, 409],

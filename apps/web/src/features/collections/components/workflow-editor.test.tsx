@@ -6,7 +6,8 @@ import userEvent from '@testing-library/user-event';
 import type { ReactNode } from 'react';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import type { AccessType, Condition, Permission } from '@casedesk/contract/access/permissions';
+import type { AccessType } from '@casedesk/contract/access/permissions';
+import type { Condition, Permission } from '@casedesk/contract/access/permission-schemas';
 import {
   WORKFLOW_MESSAGES,
   type WorkflowDetail,

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import type { Permission } from '@casedesk/contract/access/permissions';
+import type { Permission } from '@casedesk/contract/access/permission-schemas';
 import { COLLECTION_STATUS_OPTIONS } from '@casedesk/contract/collections/account';
 import { DEFAULT_CONTACT_RULE } from '@casedesk/contract/collections/contact-rules';
 import { paths } from '@/config/paths.ts';

@@ -1,4 +1,5 @@
-import type { DashboardKind, Drill } from '@casedesk/contract/dashboards/dashboard';
+import type { Drill } from '@casedesk/contract/dashboards/dashboard';
+import type { DashboardKind } from '@casedesk/contract/dashboards/dashboard-kinds';
 
 /** The dashboards module's query keys: a live refresh invalidates one dashboard, never the drill-downs open. */
 export const dashboardKeys = {

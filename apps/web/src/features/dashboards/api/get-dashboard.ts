@@ -1,5 +1,6 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { dashboardSchema, type DashboardKind } from '@casedesk/contract/dashboards/dashboard';
+import type { dashboardSchema } from '@casedesk/contract/dashboards/dashboard';
+import type { DashboardKind } from '@casedesk/contract/dashboards/dashboard-kinds';
 import { apiRequest } from '@/lib/api-client.ts';
 import { dashboardKeys } from './dashboard-keys.ts';
 
@@ -16,7 +17,7 @@ export function dashboardQueryOptions(kind: DashboardKind, timeZone: string, off
     queryFn: ({ signal }) => {
       const body = { timeZone, ...(officeId ? { officeId } : {}) };
       if (kind === 'CALL_CENTER') {
-        return apiRequest('/api/v1/dashboard/callCenter', dashboardSchema, {
+        return apiRequest<typeof dashboardSchema>('/api/v1/dashboard/callCenter', {
           method: 'POST',
           body,
           withOffsetHours: true,
@@ -24,14 +25,14 @@ export function dashboardQueryOptions(kind: DashboardKind, timeZone: string, off
         });
       }
       if (kind === 'OFFICE') {
-        return apiRequest('/api/v1/dashboard/office', dashboardSchema, {
+        return apiRequest<typeof dashboardSchema>('/api/v1/dashboard/office', {
           method: 'POST',
           body,
           withOffsetHours: true,
           signal,
         });
       }
-      return apiRequest('/api/v1/dashboard/corporate', dashboardSchema, {
+      return apiRequest<typeof dashboardSchema>('/api/v1/dashboard/corporate', {
         method: 'POST',
         body,
         withOffsetHours: true,

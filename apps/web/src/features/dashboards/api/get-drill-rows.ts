@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { drillRowsSchema, type Drill } from '@casedesk/contract/dashboards/dashboard';
+import type { Drill, drillRowsSchema } from '@casedesk/contract/dashboards/dashboard';
 import { apiRequest } from '@/lib/api-client.ts';
 import { dashboardKeys } from './dashboard-keys.ts';
 
@@ -8,7 +8,7 @@ export function drillRowsQueryOptions(drill: Drill, timeZone: string, pageNumber
   return queryOptions({
     queryKey: dashboardKeys.rows(drill, timeZone, pageNumber, pageSize),
     queryFn: ({ signal }) =>
-      apiRequest('/api/v1/dashboard/rows', drillRowsSchema, {
+      apiRequest<typeof drillRowsSchema>('/api/v1/dashboard/rows', {
         method: 'POST',
         body: { drill, timeZone, pageNumber, pageSize },
         withOffsetHours: true,

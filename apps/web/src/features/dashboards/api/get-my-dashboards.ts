@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { myDashboardsSchema } from '@casedesk/contract/dashboards/dashboard';
+import type { myDashboardsSchema } from '@casedesk/contract/dashboards/dashboard';
 import { apiRequest } from '@/lib/api-client.ts';
 import { dashboardKeys } from './dashboard-keys.ts';
 
@@ -7,7 +7,7 @@ import { dashboardKeys } from './dashboard-keys.ts';
 export function myDashboardsQueryOptions() {
   return queryOptions({
     queryKey: dashboardKeys.mine(),
-    queryFn: ({ signal }) => apiRequest('/api/v1/dashboard/mine', myDashboardsSchema, { signal }),
+    queryFn: ({ signal }) => apiRequest<typeof myDashboardsSchema>('/api/v1/dashboard/mine', { signal }),
     staleTime: 5 * 60_000,
   });
 }

@@ -1,11 +1,15 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { userDetailSchema, type DefaultDashboard, type UserDetail } from '@casedesk/contract/users/user';
+import type { UserDetail, userDetailSchema } from '@casedesk/contract/users/user';
+import type { DefaultDashboard } from '@casedesk/contract/users/default-dashboard';
 import { userKeys } from '@/api/users/user-keys.ts';
 import { apiRequest } from '@/lib/api-client.ts';
 
 /** PUT /api/v1/user/updateDashboard: the signed-in user's own landing dashboard (SPEC §3 defaultDashboard). */
 export function updateDefaultDashboard(defaultDashboard: DefaultDashboard): Promise<UserDetail> {
-  return apiRequest('/api/v1/user/updateDashboard', userDetailSchema, { method: 'PUT', body: { defaultDashboard } });
+  return apiRequest<typeof userDetailSchema>('/api/v1/user/updateDashboard', {
+    method: 'PUT',
+    body: { defaultDashboard },
+  });
 }
 
 /**

@@ -1,7 +1,7 @@
 import { Button, Group, Text } from '@mantine/core';
 import { Link } from 'react-router';
-import type { DashboardKind } from '@casedesk/contract/dashboards/dashboard';
-import { dashboardPathFor } from '@casedesk/contract/users/user';
+import type { DashboardKind } from '@casedesk/contract/dashboards/dashboard-kinds';
+import { dashboardPathFor } from '@casedesk/contract/users/default-dashboard';
 import { useSession } from '@/lib/session-context.ts';
 import { useMyDashboards } from '../api/get-my-dashboards.ts';
 import { useUpdateDefaultDashboard } from '../api/update-default-dashboard.ts';

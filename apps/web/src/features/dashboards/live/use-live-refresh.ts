@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { DASHBOARD_LIVE_REFRESH_MS, type DashboardKind } from '@casedesk/contract/dashboards/dashboard';
+import { DASHBOARD_LIVE_REFRESH_MS, type DashboardKind } from '@casedesk/contract/dashboards/dashboard-kinds';
 import { subscribeLiveMessages } from '@/lib/live-messages.ts';
 import { dashboardKeys } from '../api/dashboard-keys.ts';
 import { createRefreshBatcher } from './refresh-batcher.ts';

@@ -1,6 +1,6 @@
-import type { DashboardKind } from '@casedesk/contract/dashboards/dashboard';
-import { DASHBOARD_KINDS } from '@casedesk/contract/dashboards/dashboard';
-import type { DefaultDashboard } from '@casedesk/contract/users/user';
+import type { DashboardKind } from '@casedesk/contract/dashboards/dashboard-kinds';
+import { DASHBOARD_KINDS } from '@casedesk/contract/dashboards/dashboard-kinds';
+import type { DefaultDashboard } from '@casedesk/contract/users/default-dashboard';
 
 export const DASHBOARD_TITLES: Record<DashboardKind, string> = {
   CALL_CENTER: 'Call center dashboard',

@@ -1,8 +1,8 @@
 import { keepPreviousData, queryOptions, skipToken, useQuery } from '@tanstack/react-query';
 import { isValidDateOfBirth, parseDateInput } from '@casedesk/contract/common/field-rules';
 import { digitsOnly } from '@casedesk/contract/common/text';
+import type { inquiryDuplicateMatchListSchema } from '@casedesk/contract/matching/duplicate-check';
 import {
-  inquiryDuplicateMatchListSchema,
   MAX_MATCH_PHONES,
   type DuplicateCheckInput,
   type InquiryDuplicateMatch,
@@ -74,7 +74,7 @@ export function duplicateRequestOf(person: TypedPerson, excludeClientId?: string
  * interrupt the call, and the panel says the check failed.
  */
 export function findDuplicates(request: DuplicateCheckInput, signal?: AbortSignal): Promise<InquiryDuplicateMatch[]> {
-  return apiRequest('/api/v1/inquiry/duplicate', inquiryDuplicateMatchListSchema, {
+  return apiRequest<typeof inquiryDuplicateMatchListSchema>('/api/v1/inquiry/duplicate', {
     method: 'POST',
     body: request,
     signal,

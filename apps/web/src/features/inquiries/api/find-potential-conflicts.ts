@@ -1,9 +1,9 @@
 import { keepPreviousData, queryOptions, skipToken, useQuery } from '@tanstack/react-query';
-import {
+import type {
+  ConflictPersonInput,
+  PotentialConflict,
   potentialConflictListSchema,
-  type ConflictPersonInput,
-  type PotentialConflict,
-  type PotentialConflictsInput,
+  PotentialConflictsInput,
 } from '@casedesk/contract/matching/potential-conflict';
 import { inquiryKeys } from '@/api/inquiries/inquiry.ts';
 import { apiRequest } from '@/lib/api-client.ts';
@@ -48,7 +48,7 @@ export function findPotentialConflicts(
   request: PotentialConflictsInput,
   signal?: AbortSignal,
 ): Promise<PotentialConflict[]> {
-  return apiRequest('/api/v1/inquiry/potentialConflicts', potentialConflictListSchema, {
+  return apiRequest<typeof potentialConflictListSchema>('/api/v1/inquiry/potentialConflicts', {
     method: 'POST',
     body: request,
     signal,

@@ -1,10 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { intakeQuestionListSchema, type IntakeQuestion } from '@casedesk/contract/inquiries/intake-question';
+import type { IntakeQuestion, intakeQuestionListSchema } from '@casedesk/contract/inquiries/intake-question';
 import { apiRequest } from '@/lib/api-client.ts';
 
 /** GET /api/v1/intake/questions?lawType: the law type's intake questions in order. */
 export function getIntakeQuestions(lawType: string, signal?: AbortSignal): Promise<IntakeQuestion[]> {
-  return apiRequest('/api/v1/intake/questions', intakeQuestionListSchema, { query: { lawType }, signal });
+  return apiRequest<typeof intakeQuestionListSchema>('/api/v1/intake/questions', { query: { lawType }, signal });
 }
 
 export function intakeQuestionsQueryOptions(lawType: string) {

@@ -1,10 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { userMinListSchema, type UserMin } from '@casedesk/contract/users/user';
+import type { UserMin, userMinListSchema } from '@casedesk/contract/users/user';
 import { apiRequest } from '@/lib/api-client.ts';
 
 /** GET /api/v1/user/min: active users, for the lead owner filter and picker. */
 export function getLeadOwners(signal?: AbortSignal): Promise<UserMin[]> {
-  return apiRequest('/api/v1/user/min', userMinListSchema, { signal });
+  return apiRequest<typeof userMinListSchema>('/api/v1/user/min', { signal });
 }
 
 export function leadOwnersQueryOptions() {

@@ -1,11 +1,11 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { leadListResponseSchema, type LeadListRequestInput } from '@casedesk/contract/inquiries/lead-list';
+import type { LeadListRequestInput, leadListResponseSchema } from '@casedesk/contract/inquiries/lead-list';
 import { inquiryKeys } from '@/api/inquiries/inquiry.ts';
 import { apiRequest } from '@/lib/api-client.ts';
 
 /** POST /api/v1/inquiry/all: one page of leads for the current filter and sort (SPEC §2). */
 export function listLeads(request: LeadListRequestInput, signal?: AbortSignal) {
-  return apiRequest('/api/v1/inquiry/all', leadListResponseSchema, { method: 'POST', body: request, signal });
+  return apiRequest<typeof leadListResponseSchema>('/api/v1/inquiry/all', { method: 'POST', body: request, signal });
 }
 
 export function leadsQueryOptions(request: LeadListRequestInput) {

@@ -1,21 +1,21 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import {
+import type {
+  CreateInquiryInput,
+  InquiryDetail,
   inquiryDetailSchema,
-  type CreateInquiryInput,
-  type InquiryDetail,
-  type UpdateInquiryInput,
+  UpdateInquiryInput,
 } from '@casedesk/contract/inquiries/inquiry';
 import { apiRequest } from '@/lib/api-client.ts';
 import { inquiryKeys, inquiryQueryOptions } from '@/api/inquiries/inquiry.ts';
 
 /** POST /api/v1/inquiry. A 400 carries field errors the form shows under its fields, so it is no popup. */
 export function createInquiry(body: CreateInquiryInput): Promise<InquiryDetail> {
-  return apiRequest('/api/v1/inquiry', inquiryDetailSchema, { method: 'POST', body, handledStatuses: [400] });
+  return apiRequest<typeof inquiryDetailSchema>('/api/v1/inquiry', { method: 'POST', body, handledStatuses: [400] });
 }
 
 /** PATCH /api/v1/inquiry?inquiryId. */
 export function updateInquiry(inquiryId: string, body: UpdateInquiryInput): Promise<InquiryDetail> {
-  return apiRequest('/api/v1/inquiry', inquiryDetailSchema, {
+  return apiRequest<typeof inquiryDetailSchema>('/api/v1/inquiry', {
     method: 'PATCH',
     query: { inquiryId },
     body,

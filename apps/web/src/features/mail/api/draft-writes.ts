@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { DRAFT_PART, draftSchema, type Draft, type DraftWriteInput } from '@casedesk/contract/mail/draft';
+import type { draftSchema } from '@casedesk/contract/mail/draft';
+import { DRAFT_PART, type Draft, type DraftWriteInput } from '@casedesk/contract/mail/draft';
 import { apiRequest } from '@/lib/api-client.ts';
 import { mailKeys } from './mail-keys.ts';
 
@@ -37,7 +38,7 @@ export function saveDraft({ draft, attachments }: SaveDraftInput): Promise<Draft
     for (const file of attachments) form.append('attachments', file, file.name);
     body = form;
   }
-  return apiRequest('/api/v1/draft', draftSchema, { method: 'PUT', body, handledStatuses: DRAFT_REFUSALS });
+  return apiRequest<typeof draftSchema>('/api/v1/draft', { method: 'PUT', body, handledStatuses: DRAFT_REFUSALS });
 }
 
 export function useSaveDraft() {
@@ -47,7 +48,7 @@ export function useSaveDraft() {
 
 /** DELETE /api/v1/draft?id=: discards a draft not yet approved. */
 export function discardDraft(id: string): Promise<Draft> {
-  return apiRequest('/api/v1/draft', draftSchema, {
+  return apiRequest<typeof draftSchema>('/api/v1/draft', {
     method: 'DELETE',
     query: { id },
     handledStatuses: DRAFT_REFUSALS,
@@ -63,7 +64,7 @@ export type DraftStep = 'approve' | 'send' | 'print';
 
 /** POST /api/v1/draft/approve|send|print { id }: four-eyes approval, then e-mailing or printing it as approved. */
 export function stepDraft(input: { id: string; step: DraftStep }): Promise<Draft> {
-  return apiRequest(`/api/v1/draft/${input.step}`, draftSchema, {
+  return apiRequest<typeof draftSchema>(`/api/v1/draft/${input.step}`, {
     method: 'POST',
     body: { id: input.id },
     handledStatuses: DRAFT_REFUSALS,

@@ -1,11 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
-import { draftSchema } from '@casedesk/contract/mail/draft';
+import type { draftSchema } from '@casedesk/contract/mail/draft';
 import { apiRequest } from '@/lib/api-client.ts';
 import { draftKeys } from './draft-keys.ts';
 
 /** GET /api/v1/draft?id=: the draft with its text, attachments, approval and outcome. */
 export function getDraft(id: string, signal?: AbortSignal) {
-  return apiRequest('/api/v1/draft', draftSchema, { query: { id }, signal, handledStatuses: [404] });
+  return apiRequest<typeof draftSchema>('/api/v1/draft', { query: { id }, signal, handledStatuses: [404] });
 }
 
 export function useDraft(id: string | null) {

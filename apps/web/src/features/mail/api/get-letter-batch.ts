@@ -1,12 +1,12 @@
 import { queryOptions, skipToken, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { letterBatchStatusSchema } from '@casedesk/contract/mail/letter';
+import type { letterBatchStatusSchema } from '@casedesk/contract/mail/letter';
 import { apiRequest } from '@/lib/api-client.ts';
 import { mailKeys } from './mail-keys.ts';
 
 /** GET /api/v1/mail/letterBatch/:batchId: letters done of total, only for the batch's requester. */
 export function getLetterBatch(id: string, signal?: AbortSignal) {
-  return apiRequest(`/api/v1/mail/letterBatch/${encodeURIComponent(id)}`, letterBatchStatusSchema, { signal });
+  return apiRequest<typeof letterBatchStatusSchema>(`/api/v1/mail/letterBatch/${encodeURIComponent(id)}`, { signal });
 }
 
 export function letterBatchQueryOptions(id: string | null) {

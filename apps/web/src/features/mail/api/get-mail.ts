@@ -1,11 +1,11 @@
 import { queryOptions, skipToken, useQuery } from '@tanstack/react-query';
-import { mailDetailSchema } from '@casedesk/contract/mail/mail';
+import type { mailDetailSchema } from '@casedesk/contract/mail/mail';
 import { apiRequest } from '@/lib/api-client.ts';
 import { mailKeys } from './mail-keys.ts';
 
 /** GET /api/v1/mail/:id: an e-mail with its attachments and what the embedded SMTP server received of it. */
 export function getMail(id: string, signal?: AbortSignal) {
-  return apiRequest(`/api/v1/mail/${encodeURIComponent(id)}`, mailDetailSchema, { signal });
+  return apiRequest<typeof mailDetailSchema>(`/api/v1/mail/${encodeURIComponent(id)}`, { signal });
 }
 
 export function mailQueryOptions(id: string | null) {

@@ -1,11 +1,11 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { draftListResponseSchema, type DraftListRequestInput } from '@casedesk/contract/mail/draft';
+import type { DraftListRequestInput, draftListResponseSchema } from '@casedesk/contract/mail/draft';
 import { apiRequest } from '@/lib/api-client.ts';
 import { draftKeys } from './draft-keys.ts';
 
 /** POST /api/v1/draft/all: the drafts of the caller's MAIL READ offices (filter: account, client, status, kind). */
 export function listDrafts(request: DraftListRequestInput, signal?: AbortSignal) {
-  return apiRequest('/api/v1/draft/all', draftListResponseSchema, { method: 'POST', body: request, signal });
+  return apiRequest<typeof draftListResponseSchema>('/api/v1/draft/all', { method: 'POST', body: request, signal });
 }
 
 export function useDraftList(request: DraftListRequestInput) {

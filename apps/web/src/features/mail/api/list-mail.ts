@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { mailListResponseSchema, type MailListRequestInput } from '@casedesk/contract/mail/mail';
+import type { MailListRequestInput, mailListResponseSchema } from '@casedesk/contract/mail/mail';
 import { apiRequest } from '@/lib/api-client.ts';
 import { mailKeys } from './mail-keys.ts';
 
@@ -8,7 +8,7 @@ const PENDING_REFRESH_MS = 2_000;
 
 /** POST /api/v1/mail/all: one page of the outbox (the caller's MAIL READ offices) for the filter and sort. */
 export function listMail(request: MailListRequestInput, signal?: AbortSignal) {
-  return apiRequest('/api/v1/mail/all', mailListResponseSchema, { method: 'POST', body: request, signal });
+  return apiRequest<typeof mailListResponseSchema>('/api/v1/mail/all', { method: 'POST', body: request, signal });
 }
 
 export function mailListQueryOptions(request: MailListRequestInput) {

@@ -1,11 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { mailDetailSchema, type MailDetail } from '@casedesk/contract/mail/mail';
+import type { MailDetail, mailDetailSchema } from '@casedesk/contract/mail/mail';
 import { apiRequest } from '@/lib/api-client.ts';
 import { mailKeys } from './mail-keys.ts';
 
 /** POST /api/v1/mail/:id/retry: a FAILED e-mail goes back to the queue (409 for any other). */
 export function retryMail(id: string): Promise<MailDetail> {
-  return apiRequest(`/api/v1/mail/${encodeURIComponent(id)}/retry`, mailDetailSchema, { method: 'POST' });
+  return apiRequest<typeof mailDetailSchema>(`/api/v1/mail/${encodeURIComponent(id)}/retry`, { method: 'POST' });
 }
 
 export function useRetryMail() {

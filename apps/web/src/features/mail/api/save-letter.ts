@@ -1,11 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { letterSchema, type Letter, type SaveLetterRequestInput } from '@casedesk/contract/mail/letter';
+import type { Letter, letterSchema, SaveLetterRequestInput } from '@casedesk/contract/mail/letter';
 import { apiRequest } from '@/lib/api-client.ts';
 import { mailKeys } from './mail-keys.ts';
 
 /** POST /api/v1/mail/saveLetter: prints the letter on the office's letterhead and saves it on the client. */
 export function saveLetter(body: SaveLetterRequestInput): Promise<Letter> {
-  return apiRequest('/api/v1/mail/saveLetter', letterSchema, {
+  return apiRequest<typeof letterSchema>('/api/v1/mail/saveLetter', {
     method: 'POST',
     body,
     handledStatuses: [400, 403, 404, 422],

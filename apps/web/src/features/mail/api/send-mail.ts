@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { mailDetailSchema, type MailDetail, type SendMailRequest } from '@casedesk/contract/mail/mail';
+import type { MailDetail, mailDetailSchema, SendMailRequest } from '@casedesk/contract/mail/mail';
 import { apiRequest } from '@/lib/api-client.ts';
 import { mailKeys } from './mail-keys.ts';
 
@@ -16,7 +16,7 @@ export function sendMail({ request, attachments }: SendMailInput): Promise<MailD
   const body = new FormData();
   body.append('request', new Blob([JSON.stringify(request)], { type: 'application/json' }));
   for (const file of attachments) body.append('attachments', file, file.name);
-  return apiRequest('/api/v1/mail/sendMail', mailDetailSchema, {
+  return apiRequest<typeof mailDetailSchema>('/api/v1/mail/sendMail', {
     method: 'POST',
     body,
     handledStatuses: [400, 403, 404, 422],

@@ -1,11 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { mailTransportSchema, type MailTransport } from '@casedesk/contract/mail/mail';
+import type { MailTransport, mailTransportSchema } from '@casedesk/contract/mail/mail';
 import { apiRequest } from '@/lib/api-client.ts';
 import { mailKeys } from './mail-keys.ts';
 
 /** PUT /api/v1/mail/transport: stops or starts this server's embedded SMTP server. */
 export function setMailTransport(running: boolean): Promise<MailTransport> {
-  return apiRequest('/api/v1/mail/transport', mailTransportSchema, { method: 'PUT', body: { running } });
+  return apiRequest<typeof mailTransportSchema>('/api/v1/mail/transport', { method: 'PUT', body: { running } });
 }
 
 export function useSetMailTransport() {

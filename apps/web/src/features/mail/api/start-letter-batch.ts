@@ -1,15 +1,15 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import {
+import type {
+  LetterBatchRequestInput,
+  LetterBatchStatus,
   letterBatchStatusSchema,
-  type LetterBatchRequestInput,
-  type LetterBatchStatus,
 } from '@casedesk/contract/mail/letter';
 import { apiRequest } from '@/lib/api-client.ts';
 import { mailKeys } from './mail-keys.ts';
 
 /** POST /api/v1/mail/letterBatch: 202 with the batch's status; a background job prints the letters. */
 export function startLetterBatch(body: LetterBatchRequestInput): Promise<LetterBatchStatus> {
-  return apiRequest('/api/v1/mail/letterBatch', letterBatchStatusSchema, {
+  return apiRequest<typeof letterBatchStatusSchema>('/api/v1/mail/letterBatch', {
     method: 'POST',
     body,
     handledStatuses: [400, 403, 404, 422],

@@ -1,11 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { trackingLineDetailSchema, type TrackingLineCreate } from '@casedesk/contract/marketing/tracking-line';
+import type { TrackingLineCreate, trackingLineDetailSchema } from '@casedesk/contract/marketing/tracking-line';
 import { apiRequest } from '@/lib/api-client.ts';
 import { marketingKeys } from './marketing-keys.ts';
 
 /** POST /api/v1/dnis: a new line (from an unresolved number, possibly from a past date). */
 export function createTrackingLine(body: TrackingLineCreate) {
-  return apiRequest('/api/v1/dnis', trackingLineDetailSchema, {
+  return apiRequest<typeof trackingLineDetailSchema>('/api/v1/dnis', {
     method: 'POST',
     body,
     // The form shows the field messages and the 409 of a number already in use beside the fields.

@@ -1,11 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { trackingLineDetailSchema } from '@casedesk/contract/marketing/tracking-line';
+import type { trackingLineDetailSchema } from '@casedesk/contract/marketing/tracking-line';
 import { apiRequest } from '@/lib/api-client.ts';
 import { marketingKeys } from './marketing-keys.ts';
 
 /** PATCH /api/v1/dnis/{id}/deactivate: the number stops resolving from now on. */
 export function deactivateTrackingLine(id: string) {
-  return apiRequest(`/api/v1/dnis/${encodeURIComponent(id)}/deactivate`, trackingLineDetailSchema, {
+  return apiRequest<typeof trackingLineDetailSchema>(`/api/v1/dnis/${encodeURIComponent(id)}/deactivate`, {
     method: 'PATCH',
   });
 }

@@ -1,11 +1,15 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { spendEntryResultSchema, type SpendEntry } from '@casedesk/contract/marketing/attribution';
+import type { SpendEntry, spendEntryResultSchema } from '@casedesk/contract/marketing/attribution';
 import { apiRequest } from '@/lib/api-client.ts';
 import { marketingKeys } from './marketing-keys.ts';
 
 /** PUT /api/v1/dnis/spend: what a source cost in a month (the newest entry counts). */
 export function enterSpend(body: SpendEntry) {
-  return apiRequest('/api/v1/dnis/spend', spendEntryResultSchema, { method: 'PUT', body, handledStatuses: [400] });
+  return apiRequest<typeof spendEntryResultSchema>('/api/v1/dnis/spend', {
+    method: 'PUT',
+    body,
+    handledStatuses: [400],
+  });
 }
 
 export function useEnterSpend() {

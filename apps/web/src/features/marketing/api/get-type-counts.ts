@@ -1,11 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { trackingLineTypeCountsSchema } from '@casedesk/contract/marketing/tracking-line';
+import type { trackingLineTypeCountsSchema } from '@casedesk/contract/marketing/tracking-line';
 import { apiRequest } from '@/lib/api-client.ts';
 import { marketingKeys } from './marketing-keys.ts';
 
 /** GET /api/v1/dnis/typeCounts: active lines per type. */
 export function getTypeCounts(signal?: AbortSignal) {
-  return apiRequest('/api/v1/dnis/typeCounts', trackingLineTypeCountsSchema, { signal });
+  return apiRequest<typeof trackingLineTypeCountsSchema>('/api/v1/dnis/typeCounts', { signal });
 }
 
 export function typeCountsQueryOptions() {

@@ -1,11 +1,11 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { trackingLineListSchema, type TrackingLineListRequestInput } from '@casedesk/contract/marketing/tracking-line';
+import type { TrackingLineListRequestInput, trackingLineListSchema } from '@casedesk/contract/marketing/tracking-line';
 import { apiRequest } from '@/lib/api-client.ts';
 import { marketingKeys } from './marketing-keys.ts';
 
 /** POST /api/v1/dnis/all: a page of tracking lines with their latest mapping. */
 export function listTrackingLines(request: TrackingLineListRequestInput, signal?: AbortSignal) {
-  return apiRequest('/api/v1/dnis/all', trackingLineListSchema, { method: 'POST', body: request, signal });
+  return apiRequest<typeof trackingLineListSchema>('/api/v1/dnis/all', { method: 'POST', body: request, signal });
 }
 
 export function trackingLinesQueryOptions(request: TrackingLineListRequestInput) {

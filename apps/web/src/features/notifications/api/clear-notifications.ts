@@ -1,11 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { clearNotificationsResponseSchema } from '@casedesk/contract/notifications/notification';
+import type { clearNotificationsResponseSchema } from '@casedesk/contract/notifications/notification';
 import { apiRequest } from '@/lib/api-client.ts';
 import { NOTIFICATIONS_QUERY_KEY } from './get-notifications.ts';
 
 /** PUT /api/v1/notification/clearAll (SPEC §2 Clear all). */
 export function clearNotifications(): Promise<{ cleared: number }> {
-  return apiRequest('/api/v1/notification/clearAll', clearNotificationsResponseSchema, { method: 'PUT' });
+  return apiRequest<typeof clearNotificationsResponseSchema>('/api/v1/notification/clearAll', { method: 'PUT' });
 }
 
 export function useClearNotifications() {

@@ -1,7 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
+import type { notificationTextMessagesResponseSchema } from '@casedesk/contract/notifications/notification';
 import {
   NOTIFICATION_LOOKUP_PAGE_SIZE,
-  notificationTextMessagesResponseSchema,
   type NotificationTextMessages,
 } from '@casedesk/contract/notifications/notification';
 import { apiRequest } from '@/lib/api-client.ts';
@@ -16,7 +16,7 @@ export function getNotificationTextMessages(
   notificationId: string,
   signal?: AbortSignal,
 ): Promise<NotificationTextMessages> {
-  return apiRequest('/api/v1/notification/textMessages', notificationTextMessagesResponseSchema, {
+  return apiRequest<typeof notificationTextMessagesResponseSchema>('/api/v1/notification/textMessages', {
     method: 'POST',
     query: { notificationId },
     body: { pageNumber: 1, pageSize: NOTIFICATION_LOOKUP_PAGE_SIZE, sortOrder: 'DESC' },

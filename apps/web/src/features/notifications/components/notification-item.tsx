@@ -1,5 +1,6 @@
 import { Box, Group, Stack, Text, ThemeIcon, UnstyledButton } from '@mantine/core';
-import type { Notification, NotificationType } from '@casedesk/contract/notifications/notification';
+import type { Notification } from '@casedesk/contract/notifications/notification';
+import type { NotificationType } from '@casedesk/contract/notifications/notification-types';
 import { MessageIcon, PhoneIcon, UserIcon, WalletIcon } from '@/components/icons.tsx';
 import classes from './notification-bell.module.css';
 import { timeAgo } from './time-ago.ts';

@@ -1,11 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { officeDetailSchema, type OfficeDetail } from '@casedesk/contract/offices/office';
+import type { OfficeDetail, officeDetailSchema } from '@casedesk/contract/offices/office';
 import { apiRequest } from '@/lib/api-client.ts';
 import { officeKeys } from './office-keys.ts';
 
 /** GET /api/v1/office/{officeId}: one office with its numbers and time zone. */
 export function getOffice(officeId: string, signal?: AbortSignal): Promise<OfficeDetail> {
-  return apiRequest(`/api/v1/office/${encodeURIComponent(officeId)}`, officeDetailSchema, {
+  return apiRequest<typeof officeDetailSchema>(`/api/v1/office/${encodeURIComponent(officeId)}`, {
     signal,
     // The page says "not found" itself (404 also covers an office outside the caller's reach).
     handledStatuses: [404],

@@ -1,11 +1,11 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { officeListResponseSchema, type OfficeListRequestInput } from '@casedesk/contract/offices/office';
+import type { OfficeListRequestInput, officeListResponseSchema } from '@casedesk/contract/offices/office';
 import { apiRequest } from '@/lib/api-client.ts';
 import { officeKeys } from './office-keys.ts';
 
 /** POST /api/v1/office/all: one page of offices (SPEC §2 offices headers) for the filter and sort. */
 export function listOffices(request: OfficeListRequestInput, signal?: AbortSignal) {
-  return apiRequest('/api/v1/office/all', officeListResponseSchema, { method: 'POST', body: request, signal });
+  return apiRequest<typeof officeListResponseSchema>('/api/v1/office/all', { method: 'POST', body: request, signal });
 }
 
 export function officesQueryOptions(request: OfficeListRequestInput) {

@@ -1,11 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { officeAttorneySchema, type OfficeAttorney } from '@casedesk/contract/offices/office-staff';
+import type { OfficeAttorney, officeAttorneySchema } from '@casedesk/contract/offices/office-staff';
 import { apiRequest } from '@/lib/api-client.ts';
 import { refreshOfficeCaches } from './refresh-office-caches.ts';
 
 /** PUT /api/v1/office/{officeId}/attorney: the attorney starts working for this office. */
 export function moveAttorneyToOffice(officeId: string, attorneyId: string): Promise<OfficeAttorney> {
-  return apiRequest(`/api/v1/office/${encodeURIComponent(officeId)}/attorney`, officeAttorneySchema, {
+  return apiRequest<typeof officeAttorneySchema>(`/api/v1/office/${encodeURIComponent(officeId)}/attorney`, {
     method: 'PUT',
     body: { attorneyId },
   });

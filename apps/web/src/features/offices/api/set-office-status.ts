@@ -1,12 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { officeDetailSchema, type OfficeDetail, type OfficeStatus } from '@casedesk/contract/offices/office';
+import type { OfficeDetail, officeDetailSchema, OfficeStatus } from '@casedesk/contract/offices/office';
 import { apiRequest } from '@/lib/api-client.ts';
 import { officeKeys } from './office-keys.ts';
 import { refreshOfficeCaches } from './refresh-office-caches.ts';
 
 /** PUT /api/v1/office/{officeId}/status: deactivates or reactivates (offices are never deleted). */
 export function setOfficeStatus(officeId: string, status: OfficeStatus): Promise<OfficeDetail> {
-  return apiRequest(`/api/v1/office/${encodeURIComponent(officeId)}/status`, officeDetailSchema, {
+  return apiRequest<typeof officeDetailSchema>(`/api/v1/office/${encodeURIComponent(officeId)}/status`, {
     method: 'PUT',
     body: { status },
   });

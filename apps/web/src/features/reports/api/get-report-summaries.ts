@@ -1,15 +1,15 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import {
+import type {
+  AppointmentSummaryRequestInput,
   appointmentSummarySchema,
-  type AppointmentSummaryRequestInput,
 } from '@casedesk/contract/reports/appointment-summary';
-import {
+import type {
+  CallSummaryRequestInput,
   callSummarySchema,
+  ChatCountSummaryRequestInput,
   chatCountSummarySchema,
-  type CallSummaryRequestInput,
-  type ChatCountSummaryRequestInput,
 } from '@casedesk/contract/reports/report';
-import { reviewReportSchema, type ReviewReportRequestInput } from '@casedesk/contract/reports/review-report';
+import type { ReviewReportRequestInput, reviewReportSchema } from '@casedesk/contract/reports/review-report';
 import { apiRequest } from '@/lib/api-client.ts';
 
 /**
@@ -23,7 +23,7 @@ export function chatCountSummaryQueryOptions(request: ChatCountSummaryRequestInp
   return queryOptions({
     queryKey: ['reports', 'chatCountSummary', request],
     queryFn: ({ signal }) =>
-      apiRequest('/api/v1/reports/chatCountSummary', chatCountSummarySchema, {
+      apiRequest<typeof chatCountSummarySchema>('/api/v1/reports/chatCountSummary', {
         method: 'POST',
         body: request,
         withOffsetHours: true,
@@ -42,7 +42,7 @@ export function callSummaryQueryOptions(request: CallSummaryRequestInput) {
   return queryOptions({
     queryKey: ['reports', 'callSummary', request],
     queryFn: ({ signal }) =>
-      apiRequest('/api/v1/reports/callSummary', callSummarySchema, {
+      apiRequest<typeof callSummarySchema>('/api/v1/reports/callSummary', {
         method: 'POST',
         body: request,
         withOffsetHours: true,
@@ -61,7 +61,7 @@ export function appointmentSummaryQueryOptions(request: AppointmentSummaryReques
   return queryOptions({
     queryKey: ['reports', 'appointmentSummary', request],
     queryFn: ({ signal }) =>
-      apiRequest('/api/v1/reports/appointmentSummary', appointmentSummarySchema, {
+      apiRequest<typeof appointmentSummarySchema>('/api/v1/reports/appointmentSummary', {
         method: 'POST',
         body: request,
         withOffsetHours: true,
@@ -80,7 +80,7 @@ export function reviewQueryOptions(request: ReviewReportRequestInput) {
   return queryOptions({
     queryKey: ['reports', 'review', request],
     queryFn: ({ signal }) =>
-      apiRequest('/api/v1/reports/review', reviewReportSchema, {
+      apiRequest<typeof reviewReportSchema>('/api/v1/reports/review', {
         method: 'POST',
         body: request,
         withOffsetHours: true,

@@ -1,10 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { simulatorStateSchema, type SimulatorState } from '@casedesk/contract/simulator/simulator';
+import type { SimulatorState, simulatorStateSchema } from '@casedesk/contract/simulator/simulator';
 import { apiRequest } from '@/lib/api-client.ts';
 
 /** GET /api/v1/simulator: whether the local phone simulator runs (off when Twilio is configured). */
 export function getSimulatorState(signal?: AbortSignal): Promise<SimulatorState> {
-  return apiRequest('/api/v1/simulator', simulatorStateSchema, { signal });
+  return apiRequest<typeof simulatorStateSchema>('/api/v1/simulator', { signal });
 }
 
 export function simulatorStateQueryOptions() {

@@ -1,14 +1,14 @@
 import { useMutation } from '@tanstack/react-query';
-import {
+import type {
+  SimulatedSmsInput,
+  SimulatedSmsResult,
   simulatedSmsResultSchema,
-  type SimulatedSmsInput,
-  type SimulatedSmsResult,
 } from '@casedesk/contract/simulator/simulator';
 import { apiRequest } from '@/lib/api-client.ts';
 
 /** POST /api/v1/simulator/sms. 400 and 403 are shown in the form itself. */
 export function simulateSms(body: SimulatedSmsInput): Promise<SimulatedSmsResult> {
-  return apiRequest('/api/v1/simulator/sms', simulatedSmsResultSchema, {
+  return apiRequest<typeof simulatedSmsResultSchema>('/api/v1/simulator/sms', {
     method: 'POST',
     body,
     handledStatuses: [400, 403],

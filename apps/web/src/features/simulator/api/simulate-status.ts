@@ -1,14 +1,14 @@
 import { useMutation } from '@tanstack/react-query';
-import {
+import type {
+  SimulatedStatusInput,
+  SimulatedStatusResult,
   simulatedStatusResultSchema,
-  type SimulatedStatusInput,
-  type SimulatedStatusResult,
 } from '@casedesk/contract/simulator/simulator';
 import { apiRequest } from '@/lib/api-client.ts';
 
 /** POST /api/v1/simulator/status. 400 and 403 are shown in the form itself. */
 export function simulateStatus(body: SimulatedStatusInput): Promise<SimulatedStatusResult> {
-  return apiRequest('/api/v1/simulator/status', simulatedStatusResultSchema, {
+  return apiRequest<typeof simulatedStatusResultSchema>('/api/v1/simulator/status', {
     method: 'POST',
     body,
     handledStatuses: [400, 403],

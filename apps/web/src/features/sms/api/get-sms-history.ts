@@ -1,5 +1,6 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { SMS_HISTORY_PAGE_SIZE, smsHistoryResponseSchema, type SmsHistoryResponse } from '@casedesk/contract/sms/sms';
+import type { smsHistoryResponseSchema } from '@casedesk/contract/sms/sms';
+import { SMS_HISTORY_PAGE_SIZE, type SmsHistoryResponse } from '@casedesk/contract/sms/sms';
 import { apiRequest } from '@/lib/api-client.ts';
 
 /** While a shown text is still on its way, its status is asked for again this often. */
@@ -10,7 +11,7 @@ const PENDING_STATUS_POLL_MS = 3000;
  * text history fetch are only logged, never a popup.
  */
 export function getSmsHistory(phoneNumber: string, pageNumber: number, signal?: AbortSignal) {
-  return apiRequest('/api/v1/sms/byPhoneNumber', smsHistoryResponseSchema, {
+  return apiRequest<typeof smsHistoryResponseSchema>('/api/v1/sms/byPhoneNumber', {
     method: 'POST',
     query: { phoneNumber },
     body: { pageNumber, pageSize: SMS_HISTORY_PAGE_SIZE, sortOrder: 'DESC' },

@@ -1,10 +1,10 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { smsListResponseSchema, type SmsListRequestInput } from '@casedesk/contract/sms/sms';
+import type { SmsListRequestInput, smsListResponseSchema } from '@casedesk/contract/sms/sms';
 import { apiRequest } from '@/lib/api-client.ts';
 
 /** POST /api/v1/sms/all?offsetHours (SPEC §7): the caller's offset decides the date filter's days. */
 export function listSms(request: SmsListRequestInput, signal?: AbortSignal) {
-  return apiRequest('/api/v1/sms/all', smsListResponseSchema, {
+  return apiRequest<typeof smsListResponseSchema>('/api/v1/sms/all', {
     method: 'POST',
     body: request,
     withOffsetHours: true,

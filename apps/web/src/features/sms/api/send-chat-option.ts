@@ -1,14 +1,14 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import {
+import type {
+  ChatOptionRequestInput,
+  ChatOptionResponse,
   chatOptionResponseSchema,
-  type ChatOptionRequestInput,
-  type ChatOptionResponse,
 } from '@casedesk/contract/sms/chat-option';
 import { apiRequest } from '@/lib/api-client.ts';
 
 /** POST /api/v1/sms/chatOption: sends the option's seeded template (SPEC §2 chat options). */
 export function sendChatOption(body: ChatOptionRequestInput): Promise<ChatOptionResponse> {
-  return apiRequest('/api/v1/sms/chatOption', chatOptionResponseSchema, { method: 'POST', body });
+  return apiRequest<typeof chatOptionResponseSchema>('/api/v1/sms/chatOption', { method: 'POST', body });
 }
 
 /** A text sent this way is in the history like any other: lists and histories reload. */

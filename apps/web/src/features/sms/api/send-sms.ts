@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { smsMessageSchema, type SendSmsRequestInput, type SmsMessage } from '@casedesk/contract/sms/sms';
+import type { SendSmsRequestInput, SmsMessage, smsMessageSchema } from '@casedesk/contract/sms/sms';
 import { apiRequest } from '@/lib/api-client.ts';
 
 /**
@@ -10,7 +10,7 @@ export const SEND_SMS_INLINE_STATUSES = [400, 403, 422, 429] as const;
 
 /** POST /api/v1/sms/send?offsetHours (SPEC §7): stored as queued, delivered by the server's job. */
 export function sendSms(body: SendSmsRequestInput): Promise<SmsMessage> {
-  return apiRequest('/api/v1/sms/send', smsMessageSchema, {
+  return apiRequest<typeof smsMessageSchema>('/api/v1/sms/send', {
     method: 'POST',
     body,
     withOffsetHours: true,

@@ -1,10 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { smsMessageSchema, type SmsMessage, type UpdateSmsRequest } from '@casedesk/contract/sms/sms';
+import type { SmsMessage, smsMessageSchema, UpdateSmsRequest } from '@casedesk/contract/sms/sms';
 import { apiRequest } from '@/lib/api-client.ts';
 
 /** PUT /api/v1/sms (SPEC §7: id, category, operatorId, reason); fields left out keep their value. */
 export function updateSms(body: UpdateSmsRequest): Promise<SmsMessage> {
-  return apiRequest('/api/v1/sms', smsMessageSchema, { method: 'PUT', body });
+  return apiRequest<typeof smsMessageSchema>('/api/v1/sms', { method: 'PUT', body });
 }
 
 /** SPEC §4: after a category or reason change the history reloads. */

@@ -1,11 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { userDetailSchema, type UserDetail } from '@casedesk/contract/users/user';
+import type { UserDetail, userDetailSchema } from '@casedesk/contract/users/user';
 import { userKeys } from '@/api/users/user-keys.ts';
 import { apiRequest } from '@/lib/api-client.ts';
 
 /** GET /api/v1/user: the signed-in user (SPEC §7 Session). A 403 is shown as Access Denied. */
 export function getCurrentUser(signal?: AbortSignal): Promise<UserDetail> {
-  return apiRequest('/api/v1/user', userDetailSchema, { signal, handledStatuses: [403] });
+  return apiRequest<typeof userDetailSchema>('/api/v1/user', { signal, handledStatuses: [403] });
 }
 
 export function currentUserQueryOptions() {

@@ -1,8 +1,8 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import {
+import type {
+  UserDirectoryEntry,
+  UserDirectoryRequest,
   userDirectoryResponseSchema,
-  type UserDirectoryRequest,
-  type UserDirectoryEntry,
 } from '@casedesk/contract/users/user';
 import { apiRequest } from '@/lib/api-client.ts';
 
@@ -14,7 +14,7 @@ export type UserDirectoryParams = Pick<UserDirectoryRequest, 'pageNumber' | 'pag
 export function searchUserDirectory(params: UserDirectoryParams, signal?: AbortSignal) {
   const { searchKeyword, ...paging } = params;
   const keyword = searchKeyword.trim();
-  return apiRequest('/api/v1/user/directory', userDirectoryResponseSchema, {
+  return apiRequest<typeof userDirectoryResponseSchema>('/api/v1/user/directory', {
     method: 'POST',
     body: { ...paging, filter: keyword ? { searchKeyword: keyword } : {} },
     signal,

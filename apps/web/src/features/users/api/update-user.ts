@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { userDetailSchema, type UpdateUserInput, type UserDetail } from '@casedesk/contract/users/user';
+import type { UpdateUserInput, UserDetail, userDetailSchema } from '@casedesk/contract/users/user';
 import { apiRequest } from '@/lib/api-client.ts';
 import { currentUserQueryOptions } from './get-current-user.ts';
 
@@ -11,7 +11,7 @@ export type UpdateUserBody = UpdateUserInput;
  * which the form shows under its fields, so it is no popup.
  */
 export function updateUser(body: UpdateUserBody, userId?: string): Promise<UserDetail> {
-  return apiRequest('/api/v1/user', userDetailSchema, {
+  return apiRequest<typeof userDetailSchema>('/api/v1/user', {
     method: 'PUT',
     query: { userId },
     body,

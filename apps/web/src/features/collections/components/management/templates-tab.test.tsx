@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import type { Permission } from '@casedesk/contract/access/permissions';
+import type { Permission } from '@casedesk/contract/access/permission-schemas';
 import type { ManagedTemplate, TemplatePreview } from '@casedesk/contract/templates/template';
 import { TEMPLATE_MESSAGES } from '@casedesk/contract/templates/template';
 import { paths } from '@/config/paths.ts';
