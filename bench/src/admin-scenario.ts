@@ -1,10 +1,5 @@
-import type {
-  AccessType,
-  Condition,
-  Permission,
-  PermissionType,
-  RecordAttributes,
-} from '@casedesk/contract/access/permissions';
+import type { AccessType, PermissionType, RecordAttributes } from '@casedesk/contract/access/permissions';
+import type { Condition, Permission } from '@casedesk/contract/access/permission-schemas';
 import {
   ACCESS_TYPES,
   allowsRecord,

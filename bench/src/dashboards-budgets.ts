@@ -1,4 +1,4 @@
-import type { DashboardKind } from '@casedesk/contract/dashboards/dashboard';
+import type { DashboardKind } from '@casedesk/contract/dashboards/dashboard-kinds';
 import type { BenchArgs } from './args.ts';
 import type { ExportTiming } from './dashboards-exports.ts';
 import { EXPORT_ROWS_JUDGED } from './dashboards-exports.ts';

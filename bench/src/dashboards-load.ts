@@ -1,4 +1,4 @@
-import type { DashboardKind } from '@casedesk/contract/dashboards/dashboard';
+import type { DashboardKind } from '@casedesk/contract/dashboards/dashboard-kinds';
 import { dashboardRequestSchema } from '@casedesk/contract/dashboards/dashboard';
 import { dashboardOf } from '@casedesk/server/src/modules/dashboards/dashboard.service.ts';
 import type { Database } from '@casedesk/server/src/platform/db/database.ts';
