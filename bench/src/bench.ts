@@ -364,14 +364,20 @@ async function run(args: BenchArgs, cleanup: Cleanup): Promise<BenchReport> {
     console.log(`  ${result.requestsPerSecond.toFixed(0)} req/s, p99 ${result.latency.p99.toFixed(2)} ms`);
     routes.push(result);
     const scenario = admin ?? accounting ?? collections ?? dashboards;
-    const recorded = scenario?.recorded[target.name];
+    // A scenario's own recordings, else those of the route's service floor (clients, platform): every route with
+    // recorded statements gets its bare SQL at its concurrency (DESIGN §6). PGlite has one connection, no such load.
+    const floor = serviceFloors?.find((f) => f.route === target.name);
+    const recorded = scenario?.recorded[target.name] ?? (store.kind === 'postgres' ? floor?.recorded : undefined);
     if (recorded?.length) {
       // Straight after the HTTP load, on the same machine and data, so a neighbour's load moves both alike.
       console.log(`  bare SQL, ${connections} connection(s), ${WARM_UP_SECONDS} s warm-up + ${duration} s…`);
       // The dashboards send a request's statements at once: as many pool connections as the server has.
+      // A floor's statements are replayed by as many connections as the route is loaded with.
       const replayDatabase = dashboards
         ? await openDatabase({ databaseUrl: store.env.DATABASE_URL!, poolSize: SERVER_POOL_SIZE })
-        : await store.open();
+        : floor
+          ? await openDatabase({ databaseUrl: store.env.DATABASE_URL!, poolSize: connections })
+          : await store.open();
       try {
         const bare = await replayUnderLoad(
           replayDatabase,
@@ -493,12 +499,12 @@ async function run(args: BenchArgs, cleanup: Cleanup): Promise<BenchReport> {
     seedMs: round(seedMs, 0),
     coldStartMs: round(server.coldStartMs, 1),
     routes,
-    ...(serviceFloors ? { serviceFloors } : {}),
+    ...(serviceFloors ? { serviceFloors: serviceFloors.map(({ recorded: _recorded, ...floor }) => floor) } : {}),
     ...(socketLatency ? { socketLatency, messages: args.messages } : {}),
     ...(matching ? { matching } : {}),
     ...(allList ? { allList } : {}),
     ...(decisions ? { decisions } : {}),
-    ...(admin || accounting || collections || dashboards ? { bareSqlLoads } : {}),
+    ...(bareSqlLoads.length ? { bareSqlLoads } : {}),
     ...(exports ? { exports } : {}),
     ...(dashboardPages ? { dashboardPages } : {}),
     ...(backgroundReport ? { backgroundReport } : {}),
@@ -521,6 +527,7 @@ async function run(args: BenchArgs, cleanup: Cleanup): Promise<BenchReport> {
         },
         collections && { bareSqlLoads, ...(dashboardPages ? { pages: dashboardPages } : {}) },
         dashboards && { bareSqlLoads, ...(exports ? { exports } : {}) },
+        bareSqlLoads,
       ),
     ],
   };

@@ -87,6 +87,8 @@ export interface ServiceFloor {
   bareSql: Summary;
   /** Statements per request, averaged over the inputs. */
   statementsPerRequest: number;
+  /** The statements each input sent, for the bare SQL replayed beside the route's HTTP load (not in the report). */
+  recorded: RecordedStatement[][];
 }
 
 /** A route's own service call for its i-th input (inputs taken in turn), as the route makes it. */
@@ -117,7 +119,7 @@ export async function measureServiceFloors(database: Database, floors: FloorCall
     for (let i = 0; i < RECORDED_INPUTS; i++) recorded.push(await record(() => call(i)));
     const bareSql = await timeRepeatedly((i) => replay(recorded[i % recorded.length]!));
     const statementsPerRequest = recorded.reduce((sum, r) => sum + r.length, 0) / recorded.length;
-    results.push({ route, statements, total, bareSql, statementsPerRequest: round(statementsPerRequest, 2) });
+    results.push({ route, statements, total, bareSql, statementsPerRequest: round(statementsPerRequest, 2), recorded });
   }
   return results;
 }
