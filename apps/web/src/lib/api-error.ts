@@ -26,7 +26,7 @@ function isOneOf<T extends string>(values: readonly T[], value: unknown): value 
  * The server's error shape (errorBodySchema), checked by hand: an error can come from something else on the way (a
  * proxy's 502 page, a gateway's JSON), and this check keeps zod off the first screen (see apiRequest).
  */
-function asErrorBody(value: unknown): ErrorBody | null {
+export function asErrorBody(value: unknown): ErrorBody | null {
   if (typeof value !== 'object' || value === null) return null;
   const body = value as Record<string, unknown>;
   const wellFormed =
