@@ -1,6 +1,14 @@
 import { addDays, dayOfWeekOf, instantOfWallTime, wallTimeOf } from '@casedesk/contract/appointments/zoned-time';
+import { saveAppointmentSchema } from '@casedesk/contract/appointments/appointment';
+import { availabilityQuerySchema } from '@casedesk/contract/attorneys/attorney-schedule';
+import type { WelcomeTextSender } from '@casedesk/server/src/modules/appointments/appointments.service.ts';
+import { saveAppointmentWithWelcome } from '@casedesk/server/src/modules/appointments/appointments.service.ts';
+import { attorneyAvailability } from '@casedesk/server/src/modules/calendar/calendar.service.ts';
 import type { Database } from '@casedesk/server/src/platform/db/database.ts';
 import type { RouteTarget } from './load.ts';
+import type { RecordedStatement, ReplayOptions } from './recorded-sql.ts';
+import { openRecordingConnection } from './recorded-sql.ts';
+import { scenarioActor } from './scenario-helpers.ts';
 
 /** Appointments: 100 attorneys, 50,000 calendar events; 20 concurrent bookers. */
 export const APPOINTMENT_SCENARIO_CONNECTIONS = 20;
@@ -17,6 +25,8 @@ const EVENT_WEEKS = 26;
 const BOOKING_FIRST_WEEK = 20;
 const BOOKING_WEEKS = 10;
 const INQUIRY_SAMPLE = 5000;
+/** Bookings taken out of the load's and recorded (rolled back) for the bare SQL; their slots stay free for it. */
+const RECORDED_BOOKINGS = 200;
 /** The seed's working week (apps/server/src/seed/appointments.seed.ts), given to the added attorneys too. */
 const WINDOWS = [
   { start: 9 * 60, end: 12 * 60 },
@@ -84,9 +94,15 @@ export async function addEventsAtScale(database: Database, total: number): Promi
   return Number(rows[0]?.count ?? 0);
 }
 
-export interface AppointmentBodies {
+export interface AppointmentScenario {
   availabilityPaths: string[];
+  /** The load's bookings: every free slot but the probe's and those set aside for the recording. */
   bookings: string[];
+  /** The booking the check before the load makes, so it takes none of the measured slots. */
+  probe: string;
+  /** Each route's recorded statements, one list per body (PostgreSQL only), for the bare SQL beside its load. */
+  recorded: Record<string, RecordedStatement[][]>;
+  replay: Record<string, ReplayOptions>;
 }
 
 interface SampledAttorney {
@@ -101,28 +117,22 @@ function mondayAhead(weeks: number, timeZone: string): string {
   return addDays(today, weeks * 7 - back);
 }
 
-/**
- * Availability: the next four weeks at each appointment length. Bookings: every free half hour of every
- * attorney in BOOKING_WEEKS working weeks far ahead, attorneys interleaved so neighbouring requests book
- * different calendars; inquiries in turn from a sample of the seed.
- */
-export async function buildAppointmentScenario(database: Database): Promise<AppointmentBodies> {
-  const attorneys = await database.query<SampledAttorney>(
-    `select a.id, o.time_zone from attorneys a join offices o on o.id = a.office_id order by a.id`,
-  );
-  const inquiries = await database.query<{ id: string }>(
-    `select id from inquiries order by random() limit ${INQUIRY_SAMPLE}`,
-  );
-  if (attorneys.length === 0 || inquiries.length === 0) throw new Error('The seed has no attorneys or inquiries');
-  const zone = attorneys[0]!.time_zone;
-  const availabilityPaths = [1, 2, 3, 4].flatMap((week) => {
-    const start = mondayAhead(week, zone);
+/** The next four weeks at each appointment length. */
+function availabilityPaths(timeZone: string): string[] {
+  return [1, 2, 3, 4].flatMap((week) => {
+    const start = mondayAhead(week, timeZone);
     return [15, 30, 60].map(
       (length) =>
         `/api/v1/attorney/availability?startDate=${start}&endDate=${addDays(start, 6)}&appointmentLength=${length}`,
     );
   });
+}
 
+/**
+ * Every free half hour of every attorney in BOOKING_WEEKS working weeks far ahead, attorneys interleaved so
+ * neighbouring requests book different calendars; inquiries in turn.
+ */
+function bookingBodies(attorneys: SampledAttorney[], inquiries: { id: string }[]): string[] {
   const bookings: string[] = [];
   for (let week = BOOKING_FIRST_WEEK; week < BOOKING_FIRST_WEEK + BOOKING_WEEKS; week++) {
     for (let day = 0; day < 5; day++) {
@@ -146,35 +156,114 @@ export async function buildAppointmentScenario(database: Database): Promise<Appo
       }
     }
   }
-  return { availabilityPaths, bookings };
+  return bookings;
 }
 
-export function appointmentScenarioTargets(bodies: AppointmentBodies): RouteTarget[] {
+/** Every `bookings.length / count`-th booking taken out for the recording, spread over every week and attorney. */
+function setAside(bookings: string[], count: number): { kept: string[]; sample: string[] } {
+  const step = Math.max(2, Math.floor(bookings.length / count));
+  const chosen = (i: number) => i % step === step - 1 && i < step * count;
+  return { kept: bookings.filter((_, i) => !chosen(i)), sample: bookings.filter((_, i) => chosen(i)) };
+}
+
+const noWelcomeText: WelcomeTextSender = async () => 'NOT_REQUESTED';
+
+/**
+ * Each availability path's statements, and each set-aside booking's, recorded through the route's own service
+ * call as the administrator (the load's user). A booking is recorded inside a transaction rolled back
+ * afterwards, so its slot stays free for its replay.
+ */
+async function recordAppointmentRoutes(
+  databaseUrl: string,
+  adminEmail: string,
+  paths: string[],
+  bookings: string[],
+): Promise<Record<string, RecordedStatement[][]>> {
+  const connection = await openRecordingConnection(databaseUrl);
+  try {
+    const { db } = connection.database;
+    const actor = await scenarioActor(connection.database, adminEmail);
+    const availability: RecordedStatement[][] = [];
+    for (const path of paths) {
+      const query = availabilityQuerySchema.parse(Object.fromEntries(new URL(path, 'http://bench').searchParams));
+      availability.push(await connection.record(() => attorneyAvailability(db, actor, query)));
+    }
+    const booking: RecordedStatement[][] = [];
+    for (const body of bookings) {
+      // As the route calls it: a booking always makes a new appointment.
+      const input = { ...saveAppointmentSchema.parse(JSON.parse(body)), appointmentId: undefined };
+      booking.push(
+        await connection.recordRolledBack(() => saveAppointmentWithWelcome(db, actor, input, noWelcomeText)),
+      );
+    }
+    return { [AVAILABILITY_ROUTE]: availability, [AVAILABILITY_CROWD_ROUTE]: availability, [BOOKING_ROUTE]: booking };
+  } finally {
+    await connection.close();
+  }
+}
+
+/**
+ * How each route's statements are replayed. Availability: as sent (unnamed Drizzle queries, planned for their
+ * values), one after another; the route sends its last two (events, holidays) at once, so the bare side waits
+ * for the small holidays read after the events read rather than beside it. Booking: as the route's named prepared statements, each booking in a
+ * transaction rolled back (ReplayOptions.rolledBack), so the same recorded insert replays without meeting its own
+ * appointment id or time slot and leaves nothing behind; the set-aside slots are never booked by the load.
+ */
+const APPOINTMENT_REPLAY: Record<string, ReplayOptions> = {
+  [AVAILABILITY_ROUTE]: { asSent: true, parallel: false },
+  [AVAILABILITY_CROWD_ROUTE]: { asSent: true, parallel: false },
+  [BOOKING_ROUTE]: { rolledBack: true },
+};
+
+/**
+ * Availability: the next four weeks at each appointment length. Bookings: every free half hour far ahead
+ * (bookingBodies), inquiries in turn from a sample of the seed, less RECORDED_BOOKINGS set aside. On PostgreSQL
+ * (`databaseUrl`), each route's statements recorded for its bare SQL; PGlite has one connection, no replay.
+ */
+export async function buildAppointmentScenario(
+  database: Database,
+  adminEmail: string,
+  databaseUrl: string | undefined,
+): Promise<AppointmentScenario> {
+  const attorneys = await database.query<SampledAttorney>(
+    `select a.id, o.time_zone from attorneys a join offices o on o.id = a.office_id order by a.id`,
+  );
+  const inquiries = await database.query<{ id: string }>(
+    `select id from inquiries order by random() limit ${INQUIRY_SAMPLE}`,
+  );
+  if (attorneys.length === 0 || inquiries.length === 0) throw new Error('The seed has no attorneys or inquiries');
+  const paths = availabilityPaths(attorneys[0]!.time_zone);
+  const [probe, ...bookings] = bookingBodies(attorneys, inquiries);
+  const { kept, sample } = setAside(bookings, RECORDED_BOOKINGS);
+  const recorded = databaseUrl ? await recordAppointmentRoutes(databaseUrl, adminEmail, paths, sample) : {};
+  return { availabilityPaths: paths, bookings: kept, probe: probe!, recorded, replay: APPOINTMENT_REPLAY };
+}
+
+export function appointmentScenarioTargets(scenario: AppointmentScenario): RouteTarget[] {
   return [
     // The availability budget names no concurrency (the booking budget names its 20 bookers): it is the
     // time an operator waits for the drawer, so it is measured one request at a time…
     {
       name: AVAILABILITY_ROUTE,
       method: 'GET',
-      path: bodies.availabilityPaths[0]!,
-      paths: bodies.availabilityPaths,
+      path: scenario.availabilityPaths[0]!,
+      paths: scenario.availabilityPaths,
       connections: 1,
     },
     // …and, for the record, with every connection asking at once.
     {
       name: AVAILABILITY_CROWD_ROUTE,
       method: 'GET',
-      path: bodies.availabilityPaths[0]!,
-      paths: bodies.availabilityPaths,
+      path: scenario.availabilityPaths[0]!,
+      paths: scenario.availabilityPaths,
     },
     // Each body books a different free slot once; the rotation would only come back to one after all of them.
-    // The check before the load books a slot of its own, so it takes none of the measured ones.
     {
       name: BOOKING_ROUTE,
       method: 'POST',
       path: '/api/v1/appointment/bookAppointment',
-      bodies: bodies.bookings.slice(1),
-      probe: bodies.bookings[0],
+      bodies: scenario.bookings,
+      probe: scenario.probe,
     },
   ];
 }

@@ -13,6 +13,7 @@ import {
   measureClientFloors,
   SEARCH_ROUTE,
 } from './clients-scenario.ts';
+import type { AppointmentScenario } from './appointments-scenario.ts';
 import {
   addAttorneysAtScale,
   addEventsAtScale,
@@ -52,7 +53,7 @@ import {
 } from './collections-scenario.ts';
 import type { MailResult, MailScenario } from './mail-scenario.ts';
 import { buildMailScenario, MAIL_SERVER_ENV, mailBudgets, measureMail } from './mail-scenario.ts';
-import type { CommunicationBodies } from './communication-scenario.ts';
+import type { CommunicationScenario } from './communication-scenario.ts';
 import {
   addMessagesAtScale,
   buildCommunicationScenario,
@@ -225,7 +226,8 @@ async function run(args: BenchArgs, cleanup: Cleanup): Promise<BenchReport> {
   if (store.reused) await database.migrate();
   let targets = TARGETS;
   let serviceFloors: ServiceFloor[] | undefined;
-  let communication: CommunicationBodies | undefined;
+  let communication: CommunicationScenario | undefined;
+  let appointments: AppointmentScenario | undefined;
   let evaluationSet: Probe[] | undefined;
   let admin: AdminScenario | undefined;
   let accounting: AccountingScenario | undefined;
@@ -297,7 +299,8 @@ async function run(args: BenchArgs, cleanup: Cleanup): Promise<BenchReport> {
         await addMessagesAtScale(database, args.messages);
         console.log(`  in ${((performance.now() - started) / 1000).toFixed(1)} s`);
       }
-      communication = await buildCommunicationScenario(database);
+      console.log("Sampling bodies and recording the routes' statements…");
+      communication = await buildCommunicationScenario(database, ADMIN_EMAIL, store.env.DATABASE_URL);
       targets = communicationScenarioTargets(communication);
     } else if (args.scenario === 'appointments') {
       if (addAtScale) {
@@ -307,7 +310,9 @@ async function run(args: BenchArgs, cleanup: Cleanup): Promise<BenchReport> {
         const events = await addEventsAtScale(database, args.events);
         console.log(`  ${events} in ${((performance.now() - started) / 1000).toFixed(1)} s`);
       }
-      targets = appointmentScenarioTargets(await buildAppointmentScenario(database));
+      console.log("Sampling bodies and recording the routes' statements…");
+      appointments = await buildAppointmentScenario(database, ADMIN_EMAIL, store.env.DATABASE_URL);
+      targets = appointmentScenarioTargets(appointments);
     } else if (args.scenario === 'matching') {
       if (addAtScale) await addInquiriesAtScale(database, args.clients);
       if (args.learn) await learnWeights(database, args);
@@ -363,7 +368,13 @@ async function run(args: BenchArgs, cleanup: Cleanup): Promise<BenchReport> {
     const result = await loadRoute(server.baseUrl, target, token, connections, duration);
     console.log(`  ${result.requestsPerSecond.toFixed(0)} req/s, p99 ${result.latency.p99.toFixed(2)} ms`);
     routes.push(result);
-    const scenario = admin ?? accounting ?? collections ?? dashboards;
+    // Each route on a quiet server: the texts a send run queued are delivered before its bare SQL (which would
+    // otherwise share the machine with their delivery) and before the next route starts.
+    if (args.scenario === 'communication') {
+      const settled = await waitForJobQueues(server.baseUrl);
+      console.log(`  (${(settled / 1000).toFixed(0)} s until the queued texts were delivered)`);
+    }
+    const scenario = admin ?? accounting ?? collections ?? dashboards ?? appointments ?? communication;
     // A scenario's own recordings, else those of the route's service floor (clients, platform): every route with
     // recorded statements gets its bare SQL at its concurrency (DESIGN §6). PGlite has one connection, no such load.
     const floor = serviceFloors?.find((f) => f.route === target.name);
@@ -372,10 +383,11 @@ async function run(args: BenchArgs, cleanup: Cleanup): Promise<BenchReport> {
       // Straight after the HTTP load, on the same machine and data, so a neighbour's load moves both alike.
       console.log(`  bare SQL, ${connections} connection(s), ${WARM_UP_SECONDS} s warm-up + ${duration} s…`);
       // The dashboards send a request's statements at once: as many pool connections as the server has.
-      // A floor's statements are replayed by as many connections as the route is loaded with.
+      // A floor's, an appointment route's and a text route's statements are replayed by as many connections as
+      // the route is loaded with (a write's, each on its own connection from begin to rollback).
       const replayDatabase = dashboards
         ? await openDatabase({ databaseUrl: store.env.DATABASE_URL!, poolSize: SERVER_POOL_SIZE })
-        : floor
+        : floor || appointments || communication
           ? await openDatabase({ databaseUrl: store.env.DATABASE_URL!, poolSize: connections })
           : await store.open();
       try {
@@ -392,11 +404,6 @@ async function run(args: BenchArgs, cleanup: Cleanup): Promise<BenchReport> {
       } finally {
         await replayDatabase.close();
       }
-    }
-    // Each route on a quiet server: the texts a send run queued are delivered before the next route starts.
-    if (args.scenario === 'communication') {
-      const settled = await waitForJobQueues(server.baseUrl);
-      console.log(`  (${(settled / 1000).toFixed(0)} s until the queued texts were delivered)`);
     }
   }
   let allList: AllListResult | undefined;

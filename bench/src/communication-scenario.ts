@@ -1,11 +1,20 @@
+import { sendSmsRequestSchema, smsByPhoneQuerySchema, smsByPhoneRequestSchema } from '@casedesk/contract/sms/sms';
+import type { SmsDeps } from '@casedesk/server/src/modules/sms/sms.service.ts';
+import { sendSms, smsHistory } from '@casedesk/server/src/modules/sms/sms.service.ts';
 import type { Database } from '@casedesk/server/src/platform/db/database.ts';
+import { inProcessBus } from '@casedesk/server/src/platform/realtime/realtime-bus.ts';
 import type { RouteTarget } from './load.ts';
+import type { RecordedStatement, ReplayOptions } from './recorded-sql.ts';
+import { openRecordingConnection } from './recorded-sql.ts';
+import { scenarioActor } from './scenario-helpers.ts';
 
 /** Communication: 20 concurrent senders; the history page is read with a million texts in the table. */
 export const COMMUNICATION_SCENARIO_CONNECTIONS = 20;
 export const SEND_ROUTE = 'POST /api/v1/sms/send';
 export const HISTORY_ROUTE = 'POST /api/v1/sms/byPhoneNumber';
 const SAMPLE_SIZE = 200;
+/** The history drawer's first page. */
+const HISTORY_BODY = JSON.stringify({ pageNumber: 1, pageSize: 5 });
 const MESSAGES_PER_STATEMENT = 100_000;
 
 /**
@@ -51,13 +60,18 @@ export async function addMessagesAtScale(database: Database, total: number, days
   return total;
 }
 
-export interface CommunicationBodies {
+export interface CommunicationScenario {
   send: string[];
   historyPaths: string[];
   /** An office SMS number and a sender for the inbound webhooks of the socket test. */
   officeSmsNumber: string;
   inboundFrom: string[];
+  /** Each route's recorded statements, one list per body or path (PostgreSQL only), for the bare SQL beside its load. */
+  recorded: Record<string, RecordedStatement[][]>;
+  replay: Record<string, ReplayOptions>;
 }
+
+type CommunicationBodies = Omit<CommunicationScenario, 'recorded' | 'replay'>;
 
 interface SampledRecipient {
   id: string;
@@ -65,7 +79,7 @@ interface SampledRecipient {
 }
 
 /** Request bodies from the seeded data: texts to real clients from office numbers the admin may use. */
-export async function buildCommunicationScenario(database: Database): Promise<CommunicationBodies> {
+async function communicationBodies(database: Database): Promise<CommunicationBodies> {
   const recipients = await database.query<SampledRecipient>(
     `select id, mobile_number from clients where mobile_number is not null order by random() limit ${SAMPLE_SIZE}`,
   );
@@ -105,15 +119,76 @@ export async function buildCommunicationScenario(database: Database): Promise<Co
   };
 }
 
-export function communicationScenarioTargets(bodies: CommunicationBodies): RouteTarget[] {
+/**
+ * The send queues its text for the delivery job after the commit, batched with other senders' (a pg-boss insert
+ * on the job queue's own pool, not a statement of the service's): recorded without it.
+ */
+const UNQUEUED: SmsDeps['jobs'] = { send: async () => null, sendSoon: () => {} };
+
+/**
+ * Every send body's and history path's statements, recorded through the route's own service call as the
+ * administrator (the load's user). A send is recorded inside a transaction rolled back afterwards, so the
+ * recording adds no text for the history to read or the delivery job to find.
+ */
+async function recordCommunicationRoutes(
+  databaseUrl: string,
+  adminEmail: string,
+  bodies: CommunicationBodies,
+): Promise<Record<string, RecordedStatement[][]>> {
+  const connection = await openRecordingConnection(databaseUrl);
+  try {
+    const deps: SmsDeps = { db: connection.database.db, jobs: UNQUEUED, realtime: inProcessBus() };
+    const actor = await scenarioActor(connection.database, adminEmail);
+    const send: RecordedStatement[][] = [];
+    for (const body of bodies.send) {
+      const request = sendSmsRequestSchema.parse(JSON.parse(body));
+      send.push(await connection.recordRolledBack(() => sendSms(deps, actor, request)));
+    }
+    const history: RecordedStatement[][] = [];
+    const page = smsByPhoneRequestSchema.parse(JSON.parse(HISTORY_BODY));
+    for (const path of bodies.historyPaths) {
+      const { phoneNumber } = smsByPhoneQuerySchema.parse(
+        Object.fromEntries(new URL(path, 'http://bench').searchParams),
+      );
+      history.push(await connection.record(() => smsHistory(deps.db, actor, phoneNumber, page)));
+    }
+    return { [SEND_ROUTE]: send, [HISTORY_ROUTE]: history };
+  } finally {
+    await connection.close();
+  }
+}
+
+/**
+ * Both routes send named prepared statements (the send's context read and its insert with the audit row; the
+ * history page), and so does the replay. A send is replayed in a transaction rolled back
+ * (ReplayOptions.rolledBack): replaying its insert again would meet the recorded text's own id, and a committed
+ * one would be a queued text with no job, which the server's stranded-text sweep would send during later routes.
+ */
+const COMMUNICATION_REPLAY: Record<string, ReplayOptions> = {
+  [SEND_ROUTE]: { rolledBack: true },
+  [HISTORY_ROUTE]: {},
+};
+
+/** The bodies, and on PostgreSQL (`databaseUrl`) each route's statements; PGlite has one connection, no replay. */
+export async function buildCommunicationScenario(
+  database: Database,
+  adminEmail: string,
+  databaseUrl: string | undefined,
+): Promise<CommunicationScenario> {
+  const bodies = await communicationBodies(database);
+  const recorded = databaseUrl ? await recordCommunicationRoutes(databaseUrl, adminEmail, bodies) : {};
+  return { ...bodies, recorded, replay: COMMUNICATION_REPLAY };
+}
+
+export function communicationScenarioTargets(scenario: CommunicationScenario): RouteTarget[] {
   return [
-    { name: SEND_ROUTE, method: 'POST', path: '/api/v1/sms/send?offsetHours=0', bodies: bodies.send },
+    { name: SEND_ROUTE, method: 'POST', path: '/api/v1/sms/send?offsetHours=0', bodies: scenario.send },
     {
       name: HISTORY_ROUTE,
       method: 'POST',
-      path: bodies.historyPaths[0]!,
-      paths: bodies.historyPaths,
-      body: JSON.stringify({ pageNumber: 1, pageSize: 5 }),
+      path: scenario.historyPaths[0]!,
+      paths: scenario.historyPaths,
+      body: HISTORY_BODY,
     },
   ];
 }

@@ -13,6 +13,9 @@ const BENCH_DATABASE = 'casedesk_bench';
 const OWN_DATABASES: Partial<Record<BenchArgs['scenario'], string>> = {
   collections: 'casedesk_bench_coll',
   dashboards: 'casedesk_bench_dash',
+  // A fresh run drops and creates its database: these two must not take the clients scenario's from under it.
+  appointments: 'casedesk_bench_appt',
+  communication: 'casedesk_bench_comm',
 };
 /** Outside the product's schema: only --keep runs create it, in the bench's own database. */
 const RECIPE_TABLE = 'bench_kept_recipe';

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Database } from '@casedesk/server/src/platform/db/database.ts';
+import { openDatabase } from '@casedesk/server/src/platform/db/database.ts';
 import type { Logger } from 'drizzle-orm';
 import type { Summary } from './stats.ts';
 import { round, summarize } from './stats.ts';
@@ -12,7 +13,7 @@ export interface RecordedStatement {
   cursor?: boolean;
 }
 
-type StatementRecorder = (call: () => Promise<unknown>) => Promise<RecordedStatement[]>;
+export type StatementRecorder = (call: () => Promise<unknown>) => Promise<RecordedStatement[]>;
 
 /**
  * Records the statements a service call sends, through Drizzle's query logger, and the raw ones it sends
@@ -46,8 +47,47 @@ export function installStatementRecorder(database: Database): StatementRecorder 
   };
 }
 
+/** A connection of its own to record service calls on (openRecordingConnection). */
+export interface RecordingConnection {
+  database: Database;
+  /** The statements a read sends. */
+  record: StatementRecorder;
+  /** The statements a write sends, in a transaction rolled back afterwards: the write is recorded, not made. */
+  recordRolledBack: StatementRecorder;
+  close(): Promise<void>;
+}
+
+/**
+ * PostgreSQL: a pool of one connection with the statement recorder installed, so the `begin` and `rollback`
+ * around a write's service call hold every statement it sends in that one transaction. A write route's
+ * recording then takes no slot, key or row its load or a later route would meet.
+ */
+export async function openRecordingConnection(databaseUrl: string): Promise<RecordingConnection> {
+  const database = await openDatabase({ databaseUrl, poolSize: 1 });
+  const record = installStatementRecorder(database);
+  const recordRolledBack: StatementRecorder = async (call) => {
+    await database.query('begin');
+    try {
+      return await record(call);
+    } finally {
+      await database.query('rollback');
+    }
+  };
+  return { database, record, recordRolledBack, close: () => database.close() };
+}
+
 interface PgPool {
   query(config: { name: string; text: string; values: unknown[] }): Promise<unknown>;
+}
+
+/** One name per statement text, so PostgreSQL keeps each as a prepared statement on every connection. */
+function statementNamer(): (text: string) => string {
+  const names = new Map<string, string>();
+  return (text) => {
+    let name = names.get(text);
+    if (!name) names.set(text, (name = `bare_${createHash('sha1').update(text).digest('hex').slice(0, 20)}`));
+    return name;
+  };
 }
 
 /**
@@ -62,12 +102,7 @@ export function replayer(database: Database): (statements: RecordedStatement[]) 
     };
   }
   const pool = (database.db as unknown as { $client: PgPool }).$client;
-  const names = new Map<string, string>();
-  const nameOf = (text: string) => {
-    let name = names.get(text);
-    if (!name) names.set(text, (name = `bare_${createHash('sha1').update(text).digest('hex').slice(0, 20)}`));
-    return name;
-  };
+  const nameOf = statementNamer();
   return async (statements) => {
     for (const { text, params } of statements) await pool.query({ name: nameOf(text), text, values: params });
   };
@@ -133,6 +168,37 @@ export interface ReplayOptions {
   asSent?: boolean;
   /** The route sends a request's statements at once (Promise.all), so the replay does too. */
   parallel?: boolean;
+  /**
+   * The route writes (a booking, a text): each request's statements run on one connection between `begin`
+   * and `rollback`, so the same insert replays again and again without meeting its own key or time slot and
+   * leaves no row for later routes to read. Two round trips more than the route sends, and no commit: a
+   * rollback waits for no WAL flush, which the route's own commit does.
+   */
+  rolledBack?: boolean;
+}
+
+interface PgPoolClient {
+  query(config: { name?: string; text: string; values?: unknown[] }): Promise<unknown>;
+  release(): void;
+}
+
+/** Each request's statements in a transaction of their own, rolled back (ReplayOptions.rolledBack). */
+function rolledBackReplayer(database: Database, asSent: boolean): (statements: RecordedStatement[]) => Promise<void> {
+  if (database.kind === 'pglite') return replayer(database);
+  const pool = (database.db as unknown as { $client: { connect(): Promise<PgPoolClient> } }).$client;
+  const nameOf = statementNamer();
+  return async (statements) => {
+    const client = await pool.connect();
+    try {
+      await client.query({ text: 'begin' });
+      for (const { text, params } of statements) {
+        await client.query(asSent ? { text, values: params } : { name: nameOf(text), text, values: params });
+      }
+    } finally {
+      await client.query({ text: 'rollback' });
+      client.release();
+    }
+  };
 }
 
 /** Replays statements as unnamed ones on the pool, one after another or all at once. */
@@ -168,7 +234,11 @@ export async function replayUnderLoad(
   warmUpSeconds: number,
   options: ReplayOptions = {},
 ): Promise<BareSqlLoad> {
-  const replay = options.asSent ? asSentReplayer(database, options.parallel ?? false) : replayer(database);
+  const replay = options.rolledBack
+    ? rolledBackReplayer(database, options.asSent ?? false)
+    : options.asSent
+      ? asSentReplayer(database, options.parallel ?? false)
+      : replayer(database);
   const latencies: number[] = [];
   let completed = 0;
   let next = 0;
