@@ -80,6 +80,8 @@ import {
 import { measurePlatformFloors } from './platform-scenario.ts';
 import type { BareSqlLoad, ServiceFloor } from './recorded-sql.ts';
 import { replayUnderLoad } from './recorded-sql.ts';
+import type { InProcessLoad } from './closed-loop.ts';
+import { closedLoop } from './closed-loop.ts';
 import type { BenchReport } from './report.ts';
 import { allListBudgets, judgeBudgets, machineInfo, printReport, writeReport } from './report.ts';
 import { startServer } from './server-process.ts';
@@ -358,6 +360,7 @@ async function run(args: BenchArgs, cleanup: Cleanup): Promise<BenchReport> {
 
   const routes: LoadResult[] = [];
   const bareSqlLoads: (BareSqlLoad & { route: string })[] = [];
+  const serviceLoads: (InProcessLoad & { route: string })[] = [];
   for (const target of targets.filter((t) => !args.route || t.name.includes(args.route))) {
     // A fresh token per route: the access token lives 10 minutes, one route's run fits in it.
     const token = await signIn(server.baseUrl, target.email);
@@ -365,7 +368,7 @@ async function run(args: BenchArgs, cleanup: Cleanup): Promise<BenchReport> {
     const connections = target.connections ?? args.connections;
     const duration = Math.max(args.duration, target.minDuration ?? 0);
     console.log(`Load: ${target.name}, ${connections} connections, ${WARM_UP_SECONDS} s warm-up + ${duration} s…`);
-    const result = await loadRoute(server.baseUrl, target, token, connections, duration);
+    const result = await loadRoute(server.baseUrl, target, token, connections, duration, server.pid);
     console.log(`  ${result.requestsPerSecond.toFixed(0)} req/s, p99 ${result.latency.p99.toFixed(2)} ms`);
     routes.push(result);
     // Each route on a quiet server: the texts a send run queued are delivered before its bare SQL (which would
@@ -401,6 +404,15 @@ async function run(args: BenchArgs, cleanup: Cleanup): Promise<BenchReport> {
         );
         bareSqlLoads.push({ route: target.name, ...bare });
         console.log(`  ${bare.requestsPerSecond.toFixed(1)} req/s, p95 ${bare.latency.p95.toFixed(2)} ms`);
+        if (floor) {
+          // Between the two, the route's service call (Drizzle building and mapping, no HTTP) the same way.
+          console.log(`  service call, ${connections} connection(s), ${WARM_UP_SECONDS} s warm-up + ${duration} s…`);
+          const service = await closedLoop(connections, duration, WARM_UP_SECONDS, (i) =>
+            floor.call(replayDatabase, i),
+          );
+          serviceLoads.push({ route: target.name, ...service });
+          console.log(`  ${service.requestsPerSecond.toFixed(1)} req/s, p95 ${service.latency.p95.toFixed(2)} ms`);
+        }
       } finally {
         await replayDatabase.close();
       }
@@ -506,12 +518,15 @@ async function run(args: BenchArgs, cleanup: Cleanup): Promise<BenchReport> {
     seedMs: round(seedMs, 0),
     coldStartMs: round(server.coldStartMs, 1),
     routes,
-    ...(serviceFloors ? { serviceFloors: serviceFloors.map(({ recorded: _recorded, ...floor }) => floor) } : {}),
+    ...(serviceFloors
+      ? { serviceFloors: serviceFloors.map(({ recorded: _recorded, call: _call, ...floor }) => floor) }
+      : {}),
     ...(socketLatency ? { socketLatency, messages: args.messages } : {}),
     ...(matching ? { matching } : {}),
     ...(allList ? { allList } : {}),
     ...(decisions ? { decisions } : {}),
     ...(bareSqlLoads.length ? { bareSqlLoads } : {}),
+    ...(serviceLoads.length ? { serviceLoads } : {}),
     ...(exports ? { exports } : {}),
     ...(dashboardPages ? { dashboardPages } : {}),
     ...(backgroundReport ? { backgroundReport } : {}),
@@ -535,6 +550,7 @@ async function run(args: BenchArgs, cleanup: Cleanup): Promise<BenchReport> {
         collections && { bareSqlLoads, ...(dashboardPages ? { pages: dashboardPages } : {}) },
         dashboards && { bareSqlLoads, ...(exports ? { exports } : {}) },
         bareSqlLoads,
+        serviceLoads,
       ),
     ],
   };

@@ -143,17 +143,17 @@ export async function measureClientFloors(
     [
       SEARCH_ROUTE,
       'searchClients: ranked page with its count',
-      (i) => searchClients(database, actor, search[i % search.length]!),
+      (on, i) => searchClients(on, actor, search[i % search.length]!),
     ],
     [
       DUPLICATE_ROUTE,
       'findClientDuplicates: indexed candidates, scored',
-      (i) => findClientDuplicates(database.db, actor, duplicate[i % duplicate.length]!),
+      (on, i) => findClientDuplicates(on.db, actor, duplicate[i % duplicate.length]!),
     ],
     [
       CONFLICTS_ROUTE,
       'findPotentialConflicts: 3 candidate searches, scored',
-      (i) => findPotentialConflicts(database.db, actor, conflicts[i % conflicts.length]!),
+      (on, i) => findPotentialConflicts(on.db, actor, conflicts[i % conflicts.length]!),
     ],
   ];
   return measureServiceFloors(database, floors);

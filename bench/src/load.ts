@@ -2,6 +2,7 @@ import type { Instance, Options, RequestParams, Result } from 'autocannon';
 import autocannon from 'autocannon';
 import type { Summary } from './stats.ts';
 import { round, summarize } from './stats.ts';
+import { cpuWindow, ownCpuClock, processCpuClock } from './process-cpu.ts';
 
 export const WARM_UP_SECONDS = 2;
 
@@ -38,6 +39,11 @@ export interface LoadResult {
    */
   serverTime: Summary;
   completed: number;
+  /**
+   * CPU time per request completed in the measured window (ms): the server process's (its Node CPU per
+   * request, read from /proc; NaN when no pid was given) and the load generator's (this process).
+   */
+  cpuMsPerRequest: { server: number; loadGenerator: number };
   errors: number;
   non2xx: number;
   statusCodes: Record<string, number>;
@@ -89,6 +95,7 @@ export async function loadRoute(
   token: string,
   connections: number,
   duration: number,
+  serverPid?: number,
 ): Promise<LoadResult> {
   const headers = {
     authorization: `Bearer ${token}`,
@@ -125,11 +132,18 @@ export async function loadRoute(
   let measureFrom = Number.POSITIVE_INFINITY;
   let measureUntil = Number.POSITIVE_INFINITY;
 
+  const serverCpu = cpuWindow(serverPid === undefined ? () => Number.NaN : processCpuClock(serverPid));
+  const ownCpu = cpuWindow(ownCpuClock);
+  const timers: NodeJS.Timeout[] = [];
   const instance = autocannon(options);
   current = instance;
   instance.on('start', () => {
     measureFrom = performance.now() + WARM_UP_SECONDS * 1000;
     measureUntil = measureFrom + duration * 1000;
+    timers.push(
+      setTimeout(() => [serverCpu, ownCpu].forEach((cpu) => cpu.start()), WARM_UP_SECONDS * 1000),
+      setTimeout(() => [serverCpu, ownCpu].forEach((cpu) => cpu.end()), (WARM_UP_SECONDS + duration) * 1000),
+    );
   });
   instance.on('response', (_client, statusCode, _bytes, ms) => {
     const now = performance.now();
@@ -152,6 +166,7 @@ export async function loadRoute(
     result = await new Promise<Result>((resolve, reject) => instance.then(resolve, reject));
   } finally {
     current = undefined;
+    for (const timer of timers) clearTimeout(timer);
   }
 
   const non2xx = Object.entries(statusCodes)
@@ -165,6 +180,10 @@ export async function loadRoute(
     latency: summarize(latencies),
     serverTime: summarize(serverTimes),
     completed,
+    cpuMsPerRequest: {
+      server: round(serverCpu.perRequest(completed), 3),
+      loadGenerator: round(ownCpu.perRequest(completed), 3),
+    },
     errors,
     non2xx,
     statusCodes,

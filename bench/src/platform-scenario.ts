@@ -5,7 +5,7 @@ import type { ServiceFloor } from './recorded-sql.ts';
 import { measureServiceFloors } from './recorded-sql.ts';
 
 /**
- * The floor under the issue-2 routes, with the admin's own rows, the ones the load reads. Every guarded
+ * The floor under the platform routes, with the admin's own rows, the ones the load reads. Every guarded
  * route resolves its caller (email → user → permissions) first; the server keeps that for a few seconds, so
  * this is a cold request's floor, and GET /user answers from the caller it resolved.
  */
@@ -15,17 +15,17 @@ export async function measurePlatformFloors(
   searchKeyword: string,
 ): Promise<ServiceFloor[]> {
   const directory = userDirectoryRequestSchema.parse({ pageNumber: 1, pageSize: 10, filter: { searchKeyword } });
-  const resolveCaller = async () => {
-    if (!(await resolveUserByEmail(database.db, adminEmail))) throw new Error(`${adminEmail} is not seeded`);
+  const resolveCaller = async (on: Database) => {
+    if (!(await resolveUserByEmail(on.db, adminEmail))) throw new Error(`${adminEmail} is not seeded`);
   };
   return measureServiceFloors(database, [
     ['GET /api/v1/user', 'resolveUserByEmail: user → permissions (cold caller; cached 5 s)', resolveCaller],
     [
       'POST /api/v1/user/directory',
       'resolveUserByEmail, then searchDirectory: page ‖ count',
-      async () => {
-        await resolveCaller();
-        await searchDirectory(database, directory);
+      async (on) => {
+        await resolveCaller(on);
+        await searchDirectory(on, directory);
       },
     ],
   ]);

@@ -4,6 +4,8 @@ import { openDatabase } from '@casedesk/server/src/platform/db/database.ts';
 import type { Logger } from 'drizzle-orm';
 import type { Summary } from './stats.ts';
 import { round, summarize } from './stats.ts';
+import type { InProcessLoad } from './closed-loop.ts';
+import { closedLoop } from './closed-loop.ts';
 
 /** One statement as the driver received it: Drizzle's text and the values bound to it. */
 export interface RecordedStatement {
@@ -124,10 +126,13 @@ export interface ServiceFloor {
   statementsPerRequest: number;
   /** The statements each input sent, for the bare SQL replayed beside the route's HTTP load (not in the report). */
   recorded: RecordedStatement[][];
+  /** The service call, for its load at the route's concurrency beside the HTTP load (not in the report). */
+  call: ServiceCall;
 }
 
-/** A route's own service call for its i-th input (inputs taken in turn), as the route makes it. */
-export type FloorCall = [route: string, statements: string, call: (i: number) => Promise<unknown>];
+/** A route's own service call for its i-th input (inputs taken in turn) on `database`, as the route makes it. */
+export type ServiceCall = (database: Database, i: number) => Promise<unknown>;
+export type FloorCall = [route: string, statements: string, call: ServiceCall];
 
 async function timeRepeatedly(call: (i: number) => Promise<unknown>): Promise<Summary> {
   const samples: number[] = [];
@@ -149,12 +154,12 @@ export async function measureServiceFloors(database: Database, floors: FloorCall
   const replay = replayer(database);
   const results: ServiceFloor[] = [];
   for (const [route, statements, call] of floors) {
-    const total = await timeRepeatedly(call);
+    const total = await timeRepeatedly((i) => call(database, i));
     const recorded: RecordedStatement[][] = [];
-    for (let i = 0; i < RECORDED_INPUTS; i++) recorded.push(await record(() => call(i)));
+    for (let i = 0; i < RECORDED_INPUTS; i++) recorded.push(await record(() => call(database, i)));
     const bareSql = await timeRepeatedly((i) => replay(recorded[i % recorded.length]!));
-    const statementsPerRequest = recorded.reduce((sum, r) => sum + r.length, 0) / recorded.length;
-    results.push({ route, statements, total, bareSql, statementsPerRequest: round(statementsPerRequest, 2), recorded });
+    const statementsPerRequest = round(recorded.reduce((sum, r) => sum + r.length, 0) / recorded.length, 2);
+    results.push({ route, statements, total, bareSql, statementsPerRequest, recorded, call });
   }
   return results;
 }
@@ -213,12 +218,7 @@ function asSentReplayer(database: Database, parallel: boolean): (statements: Rec
 }
 
 /** Bare SQL under load: recorded statements replayed by as many connections as the route was loaded with. */
-export interface BareSqlLoad {
-  connections: number;
-  durationSeconds: number;
-  requestsPerSecond: number;
-  latency: Summary;
-}
+export type BareSqlLoad = InProcessLoad;
 
 /**
  * The route's bare SQL at the route's own concurrency (DESIGN §6): `connections` workers, each on its own
@@ -239,28 +239,5 @@ export async function replayUnderLoad(
     : options.asSent
       ? asSentReplayer(database, options.parallel ?? false)
       : replayer(database);
-  const latencies: number[] = [];
-  let completed = 0;
-  let next = 0;
-  const start = performance.now();
-  const measureFrom = start + warmUpSeconds * 1000;
-  const measureUntil = measureFrom + durationSeconds * 1000;
-  const worker = async () => {
-    while (performance.now() < measureUntil) {
-      const statements = recorded[next++ % recorded.length]!;
-      const sent = performance.now();
-      await replay(statements);
-      const done = performance.now();
-      if (done < measureFrom || done > measureUntil) continue;
-      completed++;
-      if (sent >= measureFrom) latencies.push(done - sent);
-    }
-  };
-  await Promise.all(Array.from({ length: connections }, worker));
-  return {
-    connections,
-    durationSeconds,
-    requestsPerSecond: round(completed / durationSeconds, 1),
-    latency: summarize(latencies),
-  };
+  return closedLoop(connections, durationSeconds, warmUpSeconds, (i) => replay(recorded[i % recorded.length]!));
 }

@@ -18,6 +18,7 @@ import { AVAILABILITY_CROWD_ROUTE, AVAILABILITY_ROUTE, BOOKING_ROUTE } from './a
 import type { DecisionTiming } from './admin-scenario.ts';
 import { ATTRIBUTION_ROUTE, WHO_CAN_SEE_ROUTE } from './admin-scenario.ts';
 import type { BareSqlLoad } from './recorded-sql.ts';
+import type { InProcessLoad } from './closed-loop.ts';
 import { CONFLICTS_ROUTE, DUPLICATE_ROUTE, SEARCH_ROUTE } from './clients-scenario.ts';
 import { HISTORY_ROUTE, SEND_ROUTE } from './communication-scenario.ts';
 import type { AllListResult } from './all-list.ts';
@@ -49,7 +50,7 @@ export interface BenchReport {
   routes: LoadResult[];
   /** platform scenario: the routes' statements straight on the driver. */
   /** clients scenario: the routes' service calls straight on the database. */
-  serviceFloors?: Omit<ServiceFloor, 'recorded'>[];
+  serviceFloors?: Omit<ServiceFloor, 'recorded' | 'call'>[];
   /** communication scenario: inbound webhook → live socket frame. */
   socketLatency?: SocketLatencyResult;
   /** communication scenario: texts in the table during the load. */
@@ -62,6 +63,8 @@ export interface BenchReport {
   decisions?: DecisionTiming[];
   /** Scenarios that record their routes' statements: each route's bare SQL at its concurrency, after its HTTP load. */
   bareSqlLoads?: (BareSqlLoad & { route: string })[];
+  /** clients and platform: each route's service call (no HTTP) at the route's concurrency, after its bare SQL. */
+  serviceLoads?: (InProcessLoad & { route: string })[];
   /** accounting scenario: the cash-flow report PDF built by its background job. */
   backgroundReport?: BackgroundReport;
   /** accounting scenario: the three-way trust reconciliation of each office. */
@@ -88,6 +91,7 @@ export function judgeBudgets(
   collections?: CollectionsMeasures,
   dashboards?: DashboardsMeasures,
   bareSqlLoads: (BareSqlLoad & { route: string })[] = [],
+  serviceLoads: (InProcessLoad & { route: string })[] = [],
 ): Budget[] {
   const coldStart: Budget = {
     name: 'cold start to healthy',
@@ -97,7 +101,12 @@ export function judgeBudgets(
     pass: coldStartMs <= COLD_START_BUDGET_MS,
   };
   if (args.scenario === 'clients') {
-    return [...clientBudgets(args, routes), ...floorRatioBudgets(routes, bareSqlLoads), coldStart];
+    return [
+      ...clientBudgets(args, routes),
+      ...floorRatioBudgets(routes, bareSqlLoads),
+      ...serviceCpuBudgets(bareSqlLoads, serviceLoads),
+      coldStart,
+    ];
   }
   if (args.scenario === 'communication') {
     return [...communicationBudgets(args, routes, bareSqlLoads, socketLatency), coldStart];
@@ -130,6 +139,31 @@ function floorRatioBudgets(routes: LoadResult[], bareSqlLoads: (BareSqlLoad & { 
       SEVENTY_PERCENT_ROUTES.includes(bare.route) ? 70 : RATIO_BUDGET_PERCENT,
     ),
   );
+}
+
+const SERVICE_CPU_BUDGET_RATIO = 2;
+
+/**
+ * The search's service call (Drizzle building and mapping, no HTTP) may spend at most twice the Node CPU per
+ * request its bare SQL spends in the driver: both measured in the bench process, in the same run.
+ */
+function serviceCpuBudgets(
+  bareSqlLoads: (BareSqlLoad & { route: string })[],
+  serviceLoads: (InProcessLoad & { route: string })[],
+): Budget[] {
+  const bare = bareSqlLoads.find((b) => b.route === SEARCH_ROUTE);
+  const service = serviceLoads.find((l) => l.route === SEARCH_ROUTE);
+  if (!bare || !service) return [];
+  const actual = round(service.cpuMsPerRequest / bare.cpuMsPerRequest, 2);
+  return [
+    {
+      name: `${SEARCH_ROUTE}: service call's Node CPU per request ÷ bare SQL's`,
+      limit: SERVICE_CPU_BUDGET_RATIO,
+      actual,
+      unit: '×',
+      pass: Number.isNaN(actual) ? null : actual <= SERVICE_CPU_BUDGET_RATIO,
+    },
+  ];
 }
 
 function userBudget(args: BenchArgs, routes: LoadResult[]): Budget {
@@ -499,7 +533,7 @@ export function printReport(report: BenchReport): void {
   );
   if (report.socketLatency) printSocketLatency(report.socketLatency);
   if (report.decisions) printDecisions(report.decisions);
-  if (report.bareSqlLoads) printBareSqlLoads(report.routes, report.bareSqlLoads);
+  if (report.bareSqlLoads) printBareSqlLoads(report.routes, report.bareSqlLoads, report.serviceLoads);
   if (report.backgroundReport) {
     const r = report.backgroundReport;
     console.log(
@@ -683,10 +717,16 @@ function printDecisions(decisions: DecisionTiming[]): void {
   );
 }
 
-function printBareSqlLoads(routes: LoadResult[], loads: (BareSqlLoad & { route: string })[]): void {
+function printBareSqlLoads(
+  routes: LoadResult[],
+  loads: (BareSqlLoad & { route: string })[],
+  services: (InProcessLoad & { route: string })[] = [],
+): void {
   console.log(
     `\nBare SQL at the route's concurrency (its recorded statements replayed straight to the driver by as many` +
-      `\nconnections, closed loop, right after the HTTP load), and HTTP ÷ bare SQL:`,
+      `\nconnections, closed loop, right after the HTTP load), and HTTP ÷ bare SQL; for a route with a service floor` +
+      `\nalso its service call the same way (no HTTP), and service ÷ bare SQL. CPU ms/req: the server process's` +
+      `\nfor HTTP (its Node CPU per request), the bench process's for the service call and the bare SQL:`,
   );
   console.log(
     table(
@@ -694,32 +734,39 @@ function printBareSqlLoads(routes: LoadResult[], loads: (BareSqlLoad & { route: 
         'route',
         'conn',
         'bare req/s',
-        'bare median',
         'bare p95',
-        'bare p99',
+        'service req/s',
         'HTTP req/s',
         'HTTP p95',
-        'throughput %',
-        'p95 ×',
+        'HTTP ÷ bare %',
+        'service ÷ bare %',
+        'CPU ms/req bare',
+        'service',
+        'HTTP',
       ],
       loads.map((b) => {
         const http = routes.find((r) => r.route === b.route);
+        const service = services.find((l) => l.route === b.route);
         return [
           b.route,
           String(b.connections),
           b.requestsPerSecond.toFixed(1),
-          ms(b.latency.median),
           ms(b.latency.p95),
-          ms(b.latency.p99),
+          service ? service.requestsPerSecond.toFixed(1) : '—',
           http ? http.requestsPerSecond.toFixed(1) : '—',
           http ? ms(http.latency.p95) : '—',
           String(throughputRatio(http, b)),
-          http ? (http.latency.p95 / b.latency.p95).toFixed(2) : '—',
+          service ? String(round((100 * service.requestsPerSecond) / b.requestsPerSecond, 1)) : '—',
+          cpuMs(b.cpuMsPerRequest),
+          service ? cpuMs(service.cpuMsPerRequest) : '—',
+          http ? cpuMs(http.cpuMsPerRequest.server) : '—',
         ];
       }),
     ),
   );
 }
+
+const cpuMs = (value: number) => (Number.isNaN(value) ? '—' : value.toFixed(3));
 
 function printSocketLatency(result: SocketLatencyResult): void {
   console.log(

@@ -1,0 +1,50 @@
+import fs from 'node:fs';
+
+/** Linux reports a process's CPU time in clock ticks of 1/100 s (USER_HZ, `getconf CLK_TCK`). */
+const TICKS_PER_MS = 100 / 1000;
+
+/** Reads a process's CPU time so far, user and system, in ms. */
+export type CpuClock = () => number;
+
+/** The server's CPU time so far, read from /proc (another process: process.cpuUsage() cannot see it). */
+export function processCpuClock(pid: number): CpuClock {
+  return () => {
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // Fields after the command name, which is in parentheses and may hold spaces: state is field 3,
+    // utime and stime are fields 14 and 15.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / TICKS_PER_MS;
+  };
+}
+
+/** This process's CPU time so far, in ms (the bench's own: the load generator, the replay, a service call). */
+export const ownCpuClock: CpuClock = () => {
+  const { user, system } = process.cpuUsage();
+  return (user + system) / 1000;
+};
+
+/**
+ * CPU time over one measured window: `start()` as the window opens, `end()` as it closes (timers, so calls
+ * still in flight after it do not count), then `perRequest(completed)` in ms. A clock that cannot be read
+ * (no /proc) gives NaN, never a throw.
+ */
+export function cpuWindow(clock: CpuClock): { start(): void; end(): void; perRequest(requests: number): number } {
+  const read = () => {
+    try {
+      return clock();
+    } catch {
+      return Number.NaN;
+    }
+  };
+  let startedAt = Number.NaN;
+  let endedAt = Number.NaN;
+  return {
+    start: () => {
+      startedAt = read();
+    },
+    end: () => {
+      endedAt = read();
+    },
+    perRequest: (requests) => (requests > 0 ? (endedAt - startedAt) / requests : Number.NaN),
+  };
+}
