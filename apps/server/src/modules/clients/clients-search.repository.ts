@@ -3,13 +3,15 @@ import type { ClientSummary } from '@casedesk/contract/clients/client';
 import { CLIENT_SEARCH_COUNT_LIMIT, type ClientSearchSort } from '@casedesk/contract/clients/client-search';
 import { PAGE_SIZE_ALL, pageOffset } from '@casedesk/contract/common/paging';
 import type { SQL } from 'drizzle-orm';
-import { and, count, isNull, or, sql } from 'drizzle-orm';
+import { and, count, fillPlaceholders, isNull, or, sql } from 'drizzle-orm';
 import type { Database, Db } from '../../platform/db/database.ts';
+import type { ChunkableSelect } from '../../platform/db/select-in-chunks.ts';
 import { selectInChunks, STREAMED_LIST_MIN_ROWS } from '../../platform/db/select-in-chunks.ts';
 import { StreamedList } from '../../platform/http/streamed-list.ts';
 import { escapeLike } from '../../platform/db/like.ts';
 import { clients } from './clients.tables.ts';
 import { officeScopeSql } from '../../platform/db/office-scope.ts';
+import { BoundValues, shapeCache } from '../../platform/db/shape-cache.ts';
 
 /**
  * Client search (SPEC §7): one box, ranked exact > prefix > fuzzy. Every arm below matches an
@@ -69,19 +71,19 @@ const rankOf = (exact: SQL, prefix: SQL) => sql`(case when ${exact} then 0 when 
  * A typo within reach: sounds alike and at most one typo away. Two swapped letters are two edits, and a
  * four-letter name is where that slip is most common ("Khin" for "Kihn"); the shared sound keeps it specific.
  */
-function soundsLike(column: SQL, word: string): SQL | undefined {
+function soundsLike(column: SQL, word: string, v: BoundValues): SQL | undefined {
   // A typo in a one- or two-letter word is not a thing: those only match as prefixes.
   if (word.replace(/[^a-z]/g, '').length < MIN_FUZZY_LENGTH) return undefined;
   const edits = word.length < 4 ? 1 : 2;
-  return sql`(soundex(${column}) = soundex(${word}) and levenshtein(left(${column}, 255), ${word.slice(0, 255)}) <= ${edits})`;
+  return sql`(soundex(${column}) = soundex(${v.bind(word)}) and levenshtein(left(${column}, 255), ${v.bind(word.slice(0, 255))}) <= ${sql.raw(String(edits))})`;
 }
 
-const startsWith = (column: SQL, word: string) => sql`${column} like ${`${escapeLike(word)}%`}`;
+const startsWith = (column: SQL, word: string, v: BoundValues) => sql`${column} like ${v.bind(`${escapeLike(word)}%`)}`;
 
 /** A name word: prefix of first or last name, or sounds alike and is at most two edits away (one typo). */
-function nameWord(word: string): { match: SQL; prefix: SQL } {
-  const prefix = or(startsWith(firstC, word), startsWith(lastC, word))!;
-  return { match: or(prefix, soundsLike(first, word), soundsLike(last, word))!, prefix };
+function nameWord(word: string, v: BoundValues): { match: SQL; prefix: SQL } {
+  const prefix = or(startsWith(firstC, word, v), startsWith(lastC, word, v))!;
+  return { match: or(prefix, soundsLike(first, word, v), soundsLike(last, word, v))!, prefix };
 }
 
 /**
@@ -89,69 +91,70 @@ function nameWord(word: string): { match: SQL; prefix: SQL } {
  * names both columns, so each is one narrow range of a two-column index (0005: first+last, last+first,
  * soundex of one with the other): only matching rows are read, never all the Smiths to find one John.
  */
-function pairArms(a: string, b: string): SQL {
+function pairArms(a: string, b: string, v: BoundValues): SQL {
   const arms: (SQL | undefined)[] = [];
   for (const [given, family] of [
     [a, b],
     [b, a],
   ] as const) {
-    arms.push(and(startsWith(firstC, given), startsWith(lastC, family)));
-    const familyTypo = soundsLike(last, family);
-    if (familyTypo) arms.push(and(startsWith(firstC, given), familyTypo));
-    const givenTypo = soundsLike(first, given);
-    if (givenTypo) arms.push(and(givenTypo, startsWith(lastC, family)));
+    arms.push(and(startsWith(firstC, given, v), startsWith(lastC, family, v)));
+    const familyTypo = soundsLike(last, family, v);
+    if (familyTypo) arms.push(and(startsWith(firstC, given, v), familyTypo));
+    const givenTypo = soundsLike(first, given, v);
+    if (givenTypo) arms.push(and(givenTypo, startsWith(lastC, family, v)));
   }
   return or(...arms)!;
 }
 
-function namePlan(words: string[]): SearchPlan {
-  const parts = words.map(nameWord);
-  const [a, b] = words;
+function namePlan(words: string[], v: BoundValues): SearchPlan {
+  const parts = words.map((word) => nameWord(word, v));
+  const [a, b] = words.map((word) => v.bind(word));
   const exact =
     words.length === 1
       ? or(sql`${first} = ${a}`, sql`${last} = ${a}`)!
       : words.length === 2
         ? or(and(sql`${first} = ${a}`, sql`${last} = ${b}`), and(sql`${first} = ${b}`, sql`${last} = ${a}`))!
-        : sql`${fullName} = ${words.join(' ')}`;
-  const where = words.length === 2 ? pairArms(a!, b!) : and(...parts.map((p) => p.match))!;
+        : sql`${fullName} = ${v.bind(words.join(' '))}`;
+  const where = words.length === 2 ? pairArms(words[0]!, words[1]!, v) : and(...parts.map((p) => p.match))!;
   return { where, rank: rankOf(exact, and(...parts.map((p) => p.prefix))!) };
 }
 
-function prefixArm(column: SQL, text: string): { match: SQL; exact: SQL } {
-  return { match: sql`${column} like ${`${escapeLike(text)}%`}`, exact: sql`${column} = ${text}` };
+function prefixArm(column: SQL, text: string, v: BoundValues): { match: SQL; exact: SQL } {
+  return { match: sql`${column} like ${v.bind(`${escapeLike(text)}%`)}`, exact: sql`${column} = ${v.bind(text)}` };
 }
 
 /** Phone digits: the whole number, or its last 4+ digits, in any of the four phone fields. */
-function phoneArms(digits: string): { match: SQL; exact: SQL }[] {
+function phoneArms(digits: string, v: BoundValues): { match: SQL; exact: SQL }[] {
   const national = digits.length === 11 && digits.startsWith('1') ? digits.slice(1) : digits;
-  const reversed = [...national].reverse().join('');
+  const reversed = v.bind(`${[...national].reverse().join('')}%`);
+  const whole = v.bind(national);
   return PHONE_COLUMNS.map((column) => ({
-    match: sql`reverse(${column}) like ${`${reversed}%`}`,
-    exact: sql`${column} = ${national}`,
+    match: sql`reverse(${column}) like ${reversed}`,
+    exact: sql`${column} = ${whole}`,
   }));
 }
 
 /** Builds the WHERE (without scope and tombstones) and the rank for a keyword already trimmed. */
-export function planSearch(keyword: string): SearchPlan {
+export function planSearch(keyword: string, v: BoundValues): SearchPlan {
   const kw = keyword.toLowerCase().replace(/\s+/g, ' ').trim();
   const digits = kw.replace(/\D/g, '');
   const words = kw.split(/[\s,]+/).filter(Boolean);
   const arms: { match: SQL; exact: SQL }[] = [];
-  const lms = prefixArm(sql`lower(${clients.lmsClientNumber})`, kw);
-  const needles = prefixArm(sql`lower(${clients.needlesClientNumber})`, kw);
+  const lms = () => prefixArm(sql`lower(${clients.lmsClientNumber})`, kw, v);
+  const needles = () => prefixArm(sql`lower(${clients.needlesClientNumber})`, kw, v);
   if (/^[\d\s()+.-]+$/.test(kw) && digits.length >= MIN_PHONE_DIGITS) {
-    arms.push(...phoneArms(digits), lms, needles);
+    arms.push(...phoneArms(digits, v), lms(), needles());
   } else if (kw.includes('@') || (words.length === 1 && /[\d.]/.test(kw))) {
-    const email = prefixArm(sql`lower(${clients.email})`, kw);
-    arms.push(email, lms, needles);
+    const email = prefixArm(sql`lower(${clients.email})`, kw, v);
+    arms.push(email, lms(), needles());
     // A fragment around the @ ("smithers@") by trigrams; a whole address is an exact or prefix match already.
     if (kw.includes('@') && kw.length >= MIN_FUZZY_LENGTH && !COMPLETE_EMAIL.test(kw)) {
-      arms.push({ match: sql`lower(${clients.email}) like ${`%${escapeLike(kw)}%`}`, exact: email.exact });
+      arms.push({ match: sql`lower(${clients.email}) like ${v.bind(`%${escapeLike(kw)}%`)}`, exact: email.exact });
     }
   } else if (words.length > 0) {
-    const names = namePlan(words);
+    const names = namePlan(words, v);
     if (words.length > 1) return names;
-    arms.push(prefixArm(sql`lower(${clients.email})`, kw), lms, needles);
+    arms.push(prefixArm(sql`lower(${clients.email})`, kw, v), lms(), needles());
     return {
       where: or(names.where, ...arms.map((a) => a.match))!,
       rank: sql`least(${names.rank}, ${rankOf(or(...arms.map((a) => a.exact))!, sql`true`)})`,
@@ -166,21 +169,22 @@ export function planSearch(keyword: string): SearchPlan {
  * With several words, one of them must still be the start of a name word (one typo in a name leaves the others
  * intact), which keeps it on small btree ranges; a single word goes to the trigram GiST.
  */
-export function planFuzzySearch(keyword: string): SearchPlan | undefined {
+export function planFuzzySearch(keyword: string, v: BoundValues): SearchPlan | undefined {
   const kw = keyword.toLowerCase().replace(/\s+/g, ' ').trim();
   if (kw.replace(/[^a-z]/g, '').length < MIN_FUZZY_LENGTH) return undefined;
-  const similar = sql`${fullName} % ${kw}`;
-  const rank = sql`(${fullName} <-> ${kw})`;
+  const typed = v.bind(kw);
+  const similar = sql`${fullName} % ${typed}`;
+  const rank = sql`(${fullName} <-> ${typed})`;
   const words = kw.split(/[\s,]+/).filter(Boolean);
   if (words.length < 2) return { where: similar, rank };
-  const intact = words.filter((w) => w.length >= MIN_FUZZY_LENGTH).map((w) => nameWord(w).prefix);
+  const intact = words.filter((w) => w.length >= MIN_FUZZY_LENGTH).map((w) => nameWord(w, v).prefix);
   if (intact.length === 0) return { where: similar, rank };
   // similarity() rather than `%` and `<->`: either would lead the planner to the GiST (for `<->` as an
   // ordered scan that walks the whole index when few rows pass, ~1 s at 200k on PGlite); the intact
   // prefixes already narrow the rows to a few dozen, which sort in no time.
-  const distance = sql`(1 - similarity(${fullName}, ${kw}))`;
+  const distance = sql`(1 - similarity(${fullName}, ${typed}))`;
   return {
-    where: and(or(...intact), sql`similarity(${fullName}, ${kw}) >= ${FUZZY_SIMILARITY}`)!,
+    where: and(or(...intact), sql`similarity(${fullName}, ${typed}) >= ${sql.raw(String(FUZZY_SIMILARITY))}`)!,
     rank: distance,
   };
 }
@@ -200,7 +204,26 @@ const SORT_COLUMNS = {
 interface Segment {
   where: SQL;
   order: SQL[];
+  /**
+   * All that `where` and `order` depend on but their bound values: which segment of which plan, the shape of
+   * the keyword, the scope and the sort. Two segments of one shape are one statement (statementFor).
+   */
+  shape: string;
+  values: Record<string, unknown>;
 }
+
+/**
+ * The keyword as the planners see it, each letter a and each digit 9: what they build reads classes of
+ * characters and lengths, never a particular letter or digit, which only ever become bound values
+ * (clients-search-shape.test.ts holds them to it).
+ */
+export function keywordShape(keyword: string): string {
+  return normalized(keyword).replace(/[a-z]/g, 'a').replace(/\d/g, '9');
+}
+
+const normalized = (keyword: string) => keyword.toLowerCase().replace(/\s+/g, ' ').trim();
+const queryShape = (query: SearchQuery) =>
+  `${JSON.stringify(query.scope)}|${query.sortBy ?? ''}|${query.sortOrder ?? ''}`;
 
 const live = (scope: Scope, ...conditions: (SQL | undefined)[]) =>
   and(isNull(clients.mergedIntoId), officeScopeSql(clients.officeId, scope), ...conditions)!;
@@ -219,23 +242,46 @@ function sortedBy(query: SearchQuery): SQL[] | undefined {
  * collation index (exact names sort first within each by themselves), and each counted index-only.
  */
 function shortTermSegments(term: string, query: SearchQuery): Segment[] {
-  const pattern = `${escapeLike(term)}%`;
+  const v = new BoundValues();
+  const pattern = v.bind(`${escapeLike(term)}%`);
   return [
-    { where: live(query.scope, sql`${lastC} like ${pattern}`), order: byLastName },
+    {
+      where: live(query.scope, sql`${lastC} like ${pattern}`),
+      order: byLastName,
+      shape: `last name|${queryShape(query)}`,
+      values: v.named,
+    },
     {
       where: live(query.scope, sql`${firstC} like ${pattern}`, sql`not (${lastC} like ${pattern})`),
       order: byFirstName,
+      shape: `first name|${queryShape(query)}`,
+      values: v.named,
     },
   ];
+}
+
+/** No keyword: every client in reach, in name order or the chosen sort. */
+function segmentsOfEveryClient(query: SearchQuery): Segment[] {
+  const order = sortedBy(query) ?? byLastName;
+  return [{ where: live(query.scope), order, shape: `every client|${queryShape(query)}`, values: {} }];
 }
 
 const isShortNameTerm = (kw: string) => /^[a-z]{1,2}$/.test(kw);
 /** A single word of letters: read as the start of a name before anything fuzzier is tried. */
 const isNameWord = (kw: string) => /^[a-z][a-z'-]*$/.test(kw);
-const planSegment = (plan: SearchPlan, query: SearchQuery): Segment => ({
-  where: live(query.scope, plan.where),
-  order: sortedBy(query) ?? [plan.rank, ...byLastName],
-});
+type Planner = (keyword: string, v: BoundValues) => SearchPlan | undefined;
+
+function planSegment(label: string, planner: Planner, keyword: string, query: SearchQuery): Segment | undefined {
+  const v = new BoundValues();
+  const plan = planner(keyword, v);
+  if (!plan) return undefined;
+  return {
+    where: live(query.scope, plan.where),
+    order: sortedBy(query) ?? [plan.rank, ...byLastName],
+    shape: `${label}|${keywordShape(keyword)}|${queryShape(query)}`,
+    values: v.named,
+  };
+}
 
 /** What was counted of each segment, in order; `complete` is false when counting stopped at its limit. */
 interface SegmentCounts {
@@ -258,7 +304,7 @@ interface ResolvedSearch {
  */
 async function segmentsOf(db: Db, query: SearchQuery, countLimit: number, pageSize?: number): Promise<ResolvedSearch> {
   const keyword = query.keyword?.trim().toLowerCase() ?? '';
-  if (!keyword) return { segments: [{ where: live(query.scope), order: sortedBy(query) ?? byLastName }] };
+  if (!keyword) return { segments: segmentsOfEveryClient(query) };
   if (isShortNameTerm(keyword) && !query.sortBy) return { segments: shortTermSegments(keyword, query) };
   if (isNameWord(keyword) && !query.sortBy) {
     // Names that start with the word, in name order; only when none does is it read as a typo or an email.
@@ -266,11 +312,8 @@ async function segmentsOf(db: Db, query: SearchQuery, countLimit: number, pageSi
     const counted = await countSegments(db, segments, countLimit);
     if (counted.counts.some((n) => n > 0)) return { segments, counted };
   }
-  const strict = planSegment(planSearch(keyword), query);
-  const fuzzyPlan = () => {
-    const fuzzy = planFuzzySearch(keyword);
-    return fuzzy && planSegment(fuzzy, query);
-  };
+  const strict = planSegment('strict', planSearch, keyword, query)!;
+  const fuzzyPlan = () => planSegment('fuzzy', planFuzzySearch, keyword, query);
   if (pageSize === undefined) {
     const anyStrict = (await countUpTo(db, strict, 1)) > 0;
     return { segments: [(!anyStrict && fuzzyPlan()) || strict] };
@@ -281,13 +324,37 @@ async function segmentsOf(db: Db, query: SearchQuery, countLimit: number, pageSi
   return { segments: [fuzzy], ...(await firstPageOf(db, fuzzy, pageSize, countLimit)) };
 }
 
-function firstPageQuery(db: Db, segment: Segment, pageSize: number) {
+/** How many search statements are kept built (shapeCache): a few dozen shapes make up nearly every search. */
+const SEARCH_STATEMENT_SHAPES = 500;
+const statements = shapeCache<{ execute(values: Record<string, unknown>): Promise<unknown> }>(SEARCH_STATEMENT_SHAPES);
+const limitValue = sql.placeholder('limit');
+const offsetValue = sql.placeholder('offset');
+
+/**
+ * Runs a segment's statement of one kind, built on first use of its shape and sent unnamed, so PostgreSQL
+ * plans it for the values at hand as before (a LIKE prefix's index range needs the pattern) and keeps no
+ * statement per shape. Drizzle's query builders are prepared under a name, or unnamed through `_prepare()`.
+ */
+async function runShaped<Query extends PromiseLike<unknown>>(
+  db: Db,
+  kind: string,
+  segment: Segment,
+  build: () => Query,
+  counts: { limit: number; offset?: number },
+): Promise<Awaited<Query>> {
+  const statement = statements(db, `${kind}|${segment.shape}`, () =>
+    (build() as unknown as { _prepare(): { execute(values: Record<string, unknown>): Promise<unknown> } })._prepare(),
+  );
+  return (await statement.execute({ ...segment.values, ...counts })) as Awaited<Query>;
+}
+
+function firstPageQuery(db: Db, segment: Segment) {
   return db
     .select({ ...summaryColumns, matches: sql<number>`count(*) over ()`.mapWith(Number) })
     .from(clients)
     .where(segment.where)
     .orderBy(...segment.order)
-    .limit(pageSize);
+    .limit(limitValue);
 }
 
 /**
@@ -301,7 +368,7 @@ async function firstPageOf(
   pageSize: number,
   countLimit: number,
 ): Promise<{ firstPage: ClientSummary[]; counted: SegmentCounts }> {
-  const rows = await firstPageQuery(db, segment, pageSize);
+  const rows = await runShaped(db, 'first page', segment, () => firstPageQuery(db, segment), { limit: pageSize });
   const matches = rows[0]?.matches ?? 0;
   const firstPage = rows.map(({ matches: _, ...summary }) => summary);
   // Past the limit the answer says "more than", as a count that stopped there would.
@@ -321,18 +388,18 @@ function countingLimit(offset: number, pageSize: number): number {
 }
 
 /** The segment's matches, counted up to `limit` (an index range read of at most that many entries). */
-function countUpToQuery(db: Db, segment: Segment, limit: number) {
+function countUpToQuery(db: Db, segment: Segment) {
   const matches = db
     .select({ one: sql`1` })
     .from(clients)
     .where(segment.where)
-    .limit(limit)
+    .limit(limitValue)
     .as('matches');
   return db.select({ n: count() }).from(matches);
 }
 
 async function countUpTo(db: Db, segment: Segment, limit: number): Promise<number> {
-  const [row] = await countUpToQuery(db, segment, limit);
+  const [row] = await runShaped(db, 'count', segment, () => countUpToQuery(db, segment), { limit });
   return row?.n ?? 0;
 }
 
@@ -360,9 +427,12 @@ function matchesOf(db: Db, segment: Segment) {
     .orderBy(...segment.order);
 }
 
-function rowsOf(db: Db, segment: Segment, offset: number, limit: number) {
-  return matchesOf(db, segment).limit(limit).offset(offset);
+function rowsQuery(db: Db, segment: Segment) {
+  return matchesOf(db, segment).limit(limitValue).offset(offsetValue);
 }
+
+const rowsOf = (db: Db, segment: Segment, offset: number, limit: number) =>
+  runShaped(db, 'rows', segment, () => rowsQuery(db, segment), { limit, offset });
 
 export interface SearchPage {
   items: ClientSummary[];
@@ -442,8 +512,10 @@ export async function streamClientsPage(
   const { segments, counts, total } = await countedSearch(database.db, query, offset, page.pageSize);
   const windows = windowsOf(segments, counts, offset, page.pageSize);
   async function* batches() {
-    for (const w of windows)
-      yield* selectInChunks(database, rowsOf(database.db, w.segment, w.skip, w.take), summaryColumns);
+    for (const w of windows) {
+      const values = { ...w.segment.values, limit: w.take, offset: w.skip };
+      yield* selectInChunks(database, withValues(rowsQuery(database.db, w.segment), values), summaryColumns);
+    }
   }
   return new StreamedList(head, batches(), () => total);
 }
@@ -455,19 +527,61 @@ export async function streamClientsPage(
 export async function* streamClientMatches(database: Pick<Database, 'db' | 'cursor'>, query: SearchQuery) {
   const { segments } = await segmentsOf(database.db, query, 0);
   for (const segment of segments) {
-    yield* selectInChunks(database, matchesOf(database.db, segment), summaryColumns);
+    yield* selectInChunks(database, withValues(matchesOf(database.db, segment), segment.values), summaryColumns);
   }
+}
+
+/** A segment's statement with its values in place of its placeholders, for a cursor or EXPLAIN. */
+function withValues<Row>(query: ChunkableSelect<Row>, values: Record<string, unknown>): ChunkableSelect<Row> {
+  return {
+    then: (resolve, reject) => query.then(resolve, reject),
+    toSQL: () => {
+      const { sql: text, params } = query.toSQL();
+      return { sql: text, params: fillPlaceholders(params, values) };
+    },
+  };
 }
 
 /** The SQL of a search's first page (with its count, or then its counts), for EXPLAIN in tests. */
 export function searchSql(db: Db, keyword: string, scope: Scope, fuzzy = false) {
   const query: SearchQuery = { keyword, scope };
   const kw = keyword.trim().toLowerCase();
-  const plan = fuzzy ? planFuzzySearch(kw) : planSearch(kw);
-  const segments = !fuzzy && isShortNameTerm(kw) ? shortTermSegments(kw, query) : [planSegment(plan!, query)];
-  if (segments.length === 1) return [firstPageQuery(db, segments[0]!, 100).toSQL()];
+  const segments =
+    !fuzzy && isShortNameTerm(kw)
+      ? shortTermSegments(kw, query)
+      : [planSegment(fuzzy ? 'fuzzy' : 'strict', fuzzy ? planFuzzySearch : planSearch, kw, query)!];
+  const page = { limit: 100, offset: 0 };
+  if (segments.length === 1)
+    return [withValues(firstPageQuery(db, segments[0]!), { ...segments[0]!.values, ...page }).toSQL()];
   return segments.flatMap((segment) => [
-    rowsOf(db, segment, 0, 100).toSQL(),
-    countUpToQuery(db, segment, CLIENT_SEARCH_COUNT_LIMIT + 1).toSQL(),
+    withValues(rowsQuery(db, segment), { ...segment.values, ...page }).toSQL(),
+    withValues(countUpToQuery(db, segment), { ...segment.values, limit: CLIENT_SEARCH_COUNT_LIMIT + 1 }).toSQL(),
   ]);
+}
+
+/**
+ * Every statement a search for `keyword` may send, each with the key it is kept under (runShaped) and its text
+ * and parameters as built, placeholders unfilled: for the test that one key never names two statements.
+ */
+export function searchStatementsByShape(db: Db, keyword: string, query: Omit<SearchQuery, 'keyword'>) {
+  const kw = keyword.trim().toLowerCase();
+  const full = { ...query, keyword };
+  const segments = kw
+    ? [
+        ...(isNameWord(kw) ? shortTermSegments(kw, full) : []),
+        planSegment('strict', planSearch, kw, full)!,
+        planSegment('fuzzy', planFuzzySearch, kw, full),
+      ]
+    : segmentsOfEveryClient(full);
+  return segments
+    .filter((segment) => segment !== undefined)
+    .flatMap((segment) =>
+      (
+        [
+          ['first page', firstPageQuery(db, segment)],
+          ['count', countUpToQuery(db, segment)],
+          ['rows', rowsQuery(db, segment)],
+        ] as const
+      ).map(([kind, statement]) => ({ key: `${kind}|${segment.shape}`, ...statement.toSQL() })),
+    );
 }
