@@ -48,6 +48,7 @@ export async function closedLoop(
     await Promise.all(Array.from({ length: workers }, worker));
   } finally {
     for (const timer of timers) clearTimeout(timer);
+    cpu.end();
   }
   return {
     connections: workers,

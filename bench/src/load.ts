@@ -167,6 +167,7 @@ export async function loadRoute(
   } finally {
     current = undefined;
     for (const timer of timers) clearTimeout(timer);
+    for (const cpu of [serverCpu, ownCpu]) cpu.end();
   }
 
   const non2xx = Object.entries(statusCodes)

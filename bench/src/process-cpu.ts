@@ -42,8 +42,9 @@ export function cpuWindow(clock: CpuClock): { start(): void; end(): void; perReq
     start: () => {
       startedAt = read();
     },
+    // Once: the run's own end may come a moment before the timer that closes the window, and ends it then.
     end: () => {
-      endedAt = read();
+      if (Number.isNaN(endedAt)) endedAt = read();
     },
     perRequest: (requests) => (requests > 0 ? (endedAt - startedAt) / requests : Number.NaN),
   };

@@ -80,6 +80,7 @@ export interface BenchReport {
 
 const USER_P99_BUDGET_MS = 20;
 const COLD_START_BUDGET_MS = 5000;
+const COLD_START_AT_SCALE_BUDGET_MS = 3000;
 
 export function judgeBudgets(
   args: BenchArgs,
@@ -93,12 +94,15 @@ export function judgeBudgets(
   bareSqlLoads: (BareSqlLoad & { route: string })[] = [],
   serviceLoads: (InProcessLoad & { route: string })[] = [],
 ): Budget[] {
+  // A million clients on PostgreSQL has a budget of its own: the server's start must not grow with the data.
+  const atScale = args.scenario === 'clients' && args.database === 'postgres' && args.clients >= 1_000_000;
+  const coldStartLimit = atScale ? COLD_START_AT_SCALE_BUDGET_MS : COLD_START_BUDGET_MS;
   const coldStart: Budget = {
-    name: 'cold start to healthy',
-    limit: COLD_START_BUDGET_MS,
+    name: atScale ? 'cold start to healthy (PostgreSQL, 1M clients)' : 'cold start to healthy',
+    limit: coldStartLimit,
     actual: round(coldStartMs, 0),
     unit: 'ms',
-    pass: coldStartMs <= COLD_START_BUDGET_MS,
+    pass: coldStartMs <= coldStartLimit,
   };
   if (args.scenario === 'clients') {
     return [
