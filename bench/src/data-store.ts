@@ -13,9 +13,14 @@ const BENCH_DATABASE = 'casedesk_bench';
 const OWN_DATABASES: Partial<Record<BenchArgs['scenario'], string>> = {
   collections: 'casedesk_bench_coll',
   dashboards: 'casedesk_bench_dash',
-  // A fresh run drops and creates its database: these two must not take the clients scenario's from under it.
+  // A fresh run drops and creates its database: no other scenario may take the clients scenario's from under it
+  // (the matching scenario reads that one: recipeOf).
   appointments: 'casedesk_bench_appt',
   communication: 'casedesk_bench_comm',
+  platform: 'casedesk_bench_platform',
+  admin: 'casedesk_bench_admin',
+  accounting: 'casedesk_bench_acct',
+  mail: 'casedesk_bench_mail',
 };
 /** Outside the product's schema: only --keep runs create it, in the bench's own database. */
 const RECIPE_TABLE = 'bench_kept_recipe';
