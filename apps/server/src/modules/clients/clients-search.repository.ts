@@ -206,7 +206,7 @@ interface Segment {
   order: SQL[];
   /**
    * All that `where` and `order` depend on but their bound values: which segment of which plan, the shape of
-   * the keyword, the scope and the sort. Two segments of one shape are one statement (statementFor).
+   * the keyword, the scope and the sort. Two segments of one shape are one statement (runShaped).
    */
   shape: string;
   values: Record<string, unknown>;
@@ -333,7 +333,8 @@ const offsetValue = sql.placeholder('offset');
 /**
  * Runs a segment's statement of one kind, built on first use of its shape and sent unnamed, so PostgreSQL
  * plans it for the values at hand as before (a LIKE prefix's index range needs the pattern) and keeps no
- * statement per shape. Drizzle's query builders are prepared under a name, or unnamed through `_prepare()`.
+ * statement per shape. Drizzle's query builders are prepared under a name, or unnamed through their internal
+ * `_prepare()` (the one `.prepare(name)` calls).
  */
 async function runShaped<Query extends PromiseLike<unknown>>(
   db: Db,
