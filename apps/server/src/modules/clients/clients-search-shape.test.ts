@@ -24,7 +24,7 @@ const SCOPES: Scope[] = [
   { kind: 'none' },
   { kind: 'limited', only: ['7d0c7cc4-55ae-4f4b-9e0c-1f5e4b1f0a01'], except: [] },
   { kind: 'limited', only: ['7d0c7cc4-55ae-4f4b-9e0c-1f5e4b1f0a02'], except: [] },
-  { kind: 'limited', except: ['7d0c7cc4-55ae-4f4b-9e0c-1f5e4b1f0a01'] },
+  { kind: 'limited', only: null, except: ['7d0c7cc4-55ae-4f4b-9e0c-1f5e4b1f0a01'] },
 ];
 const SORTS = [{}, { sortBy: 'lastName', sortOrder: 'DESC' }, { sortBy: 'email', sortOrder: 'ASC' }] as const;
 
