@@ -205,9 +205,10 @@ async function recordAppointmentRoutes(
 /**
  * How each route's statements are replayed. Availability: as sent (unnamed Drizzle queries, planned for their
  * values), one after another; the route sends its last two (events, holidays) at once, so the bare side waits
- * for the small holidays read after the events read rather than beside it. Booking: as the route's named prepared statements, each booking in a
- * transaction rolled back (ReplayOptions.rolledBack), so the same recorded insert replays without meeting its own
- * appointment id or time slot and leaves nothing behind; the set-aside slots are never booked by the load.
+ * for the small holidays read after the events read rather than beside it. Booking: as the route's named
+ * prepared statements, each booking in a transaction rolled back (ReplayOptions.rolledBack), so the same
+ * recorded insert replays without meeting its own appointment id or time slot and leaves nothing behind; the
+ * set-aside slots are never booked by the load.
  */
 const APPOINTMENT_REPLAY: Record<string, ReplayOptions> = {
   [AVAILABILITY_ROUTE]: { asSent: true, parallel: false },
