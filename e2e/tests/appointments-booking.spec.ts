@@ -53,6 +53,9 @@ test('from a lead: availability, a 15-minute slot booked once, refused the secon
   // The drawer's own content (the lead screen behind it has its own accessibility check).
   expect(await seriousViolations(page, '.mantine-Drawer-content')).toEqual([]);
 
+  // yyyy-MM-dd of the slot, from its label ("Book <attorney> on <date> at <time>").
+  const bookedDay = /on (\d{4}-\d{2}-\d{2}) at/.exec((await slot.getAttribute('aria-label')) ?? '')?.[1];
+  expect(bookedDay).toBeDefined();
   await slot.click();
   const modal = page.getByRole('dialog', { name: 'Book appointment' });
   const dateTime = modal.getByTestId('appointment-date-time');
@@ -98,7 +101,9 @@ test('from a lead: availability, a 15-minute slot booked once, refused the secon
   await expect(page).toHaveURL(new RegExp(`/communication/lead/${first}$`));
   await expect(panel.getByTestId('inquiry-appointment')).toContainText('15 min');
 
-  // It is in the attorney's week view: next week of the read-only calendar holds its block.
+  // It is in the attorney's week view. The calendar opens on this week (Sunday to Saturday); the drawer's
+  // first week skips a weekend (SPEC §4), so on a Saturday its next week is two calendar weeks on: the
+  // calendar is moved on, a week at a time, until the booked day is one of its columns.
   await panel.getByRole('button', { name: 'Attorney availability' }).click();
   await drawer.getByRole('button', { name: 'Next week' }).click();
   await drawer
@@ -107,8 +112,15 @@ test('from a lead: availability, a 15-minute slot booked once, refused the secon
     .click();
   const calendarModal = page.getByRole('dialog', { name: /^Calendar · / });
   await expect(calendarModal.locator('.fc-timeGridWeek-view')).toBeVisible();
+  const firstColumn = calendarModal.locator('.fc-col-header-cell').first();
+  const bookedColumn = calendarModal.locator(`.fc-col-header-cell[data-date="${bookedDay}"]`);
+  for (let week = 0; week < 3 && (await bookedColumn.count()) === 0; week++) {
+    const shown = await firstColumn.getAttribute('data-date');
+    await calendarModal.getByRole('button', { name: 'Next' }).click();
+    await expect(firstColumn).not.toHaveAttribute('data-date', shown ?? '');
+  }
+  await expect(bookedColumn).toHaveCount(1);
   const block = calendarModal.locator(`[data-appointment-id="${booked.id}"]`);
-  await calendarModal.getByRole('button', { name: 'Next' }).click();
   await expect(block).toBeVisible({ timeout: 15_000 });
   await page.keyboard.press('Escape');
   await expect(calendarModal).toBeHidden();
