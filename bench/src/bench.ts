@@ -405,7 +405,7 @@ async function run(args: BenchArgs, cleanup: Cleanup): Promise<BenchReport> {
         bareSqlLoads.push({ route: target.name, ...bare });
         console.log(`  ${bare.requestsPerSecond.toFixed(1)} req/s, p95 ${bare.latency.p95.toFixed(2)} ms`);
         if (floor) {
-          // Between the two, the route's service call (Drizzle building and mapping, no HTTP) the same way.
+          // Then the route's service call (Drizzle building and mapping, no HTTP), loaded the same way.
           console.log(`  service call, ${connections} connection(s), ${WARM_UP_SECONDS} s warm-up + ${duration} s…`);
           const service = await closedLoop(connections, duration, WARM_UP_SECONDS, (i) =>
             floor.call(replayDatabase, i),
