@@ -1,4 +1,4 @@
-import { cpuWindow, ownCpuClock } from './process-cpu.ts';
+import { measuredCpu, ownCpuClock } from './process-cpu.ts';
 import type { Summary } from './stats.ts';
 import { round, summarize } from './stats.ts';
 
@@ -24,16 +24,12 @@ export async function closedLoop(
   run: (i: number) => Promise<unknown>,
 ): Promise<InProcessLoad> {
   const latencies: number[] = [];
-  const cpu = cpuWindow(ownCpuClock);
   let completed = 0;
   let next = 0;
   const start = performance.now();
   const measureFrom = start + warmUpSeconds * 1000;
   const measureUntil = measureFrom + durationSeconds * 1000;
-  const timers = [
-    setTimeout(() => cpu.start(), warmUpSeconds * 1000),
-    setTimeout(() => cpu.end(), (warmUpSeconds + durationSeconds) * 1000),
-  ];
+  const cpu = measuredCpu([ownCpuClock], warmUpSeconds, durationSeconds);
   const worker = async () => {
     while (performance.now() < measureUntil) {
       const sent = performance.now();
@@ -47,14 +43,13 @@ export async function closedLoop(
   try {
     await Promise.all(Array.from({ length: workers }, worker));
   } finally {
-    for (const timer of timers) clearTimeout(timer);
-    cpu.end();
+    cpu.close();
   }
   return {
     connections: workers,
     durationSeconds,
     requestsPerSecond: round(completed / durationSeconds, 1),
     latency: summarize(latencies),
-    cpuMsPerRequest: round(cpu.perRequest(completed), 3),
+    cpuMsPerRequest: cpu.perRequest(completed)[0]!,
   };
 }

@@ -2,7 +2,8 @@ import type { Instance, Options, RequestParams, Result } from 'autocannon';
 import autocannon from 'autocannon';
 import type { Summary } from './stats.ts';
 import { round, summarize } from './stats.ts';
-import { cpuWindow, ownCpuClock, processCpuClock } from './process-cpu.ts';
+import type { CpuClock } from './process-cpu.ts';
+import { measuredCpu, ownCpuClock, processCpuClock } from './process-cpu.ts';
 
 export const WARM_UP_SECONDS = 2;
 
@@ -60,6 +61,12 @@ export interface LoadResult {
 }
 
 let current: Instance | undefined;
+
+/** The server's and the load generator's CPU ms per request; NaN when the run never started. */
+function cpuPerRequest(cpu: ReturnType<typeof measuredCpu> | undefined, completed: number) {
+  const [server, loadGenerator] = cpu?.perRequest(completed) ?? [Number.NaN, Number.NaN];
+  return { server: server!, loadGenerator: loadGenerator! };
+}
 
 /** `app;dur=12.3` → 12.3; NaN when the header is missing. */
 function serverDuration(header: string | undefined): number {
@@ -132,18 +139,14 @@ export async function loadRoute(
   let measureFrom = Number.POSITIVE_INFINITY;
   let measureUntil = Number.POSITIVE_INFINITY;
 
-  const serverCpu = cpuWindow(serverPid === undefined ? () => Number.NaN : processCpuClock(serverPid));
-  const ownCpu = cpuWindow(ownCpuClock);
-  const timers: NodeJS.Timeout[] = [];
+  const serverClock: CpuClock = serverPid === undefined ? () => Number.NaN : processCpuClock(serverPid);
+  let cpu: ReturnType<typeof measuredCpu> | undefined;
   const instance = autocannon(options);
   current = instance;
   instance.on('start', () => {
     measureFrom = performance.now() + WARM_UP_SECONDS * 1000;
     measureUntil = measureFrom + duration * 1000;
-    timers.push(
-      setTimeout(() => [serverCpu, ownCpu].forEach((cpu) => cpu.start()), WARM_UP_SECONDS * 1000),
-      setTimeout(() => [serverCpu, ownCpu].forEach((cpu) => cpu.end()), (WARM_UP_SECONDS + duration) * 1000),
-    );
+    cpu = measuredCpu([serverClock, ownCpuClock], WARM_UP_SECONDS, duration);
   });
   instance.on('response', (_client, statusCode, _bytes, ms) => {
     const now = performance.now();
@@ -166,8 +169,7 @@ export async function loadRoute(
     result = await new Promise<Result>((resolve, reject) => instance.then(resolve, reject));
   } finally {
     current = undefined;
-    for (const timer of timers) clearTimeout(timer);
-    for (const cpu of [serverCpu, ownCpu]) cpu.end();
+    cpu?.close();
   }
 
   const non2xx = Object.entries(statusCodes)
@@ -181,10 +183,7 @@ export async function loadRoute(
     latency: summarize(latencies),
     serverTime: summarize(serverTimes),
     completed,
-    cpuMsPerRequest: {
-      server: round(serverCpu.perRequest(completed), 3),
-      loadGenerator: round(ownCpu.perRequest(completed), 3),
-    },
+    cpuMsPerRequest: cpuPerRequest(cpu, completed),
     errors,
     non2xx,
     statusCodes,

@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import { round } from './stats.ts';
 
 /** Linux reports a process's CPU time in clock ticks of 1/100 s (USER_HZ, `getconf CLK_TCK`). */
 const TICKS_PER_MS = 100 / 1000;
@@ -28,7 +29,7 @@ export const ownCpuClock: CpuClock = () => {
  * still in flight after it do not count), then `perRequest(completed)` in ms. A clock that cannot be read
  * (no /proc) gives NaN, never a throw.
  */
-export function cpuWindow(clock: CpuClock): { start(): void; end(): void; perRequest(requests: number): number } {
+function cpuWindow(clock: CpuClock): { start(): void; end(): void; perRequest(requests: number): number } {
   const read = () => {
     try {
       return clock();
@@ -47,5 +48,30 @@ export function cpuWindow(clock: CpuClock): { start(): void; end(): void; perReq
       if (Number.isNaN(endedAt)) endedAt = read();
     },
     perRequest: (requests) => (requests > 0 ? (endedAt - startedAt) / requests : Number.NaN),
+  };
+}
+
+/**
+ * CPU windows over a load's measured span, one per clock, opened and closed by timers from now: the window
+ * opens after `warmUpSeconds` and closes `durationSeconds` later, so calls still in flight after it do not
+ * count. `close()` when the run is over (it also ends a window the run's own end came before); then
+ * `perRequest(completed)` gives each clock's CPU ms per request, in the clocks' order.
+ */
+export function measuredCpu(
+  clocks: CpuClock[],
+  warmUpSeconds: number,
+  durationSeconds: number,
+): { close(): void; perRequest(completed: number): number[] } {
+  const windows = clocks.map(cpuWindow);
+  const timers = [
+    setTimeout(() => windows.forEach((w) => w.start()), warmUpSeconds * 1000),
+    setTimeout(() => windows.forEach((w) => w.end()), (warmUpSeconds + durationSeconds) * 1000),
+  ];
+  return {
+    close: () => {
+      for (const timer of timers) clearTimeout(timer);
+      for (const w of windows) w.end();
+    },
+    perRequest: (completed) => windows.map((w) => round(w.perRequest(completed), 3)),
   };
 }
