@@ -9,7 +9,7 @@ import Fastify, { LogController } from 'fastify';
 import type { DestinationStream } from 'pino';
 import helmet from 'helmet';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import { accessRoutes } from './modules/access/access.routes.ts';
 import { appointmentsRoutes } from './modules/appointments/appointments.routes.ts';
@@ -55,6 +55,7 @@ import { registerLoadShare } from './platform/http/load-share.ts';
 import { urlPath } from './platform/errors/error-serializer.ts';
 import type { AppInstance } from './platform/http/app-instance.ts';
 import { loggerOptions } from './platform/http/log-options.ts';
+import { responseSerializerCompiler } from './platform/http/response-serializer.ts';
 import { requestIdGenerator } from './platform/http/request-id.ts';
 import { systemRoutes } from './platform/http/system.routes.ts';
 import { createIdentityProvider } from './platform/idp/idp.ts';
@@ -125,7 +126,8 @@ export async function buildApp({
   // anything is opened that would need closing.
   const verifier = await buildVerifier(config, database);
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  // Compiled writers; under NODE_ENV=test each response is also written by zod and the two compared.
+  app.setSerializerCompiler(responseSerializerCompiler({ verify: config.NODE_ENV === 'test' }));
   app.decorate('config', config);
   app.decorate('database', database);
   app.decorate('db', database.db);
