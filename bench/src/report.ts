@@ -116,8 +116,8 @@ export function judgeBudgets(
     return [...communicationBudgets(args, routes, bareSqlLoads, socketLatency), coldStart];
   }
   if (args.scenario === 'appointments') return [...appointmentBudgets(args, routes, bareSqlLoads), coldStart];
-  // The matching scenario's own budgets come from its evaluation (matching-scenario.ts).
-  if (args.scenario === 'matching') return [coldStart];
+  // The matching scenario's quality budgets come from its evaluation (matching-scenario.ts).
+  if (args.scenario === 'matching') return [...floorRatioBudgets(routes, bareSqlLoads), coldStart];
   // The mail scenario's own budgets come from its measurements (mail-scenario.ts).
   if (args.scenario === 'mail') return [coldStart];
   if (args.scenario === 'admin') return [...adminBudgets(args, routes, admin), coldStart];
