@@ -70,7 +70,7 @@ describe('fuzzing every /api/ operation of the OpenAPI document', () => {
     );
     console.info(`fuzz seed ${SEED}, ${RUNS} requests per operation; statuses:\n${summary.join('\n')}`);
     expect(runner.failures.length, report(runner.failures)).toBe(0);
-    // Some 140 operations of 200 requests each: about 2 minutes on a quiet two-core machine, several times
+    // Some 200 operations of 200 requests each: about 2 minutes alone on a two-core machine, several times
     // that beside other work on a shared one; the limit is for a run that hangs, not for a slow one.
   }, 900_000);
 

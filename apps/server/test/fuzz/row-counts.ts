@@ -30,17 +30,32 @@ export async function watchedTables(database: Database): Promise<string[]> {
   return rows.map((r) => r.table_name).filter((name) => !NOT_COUNTED.has(name));
 }
 
-/** One round trip for all tables: counting after every group of 4xx must stay cheap on PGlite. */
+/**
+ * Counts every table's rows in one statement, and skips the count when nothing can have changed. The statement
+ * also reads its own snapshot (`xmin:xmax:in-progress ids`); a later snapshot with the same text proves that no
+ * transaction took an id (no row was written) and none committed since, so the last counts still hold. Any write
+ * anywhere (an audit row, a rate-limit counter, another database of the same server) changes it, and the tables
+ * are counted again: a skip is never a guess.
+ */
 export function rowCounter(database: Database, tables: string[]): () => Promise<RowCounts> {
-  const text = tables
-    .map((t, i) => `SELECT ${i} AS i, count(*)::int AS n FROM public.${quoted(t)}`)
-    .join(' UNION ALL ');
+  const text = [
+    `SELECT -1 AS i, 0 AS n, pg_current_snapshot()::text AS mark`,
+    ...tables.map((t, i) => `SELECT ${i}, count(*)::int, NULL FROM public.${quoted(t)}`),
+  ].join(' UNION ALL ');
+  let last: { mark: string; counts: RowCounts } | undefined;
   return async () => {
+    if (last) {
+      const [now] = await database.query<{ mark: string }>('SELECT pg_current_snapshot()::text AS mark');
+      if (now?.mark === last.mark) return { ...last.counts };
+    }
     const counts: RowCounts = {};
-    if (tables.length === 0) return counts;
-    for (const row of await database.query<{ i: number; n: number }>(text))
-      counts[tables[row.i] ?? '?'] = Number(row.n);
-    return counts;
+    let mark = '';
+    for (const row of await database.query<{ i: number; n: number; mark: string | null }>(text)) {
+      if (row.i === -1) mark = row.mark ?? '';
+      else counts[tables[row.i] ?? '?'] = Number(row.n);
+    }
+    last = { mark, counts };
+    return { ...counts };
   };
 }
 
