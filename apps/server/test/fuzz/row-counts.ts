@@ -38,14 +38,15 @@ export async function watchedTables(database: Database): Promise<string[]> {
  * are counted again: a skip is never a guess.
  */
 export function rowCounter(database: Database, tables: string[]): () => Promise<RowCounts> {
+  const snapshot = 'pg_current_snapshot()::text';
   const text = [
-    `SELECT -1 AS i, 0 AS n, pg_current_snapshot()::text AS mark`,
+    `SELECT -1 AS i, 0 AS n, ${snapshot} AS mark`,
     ...tables.map((t, i) => `SELECT ${i}, count(*)::int, NULL FROM public.${quoted(t)}`),
   ].join(' UNION ALL ');
   let last: { mark: string; counts: RowCounts } | undefined;
   return async () => {
     if (last) {
-      const [now] = await database.query<{ mark: string }>('SELECT pg_current_snapshot()::text AS mark');
+      const [now] = await database.query<{ mark: string }>(`SELECT ${snapshot} AS mark`);
       if (now?.mark === last.mark) return { ...last.counts };
     }
     const counts: RowCounts = {};
