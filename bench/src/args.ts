@@ -115,7 +115,8 @@ export const USAGE = `Usage: npm run bench -- [--scenario platform|clients|commu
   --duration S       seconds of load per route, after a 2 s warm-up (default 10, at most ${MAX_DURATION_SECONDS})
   --database KIND    pglite (a fresh temporary data directory) or postgres (a fresh database casedesk_bench
                      on DATABASE_URL's server, default ${DEFAULT_POSTGRES_URL}; dropped afterwards)
-  --route TEXT       load only the routes whose name contains TEXT (budgets of the others are not judged)
+  --route TEXT       load only the routes whose name contains TEXT (budgets of the others are not judged);
+                     the search route's full name loads it without its "All" case
   --keep             postgres: leave the seeded database in place, and reuse a kept one made with the same
                      scenario and sizes instead of seeding again (what an earlier run's load wrote stays)
   --cpu-prof         profile the server (node --cpu-prof) into bench/results/profiles/; open it in Chrome DevTools`;

@@ -422,7 +422,8 @@ async function run(args: BenchArgs, cleanup: Cleanup): Promise<BenchReport> {
   }
   let allList: AllListResult | undefined;
   const search = targets.find((t) => t.name === SEARCH_ROUTE);
-  if (search && (!args.route || ALL_LIST_ROUTE.includes(args.route))) {
+  // A route named in full ("POST /api/v1/client/search") is that route alone: a profile of it without the lists.
+  if (search && (!args.route || (ALL_LIST_ROUTE.includes(args.route) && args.route !== SEARCH_ROUTE))) {
     console.log(`"All": ${args.connections} searchers alone, then beside "All" lists read one after another…`);
     allList = await measureAllList(
       server.baseUrl,

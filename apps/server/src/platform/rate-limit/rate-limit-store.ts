@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/database.ts';
 import { param, preparedSql } from '../db/prepared.ts';
+import { groupedHits } from './grouped-hits.ts';
 
 /** Counts requests per (bucket, user) in fixed windows; the window's start is part of the key. */
 export interface RateLimitStore {
@@ -30,23 +31,41 @@ export function memoryRateLimitStore(): RateLimitStore {
 /**
  * Several instances on one PostgreSQL database share the counts through rate_limit_counters (an UNLOGGED
  * table: a counter lost in a crash only forgives a minute's requests, and its writes skip the WAL flush a
- * commit otherwise waits for). One statement per limited request: the upsert answers the new count.
+ * commit otherwise waits for). The hits that arrive while a count is in flight go together in the next
+ * statement (groupedHits): one upsert of every waiting (bucket, user, window), answering each one's total.
  */
 export function postgresRateLimitStore(db: Db): RateLimitStore {
-  const upsert = preparedSql<{ count: number }>(
+  const upsert = preparedSql<{ i: number; count: number }>(
     db,
-    'rate_limit_hit',
+    'rate_limit_hits',
+    // Each key appears once in a batch (an upsert may not touch one row twice); `i` matches the totals to it.
     () => sql`
-      INSERT INTO rate_limit_counters (bucket, user_id, window_start, count)
-      VALUES (${param('bucket')}, ${param('userId')}::uuid, ${param('windowStart')}::timestamptz, 1)
-      ON CONFLICT (bucket, user_id, window_start) DO UPDATE SET count = rate_limit_counters.count + 1
-      RETURNING count`,
+      WITH hits AS (
+        SELECT * FROM jsonb_to_recordset(${param('hits')}::jsonb)
+          AS h(i integer, bucket text, user_id uuid, window_start timestamptz, by integer)
+      ), counted AS (
+        INSERT INTO rate_limit_counters (bucket, user_id, window_start, count)
+        SELECT bucket, user_id, window_start, by FROM hits
+        ON CONFLICT (bucket, user_id, window_start) DO UPDATE SET count = rate_limit_counters.count + EXCLUDED.count
+        RETURNING bucket, user_id, window_start, count
+      )
+      SELECT hits.i, counted.count FROM hits JOIN counted USING (bucket, user_id, window_start)`,
   );
+  const hit = groupedHits(async (groups) => {
+    const hits = groups.map((group, i) => ({
+      i,
+      bucket: group.bucket,
+      user_id: group.userId,
+      window_start: new Date(group.windowStart).toISOString(),
+      by: group.by,
+    }));
+    const rows = await upsert.execute({ hits: JSON.stringify(hits) });
+    const totals: number[] = [];
+    for (const row of rows) totals[Number(row.i)] = Number(row.count);
+    return totals;
+  });
   return {
-    async hit(bucket, userId, windowStart) {
-      const [row] = await upsert.execute({ bucket, userId, windowStart: new Date(windowStart).toISOString() });
-      return Number(row!.count);
-    },
+    hit,
     async sweep(before) {
       await db.execute(sql`DELETE FROM rate_limit_counters WHERE window_start < ${new Date(before).toISOString()}`);
     },

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { errorBodySchema } from '@casedesk/contract/common/error-body';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SecondInstance } from '../../../test/support/second-instance.ts';
 import { startSecondInstance } from '../../../test/support/second-instance.ts';
@@ -97,7 +98,7 @@ describe('routes that declare a limit', () => {
 
 describe('the shared store (rate_limit_counters)', () => {
   // The app counts in memory on the embedded database; the table's statements run on both engines.
-  it('counts per bucket, user and window in one upsert; a sweep deletes windows before the cut', async () => {
+  it('counts per bucket, user and window; a sweep deletes windows before the cut', async () => {
     const store = postgresRateLimitStore(t.db());
     const [a, b] = [randomUUID(), randomUUID()];
     const window = Date.UTC(2026, 0, 5, 10, 0);
@@ -109,6 +110,27 @@ describe('the shared store (rate_limit_counters)', () => {
     await store.sweep(window + 60_000);
     expect(await store.hit('search', a, window)).toBe(1);
     expect(await store.hit('search', a, window + 60_000)).toBe(2);
+  });
+
+  it('hits made at once are counted together, each once: the places are 1 … n and the table holds n', async () => {
+    const store = postgresRateLimitStore(t.db());
+    const [a, b] = [randomUUID(), randomUUID()];
+    const window = Date.UTC(2026, 0, 5, 11, 0);
+    const [ofA, ofB] = await Promise.all([
+      Promise.all(Array.from({ length: 30 }, () => store.hit('search', a, window))),
+      Promise.all(Array.from({ length: 5 }, () => store.hit('search', b, window))),
+    ]);
+    expect(ofA.toSorted((x, y) => x - y)).toEqual(Array.from({ length: 30 }, (_, i) => i + 1));
+    expect(ofB.toSorted((x, y) => x - y)).toEqual([1, 2, 3, 4, 5]);
+    const counted = (await t
+      .db()
+      .execute(
+        sql`SELECT user_id, count FROM rate_limit_counters WHERE user_id IN (${a}, ${b}) ORDER BY count`,
+      )) as unknown as { rows: { user_id: string; count: number }[] };
+    expect(counted.rows.map((r) => [r.user_id, Number(r.count)])).toEqual([
+      [b, 5],
+      [a, 30],
+    ]);
   });
 });
 
