@@ -17,9 +17,9 @@ interface Waiting {
 /**
  * Group commit for a shared counter. A hit made while a count is on its way to the database waits for it,
  * then goes with every other hit that waited, in one statement: under load one round trip serves many
- * requests (each round trip to PostgreSQL costs this process a socket write that wakes the other side, about
- * a quarter of the server's CPU under the search load when every request sent its own), and on a quiet
- * server a hit goes at once, as before. Each hit keeps its own place in the count: n hits of one key added
+ * requests, and on a quiet server a hit goes at once, as before. Each round trip is a socket write that wakes
+ * a PostgreSQL backend: about a quarter of the server's profile under the search load, when every request sent
+ * its own count as well as its search. Each hit keeps its own place in the count: n hits of one key added
  * together to a total T are answered T−n+1 … T in the order they came, as n statements one after another
  * would have been, so a limit is exactly as strict as before.
  */
