@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import { errorBodySchema } from '@casedesk/contract/common/error-body';
-import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SecondInstance } from '../../../test/support/second-instance.ts';
 import { startSecondInstance } from '../../../test/support/second-instance.ts';
@@ -122,12 +121,11 @@ describe('the shared store (rate_limit_counters)', () => {
     ]);
     expect(ofA.toSorted((x, y) => x - y)).toEqual(Array.from({ length: 30 }, (_, i) => i + 1));
     expect(ofB.toSorted((x, y) => x - y)).toEqual([1, 2, 3, 4, 5]);
-    const counted = (await t
-      .db()
-      .execute(
-        sql`SELECT user_id, count FROM rate_limit_counters WHERE user_id IN (${a}, ${b}) ORDER BY count`,
-      )) as unknown as { rows: { user_id: string; count: number }[] };
-    expect(counted.rows.map((r) => [r.user_id, Number(r.count)])).toEqual([
+    const counted = await t.database.query<{ user_id: string; count: number }>(
+      'SELECT user_id, count FROM rate_limit_counters WHERE user_id IN ($1, $2) ORDER BY count',
+      [a, b],
+    );
+    expect(counted.map((r) => [r.user_id, Number(r.count)])).toEqual([
       [b, 5],
       [a, 30],
     ]);
