@@ -59,6 +59,7 @@ import { responseSerializerCompiler } from './platform/http/response-serializer.
 import { requestIdGenerator } from './platform/http/request-id.ts';
 import { systemRoutes } from './platform/http/system.routes.ts';
 import { createIdentityProvider } from './platform/idp/idp.ts';
+import { releasingProviderContext } from './platform/idp/idp-async-context.ts';
 import { purgeExpiredPayloads } from './platform/idp/idp-adapter.ts';
 import { loadOrCreateIdpSecrets } from './platform/idp/idp-secrets.ts';
 import { registerInteractionRoutes } from './platform/idp/interaction.routes.ts';
@@ -308,7 +309,7 @@ async function mountIdentityProvider(app: AppInstance, config: Config, database:
   provider.on('server_error', (_ctx, error) => app.log.error({ err: error }, 'identity provider error'));
   await registerInteractionRoutes(app, provider, database.db);
   await app.register(middie);
-  app.use('/idp', provider.callback());
+  app.use('/idp', releasingProviderContext(provider.callback()));
 }
 
 /** The built SPA; any other GET that is not an API path gets index.html so client routes deep-link. */

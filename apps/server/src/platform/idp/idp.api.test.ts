@@ -9,6 +9,7 @@ import { createTestApp, SEEDED, TEST_PUBLIC_URL } from '../../../test/support/te
 import { findUserByEmail } from '../../modules/users/users.repository.ts';
 import { DEMO_PASSWORD } from '../../seed/seed.ts';
 import { auditEvents } from '../audit/audit.tables.ts';
+import { providerContextEnabled } from './idp-async-context.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -168,6 +169,17 @@ describe('embedded OpenID Connect provider', () => {
     expect(JSON.parse(replay.body).error).toBe('invalid_grant');
     const afterTheft = await refreshTokens(t.http, clientOptions(), second.refresh_token);
     expect(afterTheft.status).toBe(400);
+  });
+
+  it("switches the provider's request storage off once its requests are answered, and on again for the next", async () => {
+    const first = await signIn(SEEDED.operator);
+    expect(providerContextEnabled()).toBe(false);
+    // The next sign-in and refresh work as before: each request enters the storage again.
+    const rotated = await refreshTokens(t.http, clientOptions(), first.refresh_token!);
+    expect(rotated.status).toBe(200);
+    const second = await signIn(SEEDED.manager);
+    expect(decodeJwt(second.access_token).email).toBe(SEEDED.manager);
+    expect(providerContextEnabled()).toBe(false);
   });
 
   it('sign-out revokes the refresh token and is audited with the connection address', async () => {
