@@ -358,7 +358,9 @@ async function run(args: BenchArgs, cleanup: Cleanup): Promise<BenchReport> {
     // The profile is written when the server exits, which the SIGTERM of server.stop() makes it do cleanly.
     extraNodeArgs: args.cpuProf ? ['--cpu-prof', `--cpu-prof-dir=${path.join(benchDir, 'results', 'profiles')}`] : [],
   });
-  console.log(`Healthy at ${server.baseUrl} after ${server.coldStartMs.toFixed(0)} ms`);
+  console.log(
+    `Healthy at ${server.baseUrl} after ${server.coldStartMs.toFixed(0)} ms (${server.processes} server process(es))`,
+  );
 
   const routes: LoadResult[] = [];
   const bareSqlLoads: (BareSqlLoad & { route: string })[] = [];
@@ -520,6 +522,7 @@ async function run(args: BenchArgs, cleanup: Cleanup): Promise<BenchReport> {
     database: { kind: store.kind, location: store.label, clients: args.clients, reused: store.reused },
     seedMs: round(seedMs, 0),
     coldStartMs: round(server.coldStartMs, 1),
+    serverProcesses: server.processes,
     routes,
     ...(serviceFloors
       ? { serviceFloors: serviceFloors.map(({ recorded: _recorded, call: _call, ...floor }) => floor) }

@@ -7,14 +7,44 @@ const TICKS_PER_MS = 100 / 1000;
 /** Reads a process's CPU time so far, user and system, in ms. */
 export type CpuClock = () => number;
 
-/** The server's CPU time so far, read from /proc (another process: process.cpuUsage() cannot see it). */
+/**
+ * A process and its children: the server as `npm start` runs it on PostgreSQL is a cluster primary and one
+ * worker per CPU (each worker's own threads are in its figures). A child that has ended is no longer listed.
+ */
+export function processTree(pid: number): number[] {
+  let children: number[] = [];
+  try {
+    const listed = fs.readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim();
+    children = listed ? listed.split(' ').map(Number) : [];
+  } catch {
+    // No such file (an older kernel): only the process itself.
+  }
+  return [pid, ...children];
+}
+
+/** One process's CPU time so far, user and system, in ms (0 once it has ended). */
+function cpuMsOf(pid: number): number {
+  let stat: string;
+  try {
+    stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+  } catch {
+    return 0;
+  }
+  // Fields after the command name, which is in parentheses and may hold spaces: state is field 3,
+  // utime and stime are fields 14 and 15.
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return (Number(fields[11]) + Number(fields[12])) / TICKS_PER_MS;
+}
+
+/**
+ * The server's CPU time so far, read from /proc (another process: process.cpuUsage() cannot see it), summed
+ * over its processes (processTree).
+ */
 export function processCpuClock(pid: number): CpuClock {
   return () => {
-    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
-    // Fields after the command name, which is in parentheses and may hold spaces: state is field 3,
-    // utime and stime are fields 14 and 15.
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return (Number(fields[11]) + Number(fields[12])) / TICKS_PER_MS;
+    // The server itself must be there: a reading without it would be a silent zero.
+    fs.accessSync(`/proc/${pid}/stat`);
+    return processTree(pid).reduce((sum, one) => sum + cpuMsOf(one), 0);
   };
 }
 

@@ -47,6 +47,8 @@ export interface BenchReport {
   database: { kind: BenchArgs['database']; location: string; clients: number; reused: boolean };
   seedMs: number;
   coldStartMs: number;
+  /** Processes serving requests (SERVER_PROCESSES, one by default); the server's CPU and RSS are their sum. */
+  serverProcesses: number;
   routes: LoadResult[];
   /** platform scenario: the routes' statements straight on the driver. */
   /** clients scenario: the routes' service calls straight on the database. */
@@ -494,7 +496,8 @@ export function printReport(report: BenchReport): void {
   const { args, machine } = report;
   console.log(
     `\nCasedesk bench — ${report.database.kind}, ${report.database.clients} clients, ${args.connections} connections, ${args.duration} s per route` +
-      `\n${machine.cpus} × ${machine.cpuModel}, ${machine.memoryGb} GB, Node ${machine.node}, commit ${machine.commit}\n`,
+      `\n${machine.cpus} × ${machine.cpuModel}, ${machine.memoryGb} GB, Node ${machine.node}, commit ${machine.commit}` +
+      `\nServer: ${report.serverProcesses} process(es); its CPU per request and RSS are summed over them\n`,
   );
   const busy = Number(machine.cpuBusyPercentBeforeRun);
   if (busy > BUSY_WARNING_PERCENT) {
