@@ -12,6 +12,7 @@ import { escapeLike } from '../../platform/db/like.ts';
 import { clients } from './clients.tables.ts';
 import { officeScopeSql } from '../../platform/db/office-scope.ts';
 import { BoundValues, shapeCache } from '../../platform/db/shape-cache.ts';
+import { withCompiledRows } from '../../platform/db/compiled-rows.ts';
 
 /**
  * Client search (SPEC §7): one box, ranked exact > prefix > fuzzy. Every arm below matches an
@@ -344,7 +345,9 @@ async function runShaped<Query extends PromiseLike<unknown>>(
   counts: { limit: number; offset?: number },
 ): Promise<Awaited<Query>> {
   const statement = statements(db, `${kind}|${segment.shape}`, () =>
-    (build() as unknown as { _prepare(): { execute(values: Record<string, unknown>): Promise<unknown> } })._prepare(),
+    withCompiledRows(
+      (build() as unknown as { _prepare(): { execute(values: Record<string, unknown>): Promise<unknown> } })._prepare(),
+    ),
   );
   return (await statement.execute({ ...segment.values, ...counts })) as Awaited<Query>;
 }

@@ -1,6 +1,7 @@
 import type { Placeholder, SQL } from 'drizzle-orm';
 import { sql } from 'drizzle-orm';
 import type { PgDialect, PgSession } from 'drizzle-orm/pg-core';
+import { withCompiledRows } from './compiled-rows.ts';
 import type { Db } from './database.ts';
 
 /** A raw statement prepared once: run it with the values of its sql.placeholder()s. */
@@ -34,12 +35,13 @@ const prepared = new WeakMap<Db, Map<string, unknown>>();
 
 /**
  * One prepared statement per database and name, made on first use: `prepare` is a query builder's
- * `.prepare(name)` or preparedSql's raw statement. node-postgres then parses it once per pooled connection.
+ * `.prepare(name)` (its rows mapped by a function compiled for its fields: compiled-rows.ts) or preparedSql's
+ * raw statement. node-postgres then parses it once per pooled connection.
  */
 export function preparedOnce<Statement>(db: Db, name: string, prepare: (name: string) => Statement): Statement {
   let byName = prepared.get(db);
   if (!byName) prepared.set(db, (byName = new Map()));
-  if (!byName.has(name)) byName.set(name, prepare(name));
+  if (!byName.has(name)) byName.set(name, withCompiledRows(prepare(name)));
   return byName.get(name) as Statement;
 }
 
