@@ -12,8 +12,8 @@ type Handler = (request: IncomingMessage, response: ServerResponse, next?: (erro
  *
  * Why: on Node 20 the first `run()` of any AsyncLocalStorage turns on an async hook for the whole process,
  * and it stays on. Every promise, timer and tick of every request then pays for it, so one sign-in made
- * all later API requests dearer (about 3 % of the server's time under the client-search load, and
- * more garbage to collect). `disable()` on the last storage turns the hook off; the provider's next
+ * all later API requests dearer (a few per cent of the server's CPU under the client-search load,
+ * and more garbage to collect). `disable()` on the last storage turns the hook off; the provider's next
  * request enters its storage again (`run()` re-enables it). Nothing of the provider's outlives its
  * response: its tokens, sessions and grants are saved before it answers.
  */
