@@ -1,10 +1,9 @@
-import fs from 'node:fs';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { PAGE_SIZE_ALL } from '@casedesk/contract/common/paging';
 import type { LoadResult, RouteTarget } from './load.ts';
 import { loadRoute, WARM_UP_SECONDS } from './load.ts';
 import { round } from './stats.ts';
-import { processTree } from './process-cpu.ts';
+import { summedOverProcesses } from './process-cpu.ts';
 
 /** What --route matches to run the "All" case alone. */
 export const ALL_LIST_ROUTE = 'POST /api/v1/client/search "All"';
@@ -38,19 +37,10 @@ export interface AllListResult {
 
 /** The server's resident set from /proc (Linux, where the bench runs), summed over its processes. */
 export function residentBytes(pid: number): number {
-  return processTree(pid).reduce((sum, one) => sum + residentBytesOf(one, one === pid), 0);
-}
-
-function residentBytesOf(pid: number, required: boolean): number {
-  let status: string;
-  try {
-    status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
-  } catch (error) {
-    if (required) throw error;
-    return 0; // a worker that has just ended
-  }
-  const kb = /^VmRSS:\s+(\d+) kB$/m.exec(status)?.[1];
-  return kb ? Number(kb) * 1024 : Number.NaN;
+  return summedOverProcesses(pid, 'status', (status) => {
+    const kb = /^VmRSS:\s+(\d+) kB$/m.exec(status)?.[1];
+    return kb ? Number(kb) * 1024 : Number.NaN;
+  });
 }
 
 /** The highest RSS of the process while `work` runs. */

@@ -8,10 +8,10 @@ const TICKS_PER_MS = 100 / 1000;
 export type CpuClock = () => number;
 
 /**
- * A process and its children: the server as `npm start` runs it on PostgreSQL is a cluster primary and one
- * worker per CPU (each worker's own threads are in its figures). A child that has ended is no longer listed.
+ * A process and its children: with SERVER_PROCESSES above one the server is a cluster primary and its workers
+ * (each worker's own threads are in its figures). A child that has ended is no longer listed.
  */
-export function processTree(pid: number): number[] {
+function processTree(pid: number): number[] {
   let children: number[] = [];
   try {
     const listed = fs.readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim();
@@ -22,30 +22,35 @@ export function processTree(pid: number): number[] {
   return [pid, ...children];
 }
 
-/** One process's CPU time so far, user and system, in ms (0 once it has ended). */
-function cpuMsOf(pid: number): number {
-  let stat: string;
-  try {
-    stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
-  } catch {
-    return 0;
-  }
+/**
+ * A figure read from `/proc/<pid>/<file>` of a process and of its children (processTree), added up. The
+ * process itself must be readable (a server that is gone throws, never reads as zero); a child that ended
+ * between the listing and the reading counts nothing.
+ */
+export function summedOverProcesses(pid: number, file: string, figure: (text: string) => number): number {
+  return processTree(pid).reduce((sum, one) => {
+    let text: string;
+    try {
+      text = fs.readFileSync(`/proc/${one}/${file}`, 'utf8');
+    } catch (error) {
+      if (one === pid) throw error;
+      return sum;
+    }
+    return sum + figure(text);
+  }, 0);
+}
+
+/** CPU time in a `/proc/<pid>/stat`, user and system, in ms. */
+function cpuMsOfStat(stat: string): number {
   // Fields after the command name, which is in parentheses and may hold spaces: state is field 3,
   // utime and stime are fields 14 and 15.
   const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
   return (Number(fields[11]) + Number(fields[12])) / TICKS_PER_MS;
 }
 
-/**
- * The server's CPU time so far, read from /proc (another process: process.cpuUsage() cannot see it), summed
- * over its processes (processTree).
- */
+/** The server's CPU time so far, read from /proc (another process: process.cpuUsage() cannot see it). */
 export function processCpuClock(pid: number): CpuClock {
-  return () => {
-    // The server itself must be there: a reading without it would be a silent zero.
-    fs.accessSync(`/proc/${pid}/stat`);
-    return processTree(pid).reduce((sum, one) => sum + cpuMsOf(one), 0);
-  };
+  return () => summedOverProcesses(pid, 'stat', cpuMsOfStat);
 }
 
 /** This process's CPU time so far, in ms (the bench's own: the load generator, the replay, a service call). */

@@ -13,7 +13,7 @@ export interface ServerProcess {
   baseUrl: string;
   /**
    * The server's own process (node itself, not a wrapper), for its CPU and memory: with SERVER_PROCESSES above
-   * one, the cluster primary, whose workers the readings add in (process-cpu.ts processTree).
+   * one, the cluster primary, whose workers the readings add in (process-cpu.ts summedOverProcesses).
    */
   pid: number;
   /** How many processes serve requests: one unless SERVER_PROCESSES says otherwise. */

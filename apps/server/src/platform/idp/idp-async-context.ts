@@ -21,11 +21,8 @@ export function releasingProviderContext(handler: Handler): Handler {
   let inFlight = 0;
   return (request, response, next) => {
     inFlight += 1;
-    let ended = false;
-    // 'close' follows the end of every response, sent or cut off.
+    // 'close' follows the end of every response, sent or cut off, once.
     response.once('close', () => {
-      if (ended) return;
-      ended = true;
       inFlight -= 1;
       if (inFlight === 0) providerContext.disable();
     });
