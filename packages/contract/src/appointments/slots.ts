@@ -92,12 +92,17 @@ export function slotGrid(query: Omit<SlotQuery, 'busy' | 'now' | 'past'>): GridD
   });
 }
 
+/** Busy time as epoch milliseconds, as the availability query reads it (no Date per calendar event). */
+export interface BusyRun {
+  start: number;
+  end: number;
+}
+
 /** Busy time as disjoint [start, end) runs in ms, ascending: their ends ascend too, so one pass can sweep them. */
-export function mergeBusy(busy: readonly BusyInterval[]): { start: number; end: number }[] {
-  const sorted = busy
-    .map((b) => ({ start: b.start.getTime(), end: b.end.getTime() }))
-    .sort((a, b) => a.start - b.start);
-  const merged: { start: number; end: number }[] = [];
+export function mergeBusy(busy: readonly BusyRun[]): BusyRun[] {
+  // Copies: a run's end is widened in place below.
+  const sorted = busy.map((b) => ({ start: b.start, end: b.end })).sort((a, b) => a.start - b.start);
+  const merged: BusyRun[] = [];
   for (const interval of sorted) {
     const last = merged[merged.length - 1];
     if (last && interval.start <= last.end) last.end = Math.max(last.end, interval.end);
@@ -113,7 +118,7 @@ export function mergeBusy(busy: readonly BusyInterval[]): { start: number; end: 
  */
 export function openStarts(
   grid: readonly GridDay[],
-  busy: readonly { start: number; end: number }[],
+  busy: readonly BusyRun[],
   length: AppointmentLength,
   now: Date,
   past: boolean,
@@ -139,7 +144,8 @@ export function openStarts(
  */
 export function computeSlots(query: SlotQuery): DaySlots[] {
   const length = query.length * 60_000;
-  return openStarts(slotGrid(query), mergeBusy(query.busy), query.length, query.now, query.past).map((day) => ({
+  const busy = query.busy.map((b) => ({ start: b.start.getTime(), end: b.end.getTime() }));
+  return openStarts(slotGrid(query), mergeBusy(busy), query.length, query.now, query.past).map((day) => ({
     date: day.date,
     available: day.available,
     slots: day.starts.map((t) => ({ start: new Date(t), end: new Date(t + length) })),

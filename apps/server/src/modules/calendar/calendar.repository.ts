@@ -2,6 +2,7 @@ import type { CalendarEventKind } from '@casedesk/contract/calendar/calendar-eve
 import type { ScheduleEntry } from '@casedesk/contract/attorneys/attorney-schedule';
 import { and, asc, eq, gte, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/database.ts';
+import { param, preparedSql } from '../../platform/db/prepared.ts';
 import { offices } from '../offices/offices.tables.ts';
 import { users } from '../users/users.tables.ts';
 import { attorneySchedules, calendarEvents, holidays } from './calendar.tables.ts';
@@ -35,13 +36,32 @@ function liveOverlapping(attorneyIds: string[], from: Date, to: Date) {
   );
 }
 
-/** Busy time of the attorneys overlapping [from, to). */
-export async function findBusy(db: Db, attorneyIds: string[], from: Date, to: Date) {
+/**
+ * Busy time of the attorneys overlapping [from, to), as epoch milliseconds. A week of a hundred attorneys is
+ * thousands of rows: numbers from PostgreSQL skip a Date per timestamp and Drizzle's row mapping, which were a
+ * quarter of the availability route's CPU. date_part is a float8 (extract's numeric costs PostgreSQL ten times
+ * as much per row); rounding it is exact because every stored time came from a Date, in whole milliseconds.
+ * The condition is liveOverlapping's, with the ids as one array.
+ */
+export async function findBusy(
+  db: Db,
+  attorneyIds: string[],
+  from: Date,
+  to: Date,
+): Promise<{ attorneyId: string; start: number; end: number }[]> {
   if (attorneyIds.length === 0) return [];
-  return db
-    .select({ attorneyId: calendarEvents.attorneyId, start: calendarEvents.startsAt, end: calendarEvents.endsAt })
-    .from(calendarEvents)
-    .where(liveOverlapping(attorneyIds, from, to));
+  const rows = await preparedSql<{ attorney_id: string; start_ms: number; end_ms: number }>(
+    db,
+    'calendar_busy_runs',
+    () => sql`SELECT attorney_id,
+        round(date_part('epoch', starts_at) * 1000) AS start_ms,
+        round(date_part('epoch', ends_at) * 1000) AS end_ms
+      FROM calendar_events
+      WHERE attorney_id = ANY(${param('attorneyIds')}::uuid[])
+        AND tstzrange(starts_at, ends_at) && tstzrange(${param('from')}::timestamptz, ${param('to')}::timestamptz)
+        AND cancelled_at IS NULL`,
+  ).execute({ attorneyIds, from: from.toISOString(), to: to.toISOString() });
+  return rows.map((row) => ({ attorneyId: row.attorney_id, start: row.start_ms, end: row.end_ms }));
 }
 
 export async function findEvents(db: Db, attorneyIds: string[], from: Date, to: Date, kinds?: CalendarEventKind[]) {
