@@ -255,7 +255,7 @@ const dob = (part: Part) => sql`c.date_of_birth = ${part.value('dateOfBirth')}::
 /**
  * The date of birth one slip off (contract nearDatesOfBirth), kept only where the initials agree with the typed
  * names (either order; either name when only one is typed). The inner lookup reads the covering index of 0012
- * alone, so the ~1,700 people born on those ~45 dates at a million clients cost index entries, not heap rows
+ * alone, so the ~1,700 people born on those 48 dates at a million clients cost index entries, not heap rows
  * (about 0.5 ms). It is skipped when someone born on the typed date has both typed initials and one of the typed
  * names exactly (either order): the date is then right for a person who is almost surely the one typed (a slip in
  * the other name), and another person that alike with a slip in their date is not worth the lookups.
