@@ -67,6 +67,11 @@ export interface BenchReport {
   bareSqlLoads?: (BareSqlLoad & { route: string })[];
   /** clients and platform: each route's service call (no HTTP) at the route's concurrency, after its bare SQL. */
   serviceLoads?: (InProcessLoad & { route: string })[];
+  /**
+   * clients and platform, where the route's concurrency exceeds the server's pool: the bare SQL replayed on the
+   * pool's size, printed beside the judged ratio (the budgets judge the replay at the route's concurrency).
+   */
+  bareAtPoolSize?: (BareSqlLoad & { route: string })[];
   /** accounting scenario: the cash-flow report PDF built by its background job. */
   backgroundReport?: BackgroundReport;
   /** accounting scenario: the three-way trust reconciliation of each office. */
@@ -541,6 +546,7 @@ export function printReport(report: BenchReport): void {
   if (report.socketLatency) printSocketLatency(report.socketLatency);
   if (report.decisions) printDecisions(report.decisions);
   if (report.bareSqlLoads) printBareSqlLoads(report.routes, report.bareSqlLoads, report.serviceLoads);
+  if (report.bareAtPoolSize) printBareAtPoolSize(report.routes, report.bareAtPoolSize);
   if (report.backgroundReport) {
     const r = report.backgroundReport;
     console.log(
@@ -769,6 +775,31 @@ function printBareSqlLoads(
           http ? cpuMs(http.cpuMsPerRequest.server) : '—',
         ];
       }),
+    ),
+  );
+}
+
+/** Not judged: whether the replay at the route's concurrency was the limit, or fewer connections serve more. */
+function printBareAtPoolSize(routes: LoadResult[], loads: (BareSqlLoad & { route: string })[]): void {
+  console.log(
+    `\nThe same bare SQL on as many connections as the server's pool has (it never runs more statements at once);` +
+      `\nwhere it serves more than the replay above, that replay was not the limit (not judged):`,
+  );
+  console.log(
+    table(
+      ['route', 'conn', 'bare req/s', 'bare p95', 'HTTP ÷ it %'],
+      loads.map((b) => [
+        b.route,
+        String(b.connections),
+        b.requestsPerSecond.toFixed(1),
+        ms(b.latency.p95),
+        String(
+          throughputRatio(
+            routes.find((r) => r.route === b.route),
+            b,
+          ),
+        ),
+      ]),
     ),
   );
 }
