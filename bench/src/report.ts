@@ -788,18 +788,16 @@ function printBareAtPoolSize(routes: LoadResult[], loads: (BareSqlLoad & { route
   console.log(
     table(
       ['route', 'conn', 'bare req/s', 'bare p95', 'HTTP ÷ it %'],
-      loads.map((b) => [
-        b.route,
-        String(b.connections),
-        b.requestsPerSecond.toFixed(1),
-        ms(b.latency.p95),
-        String(
-          throughputRatio(
-            routes.find((r) => r.route === b.route),
-            b,
-          ),
-        ),
-      ]),
+      loads.map((b) => {
+        const http = routes.find((r) => r.route === b.route);
+        return [
+          b.route,
+          String(b.connections),
+          b.requestsPerSecond.toFixed(1),
+          ms(b.latency.p95),
+          String(throughputRatio(http, b)),
+        ];
+      }),
     ),
   );
 }
