@@ -7,13 +7,16 @@ import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 
 const serverRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const outdir = path.join(serverRoot, 'dist');
+// SERVER_BUILD_DIR: elsewhere than dist/ (the test of what the start loads builds into a folder of its own).
+const outdir = process.env.SERVER_BUILD_DIR
+  ? path.resolve(process.env.SERVER_BUILD_DIR)
+  : path.join(serverRoot, 'dist');
 const pkg = JSON.parse(fs.readFileSync(path.join(serverRoot, 'package.json'), 'utf8'));
 // The contract is TypeScript source (its exports point at .ts files), so it is compiled into the bundle.
 const external = Object.keys(pkg.dependencies).filter((name) => name !== '@casedesk/contract');
 
 fs.rmSync(outdir, { recursive: true, force: true });
-await build({
+const { metafile } = await build({
   absWorkingDir: serverRoot,
   entryPoints: {
     server: 'src/server.ts',
@@ -30,5 +33,8 @@ await build({
   external: external.flatMap((name) => [name, `${name}/*`]),
   sourcemap: 'linked',
   logLevel: 'warning',
+  metafile: true,
 });
+// What each output file imports, statically or on demand, and from where.
+fs.writeFileSync(path.join(outdir, 'metafile.json'), JSON.stringify(metafile));
 console.log(`Built the server into ${path.relative(process.cwd(), outdir) || outdir}`);

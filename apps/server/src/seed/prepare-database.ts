@@ -1,6 +1,6 @@
 import type { Config } from '../config.ts';
 import type { Database } from '../platform/db/database.ts';
-import { isSeeded, seedDemoData, seedReferenceData } from './seed.ts';
+import { isSeeded, seedReferenceData } from './reference-data.seed.ts';
 
 /**
  * Every start: migrations, then in demo mode the demo seed on first start, on a firm's server only the
@@ -14,6 +14,7 @@ export async function prepareDatabase(config: Pick<Config, 'demo' | 'SEED_CLIENT
   }
   if (!(await isSeeded(database.db))) {
     console.log(`First start: seeding demo data (${config.SEED_CLIENTS} clients)…`);
+    const { seedDemoData } = await import('./seed.ts');
     await seedDemoData(database.db, { clients: config.SEED_CLIENTS });
   }
 }

@@ -1,7 +1,8 @@
 import { Faker, base, en, en_US } from '@faker-js/faker';
 import { loadConfig } from '../config.ts';
 import { openConfiguredDatabase } from '../platform/db/open-configured.ts';
-import { vacuumAfterBulkLoad, isSeeded, seedClients, seedDemoData } from './seed.ts';
+import { isSeeded } from './reference-data.seed.ts';
+import { vacuumAfterBulkLoad, seedClients, seedDemoData } from './seed.ts';
 
 /** `npm run seed [-- --clients N]`: seeds an empty database, or adds N more clients to a seeded one. */
 const config = loadConfig();

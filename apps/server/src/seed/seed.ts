@@ -2,23 +2,23 @@ import { Faker, base, en, en_US } from '@faker-js/faker';
 import type { Permission } from '@casedesk/contract/access/permission-schemas';
 import type { Role } from '@casedesk/contract/users/user';
 import type { DefaultDashboard } from '@casedesk/contract/users/default-dashboard';
-import { count, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { buildClient } from '../../test/factories/clients.factory.ts';
 import { seedMail } from './mail.seed.ts';
 import { seedDrafts } from './drafts.seed.ts';
 import { seedAccounting } from './accounting.seed.ts';
 import { seedAppointments } from './appointments.seed.ts';
 import { SEED_OFFICES } from '../../test/factories/offices.factory.ts';
-import { JURISDICTIONS, LAW_TYPES, SMS_CATEGORIES, SMS_REASONS } from '../../test/factories/reference-data.ts';
+import { JURISDICTIONS, LAW_TYPES } from '../../test/factories/reference-data.ts';
 import { setPermissions } from '../modules/access/access.service.ts';
 import { attorneys } from '../modules/attorneys/attorneys.tables.ts';
 import { clients } from '../modules/clients/clients.tables.ts';
-import { dropdownOptions } from '../modules/dropdowns/dropdowns.tables.ts';
 import { offices } from '../modules/offices/offices.tables.ts';
 import { insertUser } from '../modules/users/users.repository.ts';
 import type { Db } from '../platform/db/database.ts';
 import { setLocalPassword } from '../platform/idp/idp.repository.ts';
 import { seedCalls } from './calls.seed.ts';
+import { seedDropdowns } from './reference-data.seed.ts';
 import { openCollectionAccounts, workCollectionAccounts } from './collections.seed.ts';
 import { seedMarketing } from './marketing.seed.ts';
 import { seedPaymentPlans } from './payment-plans.seed.ts';
@@ -107,11 +107,6 @@ const SEED_USERS: SeedUser[] = [
   },
 ];
 
-export async function isSeeded(db: Db): Promise<boolean> {
-  const [row] = await db.select({ n: count() }).from(offices);
-  return (row?.n ?? 0) > 0;
-}
-
 /** First start: offices, users with permissions, attorneys, dropdowns and demo clients, in one transaction. */
 export async function seedDemoData(db: Db, options: { clients: number; seed?: number }): Promise<void> {
   const faker = new Faker({ locale: [en_US, en, base] });
@@ -174,30 +169,6 @@ export async function seedDemoData(db: Db, options: { clients: number; seed?: nu
  */
 export async function vacuumAfterBulkLoad(db: Db): Promise<void> {
   await db.execute(sql`vacuum analyze`);
-}
-
-/**
- * A firm's server (not demo mode) starts with the reference lists the screens need (law types,
- * jurisdictions, SMS categories and reasons) and nothing else: no offices, users or clients.
- */
-export async function seedReferenceData(db: Db): Promise<void> {
-  const [row] = await db.select({ n: count() }).from(dropdownOptions);
-  if ((row?.n ?? 0) === 0) await seedDropdowns(db);
-}
-
-async function seedDropdowns(db: Db): Promise<void> {
-  const rows = [
-    ...LAW_TYPES.map((value, i) => ({ dropdownType: 'INQUIRY_LAW_TYPE', value, sortOrder: i })),
-    ...JURISDICTIONS.map((value, i) => ({ dropdownType: 'JURISDICTION', value, sortOrder: i })),
-    ...SMS_CATEGORIES.map((c, i) => ({
-      dropdownType: 'SMS_CATEGORY',
-      value: c.value,
-      groupType: c.groupType,
-      sortOrder: i,
-    })),
-    ...SMS_REASONS.map((value, i) => ({ dropdownType: 'SMS_REASON', value, sortOrder: i })),
-  ];
-  await db.insert(dropdownOptions).values(rows);
 }
 
 /** Two attorneys per branch office, across law types and jurisdictions, each able to sign in. */

@@ -1,7 +1,7 @@
 import type { CashFlowRow } from '@casedesk/contract/accounting/payment';
 import { CASH_FLOW_COLUMNS } from '@casedesk/contract/accounting/payment';
 import { formatMoney } from '@casedesk/contract/common/money';
-import PDFDocument from 'pdfkit';
+import { newPdfDocument } from '../../platform/export/file-libraries.ts';
 import { cashFlowCells } from './cash-flow-export.service.ts';
 
 const FIRM = 'Casedesk Legal Services';
@@ -62,7 +62,7 @@ export async function renderCashFlowReport(
   offsetHours: number,
   onProgress?: ProgressListener,
 ): Promise<{ pdf: Buffer; sums: ReportSums }> {
-  const doc = new PDFDocument({
+  const doc = await newPdfDocument({
     size: 'LETTER',
     layout: 'landscape',
     margin: MARGIN,

@@ -3,7 +3,7 @@ import { PAYMENT_TYPE_LABELS } from '@casedesk/contract/accounting/payment';
 import { formatMoney } from '@casedesk/contract/common/money';
 import { formatDateInput } from '@casedesk/contract/common/text';
 import { formatDateTimeAt } from '@casedesk/contract/inquiries/lead-list';
-import PDFDocument from 'pdfkit';
+import { newPdfDocument } from '../../platform/export/file-libraries.ts';
 
 const FIRM = 'Casedesk Legal Services';
 const MARGIN = 54;
@@ -51,9 +51,9 @@ export function receiptContent(payment: PaymentDetail, offsetHours: number): Rec
 }
 
 /** A payment's receipt, one letter-size page, for the client or the file. */
-export function renderReceiptPdf(payment: PaymentDetail, offsetHours: number): Promise<Buffer> {
+export async function renderReceiptPdf(payment: PaymentDetail, offsetHours: number): Promise<Buffer> {
   const content = receiptContent(payment, offsetHours);
-  const doc = new PDFDocument({
+  const doc = await newPdfDocument({
     size: 'LETTER',
     margin: MARGIN,
     info: { Title: content.title, Author: FIRM, Subject: 'Payment receipt' },

@@ -1,7 +1,7 @@
 import type { CollectionAccountRow } from '@casedesk/contract/collections/account';
 import { COLLECTION_ACCOUNT_COLUMNS } from '@casedesk/contract/collections/account';
 import { formatMoney } from '@casedesk/contract/common/money';
-import PDFDocument from 'pdfkit';
+import { newPdfDocument } from '../../platform/export/file-libraries.ts';
 import { accountCells } from './collection-account-cells.ts';
 
 const FIRM = 'Casedesk Legal Services';
@@ -58,7 +58,7 @@ export async function renderAccountsReport(
   heading: AccountsReportHeading,
   batches: AsyncIterable<CollectionAccountRow[]>,
 ): Promise<{ pdf: Buffer; sums: AccountSums }> {
-  const doc = new PDFDocument({
+  const doc = await newPdfDocument({
     size: 'LETTER',
     layout: 'landscape',
     margin: MARGIN,

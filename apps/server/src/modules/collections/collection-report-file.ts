@@ -4,8 +4,7 @@ import { callerLocalTime } from '@casedesk/contract/collections/dashboard';
 import type { CollectionReport, ReportColumn } from '@casedesk/contract/collections/report';
 import { REPORT_COLUMNS, formatRate } from '@casedesk/contract/collections/report';
 import { formatCents } from '@casedesk/contract/common/money';
-import ExcelJS from 'exceljs';
-import PDFDocument from 'pdfkit';
+import { loadExcel, streamedPdf } from '../../platform/export/file-libraries.ts';
 import type { Cell, ExportFile } from '../../platform/export/table-file.ts';
 import { CSV_BOM, CSV_CONTENT_TYPE, XLSX_CONTENT_TYPE, csvField, safeText } from '../../platform/export/table-file.ts';
 
@@ -52,10 +51,11 @@ async function* csvLines(parts: ReportFileParts) {
 function xlsxStream(parts: ReportFileParts): Readable {
   const columns = REPORT_COLUMNS[parts.report];
   const out = new PassThrough();
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true });
-  const sheet = workbook.addWorksheet(parts.title.slice(0, 31));
-  sheet.columns = columns.map((c) => ({ width: Math.max(12, c.header.length + 4) }));
   void (async () => {
+    const ExcelJS = await loadExcel();
+    const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true });
+    const sheet = workbook.addWorksheet(parts.title.slice(0, 31));
+    sheet.columns = columns.map((c) => ({ width: Math.max(12, c.header.length + 4) }));
     const title = sheet.addRow([parts.title]);
     title.font = { bold: true, size: 13 };
     title.commit();
@@ -107,9 +107,14 @@ function fit(doc: PDFKit.PDFDocument, text: string, width: number): string {
  * the zone, who and when; the column headers on every page; the totals row last, in bold.
  */
 function pdfStream(parts: ReportFileParts, lastRowIsTotal: boolean): Readable {
+  return streamedPdf({ size: 'LETTER', layout: 'landscape', margin: MARGIN, info: { Title: parts.title } }, (doc) =>
+    drawReport(doc, parts, lastRowIsTotal),
+  );
+}
+
+async function drawReport(doc: PDFKit.PDFDocument, parts: ReportFileParts, lastRowIsTotal: boolean): Promise<void> {
   const columns = REPORT_COLUMNS[parts.report];
   const widths = widthsOf(parts.report, columns.length);
-  const doc = new PDFDocument({ size: 'LETTER', layout: 'landscape', margin: MARGIN, info: { Title: parts.title } });
   const width = doc.page.width - MARGIN * 2;
   const bottom = doc.page.height - MARGIN - ROW_HEIGHT * 2;
   let pageNumber = 1;
@@ -153,43 +158,40 @@ function pdfStream(parts: ReportFileParts, lastRowIsTotal: boolean): Readable {
     });
   };
 
-  void (async () => {
-    doc.font('Helvetica-Bold').fontSize(14).fillColor(INK).text(parts.title, MARGIN, MARGIN, { lineBreak: false });
-    let y = MARGIN + 22;
-    doc.font('Helvetica').fontSize(8).fillColor(MUTED);
-    for (const line of parts.heading) {
-      doc.text(line, MARGIN, y, { lineBreak: false });
-      y += 11;
+  doc.font('Helvetica-Bold').fontSize(14).fillColor(INK).text(parts.title, MARGIN, MARGIN, { lineBreak: false });
+  let y = MARGIN + 22;
+  doc.font('Helvetica').fontSize(8).fillColor(MUTED);
+  for (const line of parts.heading) {
+    doc.text(line, MARGIN, y, { lineBreak: false });
+    y += 11;
+  }
+  y = headers(y + 6);
+  let pending: Record<string, unknown> | null = null;
+  const put = (row: Record<string, unknown>, bold: boolean) => {
+    if (y > bottom) {
+      footer();
+      doc.addPage();
+      pageNumber += 1;
+      y = headers(MARGIN);
     }
-    y = headers(y + 6);
-    let pending: Record<string, unknown> | null = null;
-    const put = (row: Record<string, unknown>, bold: boolean) => {
-      if (y > bottom) {
-        footer();
-        doc.addPage();
-        pageNumber += 1;
-        y = headers(MARGIN);
-      }
-      draw(row, y, bold);
-      y += ROW_HEIGHT;
-    };
-    for await (const batch of parts.batches) {
-      for (const row of batch) {
-        if (pending) put(pending, false);
-        pending = row;
-      }
+    draw(row, y, bold);
+    y += ROW_HEIGHT;
+  };
+  for await (const batch of parts.batches) {
+    for (const row of batch) {
+      if (pending) put(pending, false);
+      pending = row;
     }
-    if (pending) put(pending, lastRowIsTotal);
-    else
-      doc
-        .font('Helvetica')
-        .fontSize(9)
-        .fillColor(MUTED)
-        .text('Nothing in this report.', MARGIN, y + 4);
-    footer();
-    doc.end();
-  })().catch((error: unknown) => doc.destroy(error as Error));
-  return doc as unknown as Readable;
+  }
+  if (pending) put(pending, lastRowIsTotal);
+  else
+    doc
+      .font('Helvetica')
+      .fontSize(9)
+      .fillColor(MUTED)
+      .text('Nothing in this report.', MARGIN, y + 4);
+  footer();
+  doc.end();
 }
 
 export type ReportFileFormat = 'csv' | 'xlsx' | 'pdf';

@@ -3,7 +3,7 @@ import { formatPhone } from '@casedesk/contract/common/text';
 import type { IntakeQuestion } from '@casedesk/contract/inquiries/intake-question';
 import type { InquiryDetail } from '@casedesk/contract/inquiries/inquiry';
 import { formatDateTimeAt, formatUtcOffset } from '@casedesk/contract/inquiries/lead-list';
-import PDFDocument from 'pdfkit';
+import { newPdfDocument } from '../../platform/export/file-libraries.ts';
 
 export interface Letterhead {
   name: string;
@@ -190,8 +190,8 @@ function footers(doc: Doc, input: InquiryPdfInput): void {
 }
 
 /** SPEC §7 /inquiry/exportToPdf: the inquiry as a letter-size document a person would file. */
-export function renderInquiryPdf(input: InquiryPdfInput): Promise<Buffer> {
-  const doc = new PDFDocument({
+export async function renderInquiryPdf(input: InquiryPdfInput): Promise<Buffer> {
+  const doc = await newPdfDocument({
     size: 'LETTER',
     margin: MARGIN,
     bufferPages: true,

@@ -1,6 +1,5 @@
 import type { AddressInfo } from 'node:net';
-import type { ParsedMail } from 'mailparser';
-import { simpleParser } from 'mailparser';
+import type { ParsedMail, simpleParser } from 'mailparser';
 import type { SMTPServerDataStream, SMTPServerSession } from 'smtp-server';
 import { SMTPServer } from 'smtp-server';
 
@@ -14,6 +13,10 @@ import { SMTPServer } from 'smtp-server';
  * transactions with 421, lets the messages already being received finish (each is stored before it is
  * acknowledged), then closes every connection.
  */
+
+// mailparser (with libmime and iconv-lite) loads with the first message received, not with the server.
+let parser: Promise<typeof simpleParser> | undefined;
+const loadParser = () => (parser ??= import('mailparser').then((module) => module.simpleParser));
 
 export interface ReceivedMessage {
   envelopeFrom: string | null;
@@ -81,7 +84,7 @@ export async function startEmbeddedSmtpServer(options: EmbeddedSmtpOptions): Pro
     });
 
   async function receive(stream: SMTPServerDataStream, session: SMTPServerSession): Promise<void> {
-    const parsed = await simpleParser(stream);
+    const parsed = await (await loadParser())(stream);
     if (stream.sizeExceeded) throw smtpError(552, 'Message exceeds the fixed maximum message size');
     await options.onMessage({
       envelopeFrom: session.envelope.mailFrom ? session.envelope.mailFrom.address : null,

@@ -1,5 +1,5 @@
 import { formatPhone } from '@casedesk/contract/common/text';
-import PDFDocument from 'pdfkit';
+import { newPdfDocument } from '../../platform/export/file-libraries.ts';
 
 /**
  * A letter on the office's letterhead (SPEC §7 mail/saveLetter), one US Letter page or more: the office's name,
@@ -88,7 +88,7 @@ export function printable(text: string): string {
 }
 
 export async function renderLetterPdf(letter: LetterContent): Promise<{ pdf: Buffer; pages: number }> {
-  const doc = new PDFDocument({
+  const doc = await newPdfDocument({
     size: 'LETTER',
     margins: { top: MARGIN, bottom: MARGIN + FOOTER_HEIGHT, left: MARGIN, right: MARGIN },
     bufferPages: true,

@@ -1,9 +1,9 @@
 import { PassThrough, Readable } from 'node:stream';
 import { PAGE_SIZE_ALL } from '@casedesk/contract/common/paging';
-import ExcelJS from 'exceljs';
 import type { FastifyReply } from 'fastify';
 import type { ListPage } from '../db/list-page.ts';
 import { StreamedList } from '../http/streamed-list.ts';
+import { loadExcel } from './file-libraries.ts';
 
 /** An export as the route sends it: a download name, its type and the body (streamed, or whole when small). */
 export interface ExportFile {
@@ -105,25 +105,26 @@ async function* csvLines<Row>({ heading, headers, cells, batches }: StreamedTabl
 /** XLSX through exceljs's streaming writer: each row is committed as it is read, never buffered whole. */
 function xlsxStream<Row>({ sheetName, heading, headers, cells, batches }: StreamedTable<Row>): Readable {
   const out = new PassThrough();
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true });
-  const sheet = workbook.addWorksheet(sheetName);
-  const safe = (cell: Cell) => (typeof cell === 'string' ? safeText(cell) : cell);
-  if (heading?.length) {
-    sheet.columns = headers.map((header) => ({ width: Math.max(14, header.length + 4) }));
-    heading.forEach((line, i) => {
-      const row = sheet.addRow(line.map(safe));
-      if (i === 0) row.font = { bold: true, size: 13 };
-      row.commit();
-    });
-    sheet.addRow([]).commit();
-    const header = sheet.addRow([...headers]);
-    header.font = { bold: true };
-    header.commit();
-  } else {
-    sheet.columns = headers.map((header) => ({ header, width: Math.max(14, header.length + 4) }));
-    sheet.getRow(1).font = { bold: true };
-  }
   void (async () => {
+    const ExcelJS = await loadExcel();
+    const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true });
+    const sheet = workbook.addWorksheet(sheetName);
+    const safe = (cell: Cell) => (typeof cell === 'string' ? safeText(cell) : cell);
+    if (heading?.length) {
+      sheet.columns = headers.map((header) => ({ width: Math.max(14, header.length + 4) }));
+      heading.forEach((line, i) => {
+        const row = sheet.addRow(line.map(safe));
+        if (i === 0) row.font = { bold: true, size: 13 };
+        row.commit();
+      });
+      sheet.addRow([]).commit();
+      const header = sheet.addRow([...headers]);
+      header.font = { bold: true };
+      header.commit();
+    } else {
+      sheet.columns = headers.map((header) => ({ header, width: Math.max(14, header.length + 4) }));
+      sheet.getRow(1).font = { bold: true };
+    }
     for await (const batch of batches) {
       for (const row of batch) sheet.addRow(cells(row).map(safe)).commit();
     }

@@ -1,5 +1,5 @@
 import type { Readable } from 'node:stream';
-import PDFDocument from 'pdfkit';
+import { streamedPdf } from './file-libraries.ts';
 import type { Cell } from './table-file.ts';
 
 const FIRM = 'Casedesk Legal Services';
@@ -36,14 +36,10 @@ export interface PdfTable {
  * long table starts downloading at its first page and is never held whole. Cells are cut to their columns.
  */
 export function pdfTable(table: PdfTable): Readable {
-  const doc = new PDFDocument({
-    size: 'LETTER',
-    layout: 'landscape',
-    margin: MARGIN,
-    info: { Title: table.title, Author: FIRM },
-  });
-  void draw(doc, table).catch((error: unknown) => doc.destroy(error as Error));
-  return doc;
+  return streamedPdf(
+    { size: 'LETTER', layout: 'landscape', margin: MARGIN, info: { Title: table.title, Author: FIRM } },
+    (doc) => draw(doc, table),
+  );
 }
 
 /** The first column (a summary's group name) takes three shares of the width, each other column one. */

@@ -1,4 +1,4 @@
-import twilio from 'twilio';
+import { validateRequest } from 'twilio/lib/webhooks/webhooks.js';
 import type { CommunicationProvider } from './provider.ts';
 import { providerSid } from './provider-sid.ts';
 import { smsStatusParams } from './simulator-params.ts';
@@ -56,7 +56,7 @@ export function localProvider(authToken: string, deliveryCallbacks?: WebhookLoop
       return { sid: providerSid('CA'), status: 'queued' };
     },
     verifySignature(url, params, signature) {
-      return signature !== undefined && twilio.validateRequest(authToken, signature, url, params);
+      return signature !== undefined && validateRequest(authToken, signature, url, params);
     },
   };
 }

@@ -1,4 +1,6 @@
-import twilio from 'twilio';
+import type twilio from 'twilio';
+import VoiceResponse from 'twilio/lib/twiml/VoiceResponse.js';
+import { validateRequest } from 'twilio/lib/webhooks/webhooks.js';
 import { toE164 } from './phone-numbers.ts';
 import type { CommunicationProvider } from './provider.ts';
 import { mapTwilioCallStartStatus, mapTwilioSmsStatus } from './twilio-status.ts';
@@ -21,12 +23,17 @@ export const CALL_STATUS_EVENTS = ['initiated', 'ringing', 'answered', 'complete
  * SDK, and X-Twilio-Signature checked with Twilio's own validation function.
  */
 export function twilioProvider(options: TwilioProviderOptions): CommunicationProvider {
-  const client = twilio(options.accountSid, options.authToken, {
-    ...(options.httpClient ? { httpClient: options.httpClient } : {}),
-    // A send runs in a job that retries with backoff (jobs.ts); the SDK must not also retry on its own.
-    autoRetry: false,
-    timeout: 15_000,
-  });
+  // The REST client (and axios under it) loads with the first text or call, not with the server.
+  let sdkClient: Promise<twilio.Twilio> | undefined;
+  const client = () =>
+    (sdkClient ??= import('twilio').then(({ default: sdk }) =>
+      sdk(options.accountSid, options.authToken, {
+        ...(options.httpClient ? { httpClient: options.httpClient } : {}),
+        // A send runs in a job that retries with backoff (jobs.ts); the SDK must not also retry on its own.
+        autoRetry: false,
+        timeout: 15_000,
+      }),
+    ));
   const smsStatusCallback = `${options.publicUrl}${WEBHOOK_PATHS.smsStatus}`;
   const callStatusCallback = `${options.publicUrl}${WEBHOOK_PATHS.callStatus}`;
 
@@ -34,7 +41,9 @@ export function twilioProvider(options: TwilioProviderOptions): CommunicationPro
     name: 'twilio',
 
     async sendSms({ from, to, body }) {
-      const message = await client.messages.create({
+      const message = await (
+        await client()
+      ).messages.create({
         from: toE164(from),
         to: toE164(to),
         body,
@@ -46,7 +55,9 @@ export function twilioProvider(options: TwilioProviderOptions): CommunicationPro
     async startClickToCall({ operatorNumber, participantNumber, outboundCallerId }) {
       // Leg one rings the operator's phone; when answered, the TwiML dials the participant (leg two)
       // under the office's caller id, so the participant sees the office, not the operator.
-      const call = await client.calls.create({
+      const call = await (
+        await client()
+      ).calls.create({
         to: toE164(operatorNumber),
         from: toE164(outboundCallerId),
         twiml: clickToCallTwiml(participantNumber, outboundCallerId, callStatusCallback),
@@ -58,7 +69,7 @@ export function twilioProvider(options: TwilioProviderOptions): CommunicationPro
     },
 
     verifySignature(url, params, signature) {
-      return signature !== undefined && twilio.validateRequest(options.authToken, signature, url, params);
+      return signature !== undefined && validateRequest(options.authToken, signature, url, params);
     },
   };
 }
@@ -69,7 +80,7 @@ export function twilioProvider(options: TwilioProviderOptions): CommunicationPro
  * as ParentCallSid, which is the sid startClickToCall returns.
  */
 export function clickToCallTwiml(participantNumber: string, outboundCallerId: string, statusCallback: string): string {
-  const response = new twilio.twiml.VoiceResponse();
+  const response = new VoiceResponse();
   const dial = response.dial({ callerId: toE164(outboundCallerId) });
   dial.number(
     {

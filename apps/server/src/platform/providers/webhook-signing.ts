@@ -1,4 +1,5 @@
-import twilio from 'twilio';
+// Twilio's own signing code, without loading its REST client (webhooks.ts).
+import { getExpectedTwilioSignature } from 'twilio/lib/webhooks/webhooks.js';
 
 /**
  * The provider webhook paths (DESIGN §1 /hooks/...). Twilio is configured with these URLs; the local
@@ -15,7 +16,7 @@ export type WebhookPath = (typeof WEBHOOK_PATHS)[keyof typeof WEBHOOK_PATHS];
 
 /** The X-Twilio-Signature of a form post: HMAC-SHA1 of the full URL and the sorted parameters (Twilio's own code). */
 export function signWebhook(authToken: string, url: string, params: Record<string, string>): string {
-  return twilio.getExpectedTwilioSignature(authToken, url, params);
+  return getExpectedTwilioSignature(authToken, url, params);
 }
 
 /** The application/x-www-form-urlencoded body Twilio posts. */

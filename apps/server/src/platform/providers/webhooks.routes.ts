@@ -1,7 +1,7 @@
 import formbody from '@fastify/formbody';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import client from 'prom-client';
-import twilio from 'twilio';
+import MessagingResponse from 'twilio/lib/twiml/MessagingResponse.js';
 import { z } from 'zod';
 import { AppError } from '../errors/app-error.ts';
 import type { AppInstance } from '../http/app-instance.ts';
@@ -155,5 +155,5 @@ async function receive(app: AppInstance, hook: HookSpec, params: Record<string, 
   }
   if (hook.answer === 'empty') return reply.status(204).send();
   // An empty response: no auto-reply text, and an inbound call is not routed further by Twilio.
-  return reply.type('text/xml').send(new twilio.twiml.MessagingResponse().toString());
+  return reply.type('text/xml').send(new MessagingResponse().toString());
 }
