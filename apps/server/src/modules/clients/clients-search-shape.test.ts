@@ -2,7 +2,8 @@ import type { Scope } from '@casedesk/contract/access/permissions';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import { describe, expect, it } from 'vitest';
 import type { Db } from '../../platform/db/database.ts';
-import { keywordShape, searchStatementsByShape } from './clients-search.repository.ts';
+import { BoundValues } from '../../platform/db/shape-cache.ts';
+import { keywordShape, planFuzzySearch, planSearch, searchStatementsByShape } from './clients-search.repository.ts';
 
 // Only builds SQL text: no connection is made.
 const db = drizzle.mock({ casing: 'snake_case' }) as unknown as Db;
@@ -51,6 +52,21 @@ describe('client search statements, built once per shape', () => {
     }
     // The corpus does have keywords of one shape (else the test above proves nothing).
     expect(shared).toBeGreaterThan(500);
+  });
+
+  it('binds the same values when it only binds them (a kept shape) as when it builds the statement', () => {
+    let bound = 0;
+    for (const planner of [planSearch, planFuzzySearch]) {
+      for (const keyword of KEYWORDS) {
+        const building = new BoundValues();
+        const valuesOnly = new BoundValues(false);
+        const plan = planner(keyword, building);
+        expect(planner(keyword, valuesOnly) === undefined, keyword).toBe(plan === undefined);
+        expect(valuesOnly.named, keyword).toEqual(building.named);
+        bound += Object.keys(building.named).length;
+      }
+    }
+    expect(bound).toBeGreaterThan(KEYWORDS.length * 2);
   });
 
   it('keeps no keyword in a statement: every letter and digit typed is a bound value', () => {

@@ -3,7 +3,7 @@ import type { ClientSummary } from '@casedesk/contract/clients/client';
 import { CLIENT_SEARCH_COUNT_LIMIT, type ClientSearchSort } from '@casedesk/contract/clients/client-search';
 import { PAGE_SIZE_ALL, pageOffset } from '@casedesk/contract/common/paging';
 import type { SQL } from 'drizzle-orm';
-import { and, count, fillPlaceholders, isNull, or, sql } from 'drizzle-orm';
+import { and, count, fillPlaceholders, isNull, sql } from 'drizzle-orm';
 import type { Database, Db } from '../../platform/db/database.ts';
 import type { ChunkableSelect } from '../../platform/db/select-in-chunks.ts';
 import { selectInChunks, STREAMED_LIST_MIN_ROWS } from '../../platform/db/select-in-chunks.ts';
@@ -66,7 +66,8 @@ const last = sql`lower(${clients.lastName})`;
 const firstC = sql`(lower(${clients.firstName}) collate "C")`;
 const lastC = sql`(lower(${clients.lastName}) collate "C")`;
 const fullName = sql`lower(${clients.firstName} || ' ' || ${clients.lastName})`;
-const rankOf = (exact: SQL, prefix: SQL) => sql`(case when ${exact} then 0 when ${prefix} then 1 else 2 end)`;
+const rankOf = (v: BoundValues, exact: SQL, prefix: SQL) =>
+  v.sql`(case when ${exact} then 0 when ${prefix} then 1 else 2 end)`;
 
 /**
  * A typo within reach: sounds alike and at most one typo away. Two swapped letters are two edits, and a
@@ -76,15 +77,16 @@ function soundsLike(column: SQL, word: string, v: BoundValues): SQL | undefined 
   // A typo in a one- or two-letter word is not a thing: those only match as prefixes.
   if (word.replace(/[^a-z]/g, '').length < MIN_FUZZY_LENGTH) return undefined;
   const edits = word.length < 4 ? 1 : 2;
-  return sql`(soundex(${column}) = soundex(${v.bind(word)}) and levenshtein(left(${column}, 255), ${v.bind(word.slice(0, 255))}) <= ${sql.raw(String(edits))})`;
+  return v.sql`(soundex(${column}) = soundex(${v.bind(word)}) and levenshtein(left(${column}, 255), ${v.bind(word.slice(0, 255))}) <= ${sql.raw(String(edits))})`;
 }
 
-const startsWith = (column: SQL, word: string, v: BoundValues) => sql`${column} like ${v.bind(`${escapeLike(word)}%`)}`;
+const startsWith = (column: SQL, word: string, v: BoundValues) =>
+  v.sql`${column} like ${v.bind(`${escapeLike(word)}%`)}`;
 
 /** A name word: prefix of first or last name, or sounds alike and is at most two edits away (one typo). */
 function nameWord(word: string, v: BoundValues): { match: SQL; prefix: SQL } {
-  const prefix = or(startsWith(firstC, word, v), startsWith(lastC, word, v))!;
-  return { match: or(prefix, soundsLike(first, word, v), soundsLike(last, word, v))!, prefix };
+  const prefix = v.or(startsWith(firstC, word, v), startsWith(lastC, word, v))!;
+  return { match: v.or(prefix, soundsLike(first, word, v), soundsLike(last, word, v))!, prefix };
 }
 
 /**
@@ -98,13 +100,13 @@ function pairArms(a: string, b: string, v: BoundValues): SQL {
     [a, b],
     [b, a],
   ] as const) {
-    arms.push(and(startsWith(firstC, given, v), startsWith(lastC, family, v)));
+    arms.push(v.and(startsWith(firstC, given, v), startsWith(lastC, family, v)));
     const familyTypo = soundsLike(last, family, v);
-    if (familyTypo) arms.push(and(startsWith(firstC, given, v), familyTypo));
+    if (familyTypo) arms.push(v.and(startsWith(firstC, given, v), familyTypo));
     const givenTypo = soundsLike(first, given, v);
-    if (givenTypo) arms.push(and(givenTypo, startsWith(lastC, family, v)));
+    if (givenTypo) arms.push(v.and(givenTypo, startsWith(lastC, family, v)));
   }
-  return or(...arms)!;
+  return v.or(...arms)!;
 }
 
 function namePlan(words: string[], v: BoundValues): SearchPlan {
@@ -112,16 +114,19 @@ function namePlan(words: string[], v: BoundValues): SearchPlan {
   const [a, b] = words.map((word) => v.bind(word));
   const exact =
     words.length === 1
-      ? or(sql`${first} = ${a}`, sql`${last} = ${a}`)!
+      ? v.or(v.sql`${first} = ${a}`, v.sql`${last} = ${a}`)!
       : words.length === 2
-        ? or(and(sql`${first} = ${a}`, sql`${last} = ${b}`), and(sql`${first} = ${b}`, sql`${last} = ${a}`))!
-        : sql`${fullName} = ${v.bind(words.join(' '))}`;
-  const where = words.length === 2 ? pairArms(words[0]!, words[1]!, v) : and(...parts.map((p) => p.match))!;
-  return { where, rank: rankOf(exact, and(...parts.map((p) => p.prefix))!) };
+        ? v.or(
+            v.and(v.sql`${first} = ${a}`, v.sql`${last} = ${b}`),
+            v.and(v.sql`${first} = ${b}`, v.sql`${last} = ${a}`),
+          )!
+        : v.sql`${fullName} = ${v.bind(words.join(' '))}`;
+  const where = words.length === 2 ? pairArms(words[0]!, words[1]!, v) : v.and(...parts.map((p) => p.match))!;
+  return { where, rank: rankOf(v, exact, v.and(...parts.map((p) => p.prefix))!) };
 }
 
 function prefixArm(column: SQL, text: string, v: BoundValues): { match: SQL; exact: SQL } {
-  return { match: sql`${column} like ${v.bind(`${escapeLike(text)}%`)}`, exact: sql`${column} = ${v.bind(text)}` };
+  return { match: v.sql`${column} like ${v.bind(`${escapeLike(text)}%`)}`, exact: v.sql`${column} = ${v.bind(text)}` };
 }
 
 /** Phone digits: the whole number, or its last 4+ digits, in any of the four phone fields. */
@@ -130,8 +135,8 @@ function phoneArms(digits: string, v: BoundValues): { match: SQL; exact: SQL }[]
   const reversed = v.bind(`${[...national].reverse().join('')}%`);
   const whole = v.bind(national);
   return PHONE_COLUMNS.map((column) => ({
-    match: sql`reverse(${column}) like ${reversed}`,
-    exact: sql`${column} = ${whole}`,
+    match: v.sql`reverse(${column}) like ${reversed}`,
+    exact: v.sql`${column} = ${whole}`,
   }));
 }
 
@@ -141,28 +146,31 @@ export function planSearch(keyword: string, v: BoundValues): SearchPlan {
   const digits = kw.replace(/\D/g, '');
   const words = kw.split(/[\s,]+/).filter(Boolean);
   const arms: { match: SQL; exact: SQL }[] = [];
-  const lms = () => prefixArm(sql`lower(${clients.lmsClientNumber})`, kw, v);
-  const needles = () => prefixArm(sql`lower(${clients.needlesClientNumber})`, kw, v);
+  const lms = () => prefixArm(v.sql`lower(${clients.lmsClientNumber})`, kw, v);
+  const needles = () => prefixArm(v.sql`lower(${clients.needlesClientNumber})`, kw, v);
   if (/^[\d\s()+.-]+$/.test(kw) && digits.length >= MIN_PHONE_DIGITS) {
     arms.push(...phoneArms(digits, v), lms(), needles());
   } else if (kw.includes('@') || (words.length === 1 && /[\d.]/.test(kw))) {
-    const email = prefixArm(sql`lower(${clients.email})`, kw, v);
+    const email = prefixArm(v.sql`lower(${clients.email})`, kw, v);
     arms.push(email, lms(), needles());
     // A fragment around the @ ("smithers@") by trigrams; a whole address is an exact or prefix match already.
     if (kw.includes('@') && kw.length >= MIN_FUZZY_LENGTH && !COMPLETE_EMAIL.test(kw)) {
-      arms.push({ match: sql`lower(${clients.email}) like ${v.bind(`%${escapeLike(kw)}%`)}`, exact: email.exact });
+      arms.push({ match: v.sql`lower(${clients.email}) like ${v.bind(`%${escapeLike(kw)}%`)}`, exact: email.exact });
     }
   } else if (words.length > 0) {
     const names = namePlan(words, v);
     if (words.length > 1) return names;
-    arms.push(prefixArm(sql`lower(${clients.email})`, kw, v), lms(), needles());
+    arms.push(prefixArm(v.sql`lower(${clients.email})`, kw, v), lms(), needles());
     return {
-      where: or(names.where, ...arms.map((a) => a.match))!,
-      rank: sql`least(${names.rank}, ${rankOf(or(...arms.map((a) => a.exact))!, sql`true`)})`,
+      where: v.or(names.where, ...arms.map((a) => a.match))!,
+      rank: v.sql`least(${names.rank}, ${rankOf(v, v.or(...arms.map((a) => a.exact))!, v.sql`true`)})`,
     };
   }
-  if (arms.length === 0) return { where: sql`false`, rank: sql`0` };
-  return { where: or(...arms.map((a) => a.match))!, rank: rankOf(or(...arms.map((a) => a.exact))!, sql`true`) };
+  if (arms.length === 0) return { where: v.sql`false`, rank: v.sql`0` };
+  return {
+    where: v.or(...arms.map((a) => a.match))!,
+    rank: rankOf(v, v.or(...arms.map((a) => a.exact))!, v.sql`true`),
+  };
 }
 
 /**
@@ -174,8 +182,8 @@ export function planFuzzySearch(keyword: string, v: BoundValues): SearchPlan | u
   const kw = keyword.toLowerCase().replace(/\s+/g, ' ').trim();
   if (kw.replace(/[^a-z]/g, '').length < MIN_FUZZY_LENGTH) return undefined;
   const typed = v.bind(kw);
-  const similar = sql`${fullName} % ${typed}`;
-  const rank = sql`(${fullName} <-> ${typed})`;
+  const similar = v.sql`${fullName} % ${typed}`;
+  const rank = v.sql`(${fullName} <-> ${typed})`;
   const words = kw.split(/[\s,]+/).filter(Boolean);
   if (words.length < 2) return { where: similar, rank };
   const intact = words.filter((w) => w.length >= MIN_FUZZY_LENGTH).map((w) => nameWord(w, v).prefix);
@@ -183,9 +191,9 @@ export function planFuzzySearch(keyword: string, v: BoundValues): SearchPlan | u
   // similarity() rather than `%` and `<->`: either would lead the planner to the GiST (for `<->` as an
   // ordered scan that walks the whole index when few rows pass, ~1 s at 200k on PGlite); the intact
   // prefixes already narrow the rows to a few dozen, which sort in no time.
-  const distance = sql`(1 - similarity(${fullName}, ${typed}))`;
+  const distance = v.sql`(1 - similarity(${fullName}, ${typed}))`;
   return {
-    where: and(or(...intact), sql`similarity(${fullName}, ${typed}) >= ${sql.raw(String(FUZZY_SIMILARITY))}`)!,
+    where: v.and(v.or(...intact), v.sql`similarity(${fullName}, ${typed}) >= ${sql.raw(String(FUZZY_SIMILARITY))}`)!,
     rank: distance,
   };
 }
@@ -203,8 +211,11 @@ const SORT_COLUMNS = {
 
 /** A run of results: rows matching `where` in `order`. A search's results are its segments one after another. */
 interface Segment {
-  where: SQL;
-  order: SQL[];
+  /**
+   * Its condition and order, built only when its shape's statement is not kept yet (runShaped), or for a cursor:
+   * a kept shape needs only the values, which the planner binds without building (BoundValues).
+   */
+  build(): { where: SQL; order: SQL[] };
   /**
    * All that `where` and `order` depend on but their bound values: which segment of which plan, the shape of
    * the keyword, the scope and the sort. Two segments of one shape are one statement (runShaped).
@@ -247,14 +258,15 @@ function shortTermSegments(term: string, query: SearchQuery): Segment[] {
   const pattern = v.bind(`${escapeLike(term)}%`);
   return [
     {
-      where: live(query.scope, sql`${lastC} like ${pattern}`),
-      order: byLastName,
+      build: () => ({ where: live(query.scope, sql`${lastC} like ${pattern}`), order: byLastName }),
       shape: `last name|${queryShape(query)}`,
       values: v.named,
     },
     {
-      where: live(query.scope, sql`${firstC} like ${pattern}`, sql`not (${lastC} like ${pattern})`),
-      order: byFirstName,
+      build: () => ({
+        where: live(query.scope, sql`${firstC} like ${pattern}`, sql`not (${lastC} like ${pattern})`),
+        order: byFirstName,
+      }),
       shape: `first name|${queryShape(query)}`,
       values: v.named,
     },
@@ -263,8 +275,13 @@ function shortTermSegments(term: string, query: SearchQuery): Segment[] {
 
 /** No keyword: every client in reach, in name order or the chosen sort. */
 function segmentsOfEveryClient(query: SearchQuery): Segment[] {
-  const order = sortedBy(query) ?? byLastName;
-  return [{ where: live(query.scope), order, shape: `every client|${queryShape(query)}`, values: {} }];
+  return [
+    {
+      build: () => ({ where: live(query.scope), order: sortedBy(query) ?? byLastName }),
+      shape: `every client|${queryShape(query)}`,
+      values: {},
+    },
+  ];
 }
 
 const isShortNameTerm = (kw: string) => /^[a-z]{1,2}$/.test(kw);
@@ -273,12 +290,14 @@ const isNameWord = (kw: string) => /^[a-z][a-z'-]*$/.test(kw);
 type Planner = (keyword: string, v: BoundValues) => SearchPlan | undefined;
 
 function planSegment(label: string, planner: Planner, keyword: string, query: SearchQuery): Segment | undefined {
-  const v = new BoundValues();
-  const plan = planner(keyword, v);
-  if (!plan) return undefined;
+  const v = new BoundValues(false);
+  if (!planner(keyword, v)) return undefined;
   return {
-    where: live(query.scope, plan.where),
-    order: sortedBy(query) ?? [plan.rank, ...byLastName],
+    // The planner once more, building this time; it binds the same values in the same order.
+    build: () => {
+      const plan = planner(keyword, new BoundValues())!;
+      return { where: live(query.scope, plan.where), order: sortedBy(query) ?? [plan.rank, ...byLastName] };
+    },
     shape: `${label}|${keywordShape(keyword)}|${queryShape(query)}`,
     values: v.named,
   };
@@ -353,11 +372,12 @@ async function runShaped<Query extends PromiseLike<unknown>>(
 }
 
 function firstPageQuery(db: Db, segment: Segment) {
+  const { where, order } = segment.build();
   return db
     .select({ ...summaryColumns, matches: sql<number>`count(*) over ()`.mapWith(Number) })
     .from(clients)
-    .where(segment.where)
-    .orderBy(...segment.order)
+    .where(where)
+    .orderBy(...order)
     .limit(limitValue);
 }
 
@@ -396,7 +416,7 @@ function countUpToQuery(db: Db, segment: Segment) {
   const matches = db
     .select({ one: sql`1` })
     .from(clients)
-    .where(segment.where)
+    .where(segment.build().where)
     .limit(limitValue)
     .as('matches');
   return db.select({ n: count() }).from(matches);
@@ -424,11 +444,12 @@ async function countSegments(db: Db, segments: Segment[], limit: number): Promis
 
 /** A segment's matches in its order. */
 function matchesOf(db: Db, segment: Segment) {
+  const { where, order } = segment.build();
   return db
     .select(summaryColumns)
     .from(clients)
-    .where(segment.where)
-    .orderBy(...segment.order);
+    .where(where)
+    .orderBy(...order);
 }
 
 function rowsQuery(db: Db, segment: Segment) {
