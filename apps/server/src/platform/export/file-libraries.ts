@@ -30,6 +30,8 @@ export function streamedPdf(options: PDFKit.PDFDocumentOptions, draw: (doc: PDFK
   void newPdfDocument(options)
     .then((doc) => {
       doc.on('error', (error: Error) => out.destroy(error));
+      // A reader gone (the client left) discards the rest, as destroying the document itself did: nothing piles up.
+      out.on('close', () => doc.destroy());
       doc.pipe(out);
       return draw(doc).catch((error: unknown) => {
         doc.destroy();

@@ -41,9 +41,8 @@ export function twilioProvider(options: TwilioProviderOptions): CommunicationPro
     name: 'twilio',
 
     async sendSms({ from, to, body }) {
-      const message = await (
-        await client()
-      ).messages.create({
+      const sdk = await client();
+      const message = await sdk.messages.create({
         from: toE164(from),
         to: toE164(to),
         body,
@@ -55,9 +54,8 @@ export function twilioProvider(options: TwilioProviderOptions): CommunicationPro
     async startClickToCall({ operatorNumber, participantNumber, outboundCallerId }) {
       // Leg one rings the operator's phone; when answered, the TwiML dials the participant (leg two)
       // under the office's caller id, so the participant sees the office, not the operator.
-      const call = await (
-        await client()
-      ).calls.create({
+      const sdk = await client();
+      const call = await sdk.calls.create({
         to: toE164(operatorNumber),
         from: toE164(outboundCallerId),
         twiml: clickToCallTwiml(participantNumber, outboundCallerId, callStatusCallback),
