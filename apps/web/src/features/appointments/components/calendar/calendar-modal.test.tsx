@@ -62,9 +62,11 @@ describe('CalendarModal (SPEC §2 Calendar modal, §4)', () => {
       <CalendarModal opened onClose={() => undefined} attorneyId={id(1)} attorneyName="Ada Attorney" />,
     );
     expect(await screen.findByText('Calendar · Ada Attorney')).toBeTruthy();
+    await waitFor(() => expect(screen.getByTestId('calendar-zone').textContent).toContain('America/New York'));
+    // Read once the office's zone is known: where it puts today in another week than the browser's, the grid
+    // started again on it.
     const region = screen.getByRole('region', { name: 'Attorney calendar' });
     expect(region.querySelector('.fc-timeGridWeek-view')).toBeTruthy();
-    await waitFor(() => expect(screen.getByTestId('calendar-zone').textContent).toContain('America/New York'));
     expect(await screen.findByText('Smith v. Jones')).toBeTruthy();
     // The first range is fetched at once, with a day before and two after (SPEC §4).
     const [first] = availabilityCalls(api);
@@ -77,6 +79,22 @@ describe('CalendarModal (SPEC §2 Calendar modal, §4)', () => {
     fireEvent.click(screen.getByRole('radio', { name: 'Year' }));
     await waitFor(() => expect(region.querySelector('.fc-multiMonthYear-view')).toBeTruthy());
     expect(region.querySelectorAll('.fc-multimonth-month')).toHaveLength(12);
+  });
+
+  it("opens on the office's week when the browser's day is already the next week's", async () => {
+    // Saturday 28 November, 20:00 in New York: Sunday in the browser's zone (UTC), whose week starts that day.
+    vi.useFakeTimers({ toFake: ['Date'], now: new Date('2026-11-29T01:00:00Z') });
+    try {
+      backend();
+      renderWithSession(
+        <CalendarModal opened onClose={() => undefined} attorneyId={id(1)} attorneyName="Ada Attorney" />,
+      );
+      await waitFor(() => expect(screen.getByTestId('calendar-zone').textContent).toContain('America/New York'));
+      expect(await screen.findByText('Smith v. Jones')).toBeTruthy();
+      expect(screen.getByTestId('calendar-title').textContent).toMatch(/Nov 22 – 28, 2026/);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('fetches a new range only 1 s after it changes', async () => {

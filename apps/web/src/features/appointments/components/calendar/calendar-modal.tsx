@@ -146,6 +146,10 @@ function AttorneyCalendar({
         </LoadError>
       ) : null}
       <CalendarView
+        // It opens on today's week in the office's zone. Until the calendar names that zone the browser's stands in,
+        // and where the two are on different days (a Saturday evening in New York is Sunday in UTC) the week differs:
+        // the grid starts again, once, on the office's today.
+        key={timeZone}
         label="Attorney calendar"
         events={events}
         view={view}
