@@ -112,6 +112,8 @@ test('from a lead: availability, a 15-minute slot booked once, refused the secon
     .click();
   const calendarModal = page.getByRole('dialog', { name: /^Calendar · / });
   await expect(calendarModal.locator('.fc-timeGridWeek-view')).toBeVisible();
+  // Once the office's zone is known the grid is on the office's today (it may start again on it then).
+  await expect(calendarModal.getByTestId('calendar-zone')).toContainText('times in');
   const firstColumn = calendarModal.locator('.fc-col-header-cell').first();
   const bookedColumn = calendarModal.locator(`.fc-col-header-cell[data-date="${bookedDay}"]`);
   for (let week = 0; week < 3 && (await bookedColumn.count()) === 0; week++) {

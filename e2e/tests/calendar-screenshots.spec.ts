@@ -101,6 +101,7 @@ test('calendar modal: week, month and year views of a seeded attorney; a free sl
 
   // The same without a mouse: each free cell is a button named for its time; Enter picks it.
   await book.getByRole('button', { name: 'View calendar' }).click();
+  await expect(modal.getByTestId('calendar-zone')).toContainText('times in');
   await loaded(modal)();
   await modal.getByRole('button', { name: 'Next' }).click();
   await loaded(modal)();
@@ -122,6 +123,7 @@ test('calendar modal: week, month and year views of a seeded attorney; a free sl
   // SPEC §5: a 15-minute appointment is offered on quarters, rows of 18 px (the hour stays 72 px).
   await book.getByText('15 min', { exact: true }).click();
   await book.getByRole('button', { name: 'View calendar' }).click();
+  await expect(modal.getByTestId('calendar-zone')).toContainText('times in');
   await expect(calendar.locator('.fc-timegrid-slot-lane')).toHaveCount(96);
   const quarter = await calendar
     .locator('.fc-timegrid-slot-lane')

@@ -63,7 +63,7 @@ describe('CalendarModal (SPEC §2 Calendar modal, §4)', () => {
     );
     expect(await screen.findByText('Calendar · Ada Attorney')).toBeTruthy();
     await waitFor(() => expect(screen.getByTestId('calendar-zone').textContent).toContain('America/New York'));
-    // Read once the office's zone is known: where it puts today in another week than the browser's, the grid
+    // Read once the office's zone is known: where it puts today on another day than the browser's, the grid
     // started again on it.
     const region = screen.getByRole('region', { name: 'Attorney calendar' });
     expect(region.querySelector('.fc-timeGridWeek-view')).toBeTruthy();

@@ -74,6 +74,7 @@ function AttorneyCalendar({
     enabled: true,
   });
   const timeZone = calendar.info?.timeZone ?? BROWSER_ZONE;
+  const calendarNow = toCalendarTime(now, timeZone);
 
   const events = useMemo(
     () => [
@@ -146,16 +147,16 @@ function AttorneyCalendar({
         </LoadError>
       ) : null}
       <CalendarView
-        // It opens on today's week in the office's zone. Until the calendar names that zone the browser's stands in,
-        // and where the two are on different days (a Saturday evening in New York is Sunday in UTC) the week differs:
-        // the grid starts again, once, on the office's today.
-        key={timeZone}
+        // It opens on the office's today. Until the calendar names the office's zone the browser's stands in; where
+        // the two are on different days (a Saturday evening in New York is Sunday in UTC, another week) the grid
+        // starts again on the office's today, as it does when the office's day turns at midnight.
+        key={calendarNow.slice(0, 10)}
         label="Attorney calendar"
         events={events}
         view={view}
         onViewChange={setView}
         onRangeChange={handleRange}
-        now={toCalendarTime(now, timeZone)}
+        now={calendarNow}
         slotMinutes={appointmentLength === 15 ? 15 : 30}
         blockedDates={calendar.index.blockedDates}
         onSlotClick={readOnly ? undefined : handleSlotClick}
