@@ -1,7 +1,7 @@
 import type { CashFlowRow } from '@casedesk/contract/accounting/payment';
 import { CASH_FLOW_COLUMNS } from '@casedesk/contract/accounting/payment';
 import { formatMoney } from '@casedesk/contract/common/money';
-import { newPdfDocument } from '../../platform/export/file-libraries.ts';
+import { bufferedPdfDocument } from '../../platform/export/file-libraries.ts';
 import { cashFlowCells } from './cash-flow-export.service.ts';
 
 const FIRM = 'Casedesk Legal Services';
@@ -62,17 +62,11 @@ export async function renderCashFlowReport(
   offsetHours: number,
   onProgress?: ProgressListener,
 ): Promise<{ pdf: Buffer; sums: ReportSums }> {
-  const doc = await newPdfDocument({
+  const { doc, bytes: done } = await bufferedPdfDocument({
     size: 'LETTER',
     layout: 'landscape',
     margin: MARGIN,
     info: { Title: 'Cash flow report', Author: FIRM },
-  });
-  const chunks: Buffer[] = [];
-  const done = new Promise<Buffer>((resolve, reject) => {
-    doc.on('data', (chunk: Buffer) => chunks.push(chunk));
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
   });
   const width = doc.page.width - MARGIN * 2;
   const bottom = doc.page.height - MARGIN - ROW_HEIGHT * 3;

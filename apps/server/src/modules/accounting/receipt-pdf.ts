@@ -3,7 +3,7 @@ import { PAYMENT_TYPE_LABELS } from '@casedesk/contract/accounting/payment';
 import { formatMoney } from '@casedesk/contract/common/money';
 import { formatDateInput } from '@casedesk/contract/common/text';
 import { formatDateTimeAt } from '@casedesk/contract/inquiries/lead-list';
-import { newPdfDocument } from '../../platform/export/file-libraries.ts';
+import { bufferedPdfDocument } from '../../platform/export/file-libraries.ts';
 
 const FIRM = 'Casedesk Legal Services';
 const MARGIN = 54;
@@ -53,16 +53,10 @@ export function receiptContent(payment: PaymentDetail, offsetHours: number): Rec
 /** A payment's receipt, one letter-size page, for the client or the file. */
 export async function renderReceiptPdf(payment: PaymentDetail, offsetHours: number): Promise<Buffer> {
   const content = receiptContent(payment, offsetHours);
-  const doc = await newPdfDocument({
+  const { doc, bytes: done } = await bufferedPdfDocument({
     size: 'LETTER',
     margin: MARGIN,
     info: { Title: content.title, Author: FIRM, Subject: 'Payment receipt' },
-  });
-  const chunks: Buffer[] = [];
-  const done = new Promise<Buffer>((resolve, reject) => {
-    doc.on('data', (chunk: Buffer) => chunks.push(chunk));
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
   });
   const width = doc.page.width - MARGIN * 2;
   doc.font('Helvetica-Bold').fontSize(18).fillColor(ACCENT).text(FIRM, MARGIN, MARGIN);

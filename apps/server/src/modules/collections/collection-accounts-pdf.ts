@@ -1,7 +1,7 @@
 import type { CollectionAccountRow } from '@casedesk/contract/collections/account';
 import { COLLECTION_ACCOUNT_COLUMNS } from '@casedesk/contract/collections/account';
 import { formatMoney } from '@casedesk/contract/common/money';
-import { newPdfDocument } from '../../platform/export/file-libraries.ts';
+import { bufferedPdfDocument } from '../../platform/export/file-libraries.ts';
 import { accountCells } from './collection-account-cells.ts';
 
 const FIRM = 'Casedesk Legal Services';
@@ -58,17 +58,11 @@ export async function renderAccountsReport(
   heading: AccountsReportHeading,
   batches: AsyncIterable<CollectionAccountRow[]>,
 ): Promise<{ pdf: Buffer; sums: AccountSums }> {
-  const doc = await newPdfDocument({
+  const { doc, bytes: done } = await bufferedPdfDocument({
     size: 'LETTER',
     layout: 'landscape',
     margin: MARGIN,
     info: { Title: TITLE, Author: FIRM },
-  });
-  const chunks: Buffer[] = [];
-  const done = new Promise<Buffer>((resolve, reject) => {
-    doc.on('data', (chunk: Buffer) => chunks.push(chunk));
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
   });
   const width = doc.page.width - MARGIN * 2;
   const bottom = doc.page.height - MARGIN - ROW_HEIGHT * 3;

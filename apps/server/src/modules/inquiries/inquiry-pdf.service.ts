@@ -3,7 +3,7 @@ import { formatPhone } from '@casedesk/contract/common/text';
 import type { IntakeQuestion } from '@casedesk/contract/inquiries/intake-question';
 import type { InquiryDetail } from '@casedesk/contract/inquiries/inquiry';
 import { formatDateTimeAt, formatUtcOffset } from '@casedesk/contract/inquiries/lead-list';
-import { newPdfDocument } from '../../platform/export/file-libraries.ts';
+import { bufferedPdfDocument } from '../../platform/export/file-libraries.ts';
 
 export interface Letterhead {
   name: string;
@@ -191,17 +191,11 @@ function footers(doc: Doc, input: InquiryPdfInput): void {
 
 /** SPEC §7 /inquiry/exportToPdf: the inquiry as a letter-size document a person would file. */
 export async function renderInquiryPdf(input: InquiryPdfInput): Promise<Buffer> {
-  const doc = await newPdfDocument({
+  const { doc, bytes: done } = await bufferedPdfDocument({
     size: 'LETTER',
     margin: MARGIN,
     bufferPages: true,
     info: { Title: `Inquiry ${input.inquiry.id}`, Author: FIRM, Subject: 'Inquiry intake record' },
-  });
-  const chunks: Buffer[] = [];
-  const done = new Promise<Buffer>((resolve, reject) => {
-    doc.on('data', (chunk: Buffer) => chunks.push(chunk));
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
   });
   letterhead(doc, input);
   body(doc, input);

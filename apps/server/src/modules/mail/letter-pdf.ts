@@ -1,5 +1,5 @@
 import { formatPhone } from '@casedesk/contract/common/text';
-import { newPdfDocument } from '../../platform/export/file-libraries.ts';
+import { bufferedPdfDocument } from '../../platform/export/file-libraries.ts';
 
 /**
  * A letter on the office's letterhead (SPEC §7 mail/saveLetter), one US Letter page or more: the office's name,
@@ -88,17 +88,11 @@ export function printable(text: string): string {
 }
 
 export async function renderLetterPdf(letter: LetterContent): Promise<{ pdf: Buffer; pages: number }> {
-  const doc = await newPdfDocument({
+  const { doc, bytes: done } = await bufferedPdfDocument({
     size: 'LETTER',
     margins: { top: MARGIN, bottom: MARGIN + FOOTER_HEIGHT, left: MARGIN, right: MARGIN },
     bufferPages: true,
     info: { Title: printable(letter.subject), Author: printable(letter.office.name), Subject: 'Letter' },
-  });
-  const chunks: Buffer[] = [];
-  const done = new Promise<Buffer>((resolve, reject) => {
-    doc.on('data', (chunk: Buffer) => chunks.push(chunk));
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
   });
   const width = doc.page.width - MARGIN * 2;
   const head = letterheadLines(letter.office);

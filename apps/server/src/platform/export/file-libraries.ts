@@ -16,9 +16,23 @@ export function loadExcel(): Promise<typeof ExcelJS> {
 }
 
 /** A new pdfkit document. */
-export async function newPdfDocument(options: PDFKit.PDFDocumentOptions): Promise<PDFKit.PDFDocument> {
+async function newPdfDocument(options: PDFKit.PDFDocumentOptions): Promise<PDFKit.PDFDocument> {
   const PdfKitDocument = await (pdfKit ??= import('pdfkit').then((module) => module.default));
   return new PdfKitDocument(options);
+}
+
+/** A new pdfkit document, and its bytes once it ends: for a PDF kept whole (a receipt, a letter, a report's file). */
+export async function bufferedPdfDocument(
+  options: PDFKit.PDFDocumentOptions,
+): Promise<{ doc: PDFKit.PDFDocument; bytes: Promise<Buffer> }> {
+  const doc = await newPdfDocument(options);
+  const chunks: Buffer[] = [];
+  const bytes = new Promise<Buffer>((resolve, reject) => {
+    doc.on('data', (chunk: Buffer) => chunks.push(chunk));
+    doc.on('end', () => resolve(Buffer.concat(chunks)));
+    doc.on('error', reject);
+  });
+  return { doc, bytes };
 }
 
 /**
