@@ -761,10 +761,7 @@ function printBareSqlLoads(
         const http = routes.find((r) => r.route === b.route);
         const service = services.find((l) => l.route === b.route);
         return [
-          b.route,
-          String(b.connections),
-          b.requestsPerSecond.toFixed(1),
-          ms(b.latency.p95),
+          ...replayCells(b),
           service ? service.requestsPerSecond.toFixed(1) : '—',
           http ? http.requestsPerSecond.toFixed(1) : '—',
           http ? ms(http.latency.p95) : '—',
@@ -779,6 +776,14 @@ function printBareSqlLoads(
   );
 }
 
+/** A bare-SQL replay's first cells in both tables: its route, connections, throughput and p95. */
+const replayCells = (b: BareSqlLoad & { route: string }) => [
+  b.route,
+  String(b.connections),
+  b.requestsPerSecond.toFixed(1),
+  ms(b.latency.p95),
+];
+
 /** Not judged: whether the replay at the route's concurrency was the limit, or fewer connections serve more. */
 function printBareAtPoolSize(routes: LoadResult[], loads: (BareSqlLoad & { route: string })[]): void {
   console.log(
@@ -790,13 +795,7 @@ function printBareAtPoolSize(routes: LoadResult[], loads: (BareSqlLoad & { route
       ['route', 'conn', 'bare req/s', 'bare p95', 'HTTP ÷ it %'],
       loads.map((b) => {
         const http = routes.find((r) => r.route === b.route);
-        return [
-          b.route,
-          String(b.connections),
-          b.requestsPerSecond.toFixed(1),
-          ms(b.latency.p95),
-          String(throughputRatio(http, b)),
-        ];
+        return [...replayCells(b), String(throughputRatio(http, b))];
       }),
     ),
   );
