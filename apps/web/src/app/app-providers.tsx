@@ -13,6 +13,9 @@ import { cssVariablesResolver, theme } from './theme.ts';
 export const COLOR_SCHEME_STORAGE_KEY = 'casedesk.color-scheme';
 const colorSchemeManager = localStorageColorSchemeManager({ key: COLOR_SCHEME_STORAGE_KEY });
 
+/** SPEC §9: toasts last 1500 ms. */
+export const TOAST_MS = 1500;
+
 interface AppProvidersProps {
   children: ReactNode;
 }
@@ -26,8 +29,7 @@ export function AppProviders({ children }: AppProvidersProps) {
       defaultColorScheme="auto"
       colorSchemeManager={colorSchemeManager}
     >
-      {/* SPEC §9: toasts last 1500 ms. */}
-      <Notifications position="top-right" autoClose={1500} />
+      <Notifications position="top-right" autoClose={TOAST_MS} />
       <QueryClientProvider client={queryClient}>
         {children}
         <ErrorPopup />

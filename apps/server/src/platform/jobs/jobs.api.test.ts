@@ -218,10 +218,10 @@ describe(`jobs on ${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'}`, () => 
     });
     const id = await jobs.send('test.slow', { n: 1 });
     await waitFor(() => started);
-    const stopping = Date.now();
+    expect(finished).toBe(false);
     await jobs.stop();
+    // Stopping waited for the handler: it had finished by the time stop() returned.
     expect(finished).toBe(true);
-    expect(Date.now() - stopping).toBeGreaterThan(1_000);
 
     const after = await start();
     try {
