@@ -176,8 +176,20 @@ const isPreparedPage = (page: HistoryPage) =>
  */
 function preparedHistoryFor(db: Db, scope: SmsScope, page: HistoryPage) {
   const key = `${page.sortOrder}:${page.pageSize}:${page.pageNumber}:${JSON.stringify(scope)}`;
-  const name = `sms_history_${createHash('sha1').update(key).digest('hex').slice(0, 16)}`;
+  const name = historyStatementName(key);
   return preparedOnce(db, name, () => historyPageSelect(db, phoneParam, scope, page, true).prepare(name));
+}
+
+const historyStatementNames = new Map<string, string>();
+
+/** A short name for a page shape's statement, hashed once per shape rather than on every request. */
+function historyStatementName(key: string): string {
+  let name = historyStatementNames.get(key);
+  if (name === undefined) {
+    name = `sms_history_${createHash('sha1').update(key).digest('hex').slice(0, 16)}`;
+    historyStatementNames.set(key, name);
+  }
+  return name;
 }
 
 export async function findHistoryPage(
