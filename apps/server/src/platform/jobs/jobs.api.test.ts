@@ -211,16 +211,22 @@ describe(`jobs on ${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'}`, () => 
     const jobs = await start();
     let started = false;
     let finished = false;
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
     await jobs.work('test.slow', async () => {
       started = true;
-      await sleep(1_500);
+      await gate;
       finished = true;
     });
     const id = await jobs.send('test.slow', { n: 1 });
     await waitFor(() => started);
-    expect(finished).toBe(false);
-    await jobs.stop();
-    // Stopping waited for the handler: it had finished by the time stop() returned.
+    let stopped = false;
+    const stopping = jobs.stop().then(() => (stopped = true));
+    // The handler holds on; stopping must not end before it does, however long it is given.
+    await sleep(500);
+    expect(stopped).toBe(false);
+    release();
+    await stopping;
     expect(finished).toBe(true);
 
     const after = await start();
