@@ -1,6 +1,7 @@
 import { notifications } from '@mantine/notifications';
 import { act, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { watchTimers } from '@/test/timers.ts';
 import { AppProviders, TOAST_MS } from './app-providers.tsx';
 
 afterEach(() => vi.restoreAllMocks());
@@ -12,14 +13,13 @@ describe('AppProviders', () => {
         <p>page</p>
       </AppProviders>,
     );
-    // The close is a timer of the page's: its delay is read where it is set, not measured on a clock.
-    const timers = vi.spyOn(window, 'setTimeout');
+    const timers = watchTimers();
     act(() => {
       notifications.show({ message: 'Saved the thing' });
     });
     expect(await screen.findByText('Saved the thing')).toBeTruthy();
     expect(TOAST_MS).toBe(1500);
-    await waitFor(() => expect(timers.mock.calls.some(([, delay]) => delay === TOAST_MS)).toBe(true));
+    await waitFor(() => expect(timers.setWith(TOAST_MS)).toBeGreaterThan(0));
     await waitFor(() => expect(screen.queryByText('Saved the thing')).toBeNull(), { timeout: 5_000 });
   });
 });

@@ -5,6 +5,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createQueryClient } from '@/lib/query-client.ts';
 import { fakeApi } from '@/test/fake-api.ts';
 import { userDetail } from '@/test/fixtures.ts';
+import { watchTimers } from '@/test/timers.ts';
 import { CLOSE_AFTER_SAVE_MS, ProfileForm } from './profile-form.tsx';
 
 const SAVED = 'User Profile has been updated successfully';
@@ -19,8 +20,7 @@ describe('ProfileForm', () => {
     const user = userDetail();
     fakeApi({ 'PUT /api/v1/user': ({ body }) => ({ ...user, ...(body as object) }) });
     const onClose = vi.fn();
-    // The close is a timer of the page's: its delay is read where it is set, not measured on a clock.
-    const timers = vi.spyOn(window, 'setTimeout');
+    const timers = watchTimers();
     render(
       <MantineProvider>
         <QueryClientProvider client={createQueryClient()}>
@@ -32,8 +32,7 @@ describe('ProfileForm', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Save Changes' }));
 
     expect(await screen.findByText(SAVED)).toBeTruthy();
-    const closing = timers.mock.calls.filter(([, delay]) => delay === CLOSE_AFTER_SAVE_MS);
-    expect(closing).toHaveLength(1);
+    expect(timers.setWith(CLOSE_AFTER_SAVE_MS)).toBe(1);
     expect(CLOSE_AFTER_SAVE_MS).toBe(1000);
     // Open while the message shows; closed by that timer.
     expect(onClose).not.toHaveBeenCalled();
