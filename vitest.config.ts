@@ -15,6 +15,7 @@ export default defineConfig({
             'apps/server/src/**/*.test.ts',
             'apps/web/build/**/*.test.ts',
             'scripts/**/*.test.ts',
+            'bench/src/**/*.test.ts',
           ],
           exclude: ['**/*.api.test.ts', '**/node_modules/**'],
           environment: 'node',

@@ -111,7 +111,7 @@ export const USAGE = `Usage: npm run bench -- [--scenario platform|clients|commu
   --accounts N       collections: collection accounts added over the seeded clients (default 200000)
   --appointments N   dashboards: appointments added over the last year and the coming two weeks (default 1000000)
   --trust-entries N  accounting: trust deposits added, at most one per payment (default 1000000)
-  --connections C    concurrent autocannon connections (default 50; 20 for the clients scenario)
+  --connections C    concurrent HTTP connections of the load (default 50; 20 for the clients scenario)
   --duration S       seconds of load per route, after a 2 s warm-up (default 10, at most ${MAX_DURATION_SECONDS})
   --database KIND    pglite (a fresh temporary data directory) or postgres (a fresh database casedesk_bench
                      on DATABASE_URL's server, default ${DEFAULT_POSTGRES_URL}; dropped afterwards)

@@ -600,5 +600,5 @@ async function main(): Promise<number> {
   }
 }
 
-// Explicit exit: keep-alive sockets of fetch or autocannon must not hold the finished run open.
+// Explicit exit: keep-alive sockets of fetch or of the load must not hold the finished run open.
 process.exit(await main());

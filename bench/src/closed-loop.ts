@@ -1,3 +1,4 @@
+import type { CpuClock } from './process-cpu.ts';
 import { measuredCpu, ownCpuClock } from './process-cpu.ts';
 import type { Summary } from './stats.ts';
 import { round, summarize } from './stats.ts';
@@ -12,32 +13,43 @@ export interface InProcessLoad {
   cpuMsPerRequest: number;
 }
 
+export interface LoopRun {
+  /** Calls that completed inside the measured window. */
+  completed: number;
+  /** CPU ms per completed call in the window, one figure per clock, in the clocks' order. */
+  cpuMsPerRequest: number[];
+}
+
 /**
- * `workers` callers, each awaiting `run(i)` for the next i of one shared counter (as autocannon rotates
- * bodies), closed loop like the HTTP load: a warm-up, then `durationSeconds` measured. Throughput counts the
- * completions inside the window; latency only the calls also started in it.
+ * `workers` callers, each awaiting `run(i, worker)` for the next i of one shared counter (so every caller sends
+ * the next body of a rotation), closed loop: a warm-up, then `durationSeconds` measured. A call that completes
+ * inside the window is passed to `completed` with its latency in ms, or undefined when it was sent before the
+ * window opened (its wait began in the warm-up), and counted unless `completed` answers false (a failed
+ * request: no throughput, and no share of the CPU per request). `signal` ends the loop early (Ctrl-C).
  */
-export async function closedLoop(
-  workers: number,
-  durationSeconds: number,
-  warmUpSeconds: number,
-  run: (i: number) => Promise<unknown>,
-): Promise<InProcessLoad> {
-  const latencies: number[] = [];
+export async function runClosedLoop<T>(options: {
+  workers: number;
+  durationSeconds: number;
+  warmUpSeconds: number;
+  clocks: CpuClock[];
+  run: (i: number, worker: number) => Promise<T>;
+  completed?: (result: T, latencyMs: number | undefined) => boolean | void;
+  signal?: AbortSignal;
+}): Promise<LoopRun> {
+  const { workers, durationSeconds, warmUpSeconds, run, signal } = options;
   let completed = 0;
   let next = 0;
   const start = performance.now();
   const measureFrom = start + warmUpSeconds * 1000;
   const measureUntil = measureFrom + durationSeconds * 1000;
-  const cpu = measuredCpu([ownCpuClock], warmUpSeconds, durationSeconds);
-  const worker = async () => {
-    while (performance.now() < measureUntil) {
+  const cpu = measuredCpu(options.clocks, warmUpSeconds, durationSeconds);
+  const worker = async (_: unknown, index: number) => {
+    while (performance.now() < measureUntil && !signal?.aborted) {
       const sent = performance.now();
-      await run(next++);
+      const result = await run(next++, index);
       const done = performance.now();
       if (done < measureFrom || done > measureUntil) continue;
-      completed++;
-      if (sent >= measureFrom) latencies.push(done - sent);
+      if (options.completed?.(result, sent >= measureFrom ? done - sent : undefined) !== false) completed++;
     }
   };
   try {
@@ -45,11 +57,32 @@ export async function closedLoop(
   } finally {
     cpu.close();
   }
+  return { completed, cpuMsPerRequest: cpu.perRequest(completed) };
+}
+
+/** The bare SQL's or the service call's load in this process: `runClosedLoop` on this process's CPU clock. */
+export async function closedLoop(
+  workers: number,
+  durationSeconds: number,
+  warmUpSeconds: number,
+  run: (i: number) => Promise<unknown>,
+): Promise<InProcessLoad> {
+  const latencies: number[] = [];
+  const loop = await runClosedLoop({
+    workers,
+    durationSeconds,
+    warmUpSeconds,
+    clocks: [ownCpuClock],
+    run,
+    completed: (_, latency) => {
+      if (latency !== undefined) latencies.push(latency);
+    },
+  });
   return {
     connections: workers,
     durationSeconds,
-    requestsPerSecond: round(completed / durationSeconds, 1),
+    requestsPerSecond: round(loop.completed / durationSeconds, 1),
     latency: summarize(latencies),
-    cpuMsPerRequest: cpu.perRequest(completed)[0]!,
+    cpuMsPerRequest: loop.cpuMsPerRequest[0]!,
   };
 }

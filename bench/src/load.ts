@@ -1,9 +1,9 @@
-import type { Instance, Options, RequestParams, Result } from 'autocannon';
-import autocannon from 'autocannon';
 import type { Summary } from './stats.ts';
 import { round, summarize } from './stats.ts';
-import type { CpuClock } from './process-cpu.ts';
-import { measuredCpu, ownCpuClock, processCpuClock } from './process-cpu.ts';
+import { ownCpuClock, processCpuClock } from './process-cpu.ts';
+import { runClosedLoop } from './closed-loop.ts';
+import type { LeanResponse } from './http-connection.ts';
+import { HttpConnection, request } from './http-connection.ts';
 
 export const WARM_UP_SECONDS = 2;
 
@@ -32,7 +32,7 @@ export interface LoadResult {
   /** The measured window, after the warm-up. */
   durationSeconds: number;
   requestsPerSecond: number;
-  /** 2xx response times in ms of requests sent after the warm-up, every one kept (autocannon's table has no p95). */
+  /** 2xx response times in ms of requests sent after the warm-up, every one kept, for the percentiles. */
   latency: Summary;
   /**
    * The same responses' server time: what the server reports in Server-Timing (Fastify reading the request
@@ -48,53 +48,52 @@ export interface LoadResult {
   errors: number;
   non2xx: number;
   statusCodes: Record<string, number>;
-  /** autocannon's own figures over the whole run, warm-up included, to cross-check ours. */
-  autocannonWholeRun: {
-    requestsPerSecond: number;
-    p50: number;
-    p99: number;
-    max: number;
-    errors: number;
-    timeouts: number;
-    non2xx: number;
-  };
 }
 
-let current: Instance | undefined;
+/** A request that has not been answered in this long counts as an error and its connection is replaced. */
+const REQUEST_TIMEOUT_MS = 10_000;
 
-/** The server's and the load generator's CPU ms per request; NaN when the run never started. */
-function cpuPerRequest(cpu: ReturnType<typeof measuredCpu> | undefined, completed: number) {
-  const [server, loadGenerator] = cpu?.perRequest(completed) ?? [Number.NaN, Number.NaN];
-  return { server: server!, loadGenerator: loadGenerator! };
-}
+let stopping: AbortController | undefined;
 
 /** `app;dur=12.3` → 12.3; NaN when the header is missing. */
-function serverDuration(header: string | undefined): number {
-  const match = /(?:^|,)\s*app;dur=([\d.]+)/.exec(header ?? '');
+function serverDuration(header: string): number {
+  const match = /(?:^|,)\s*app;dur=([\d.]+)/.exec(header);
   return match ? Number(match[1]) : Number.NaN;
 }
 
-/** One shared cursor over the bodies and paths, so every connection sends the next one. */
-function rotating(target: RouteTarget): (request: RequestParams) => RequestParams {
-  let next = 0;
-  return (request) => {
-    const body = target.bodies?.length ? target.bodies[next % target.bodies.length]! : target.body;
-    const path = target.paths?.length ? target.paths[next % target.paths.length]! : request.path;
-    next += 1;
-    return { ...request, path, ...(body ? { body } : {}) };
+/** The i-th request of the rotation: one shared cursor over the bodies and paths, as every connection sends the next. */
+function requestBytes(target: RouteTarget, url: URL, token: string): (i: number) => Buffer {
+  const headers = {
+    authorization: `Bearer ${token}`,
+    ...(target.body || target.bodies ? { 'content-type': 'application/json' } : {}),
   };
+  const pick = (list: string[] | undefined, i: number) => (list?.length ? list[i % list.length] : undefined);
+  const fixed =
+    target.bodies?.length || target.paths?.length
+      ? undefined
+      : request(target.method, url.host, target.path, headers, target.body);
+  return (i) =>
+    fixed ??
+    request(
+      target.method,
+      url.host,
+      pick(target.paths, i) ?? target.path,
+      headers,
+      pick(target.bodies, i) ?? target.body,
+    );
 }
 
 /** Ctrl-C: end the running load now instead of after its full duration. */
 export function stopLoad(): void {
-  current?.stop();
+  stopping?.abort();
 }
 
 /**
- * One autocannon run of warm-up + measurement over the same connections, keeping only what happens after
- * the warm-up. Two separate runs would open fresh connections for the measurement, and on a saturated
- * server the first request of a new connection can wait seconds (seen here: up to 2 s) — a ramp-up
- * artefact that would land in p99 instead of the steady state the budget is about.
+ * One run of warm-up + measurement over the same connections, keeping only what happens after the warm-up.
+ * Two separate runs would open fresh connections for the measurement, and on a saturated server the first
+ * request of a new connection can wait seconds (seen here: up to 2 s) — a ramp-up artefact that would land in
+ * p99 instead of the steady state the budget is about. Each connection sends its next request when its last
+ * answer is in (closed loop), on a lean keep-alive connection (http-connection.ts says why not autocannon).
  */
 export async function loadRoute(
   baseUrl: string,
@@ -104,97 +103,74 @@ export async function loadRoute(
   duration: number,
   serverPid?: number,
 ): Promise<LoadResult> {
-  const headers = {
-    authorization: `Bearer ${token}`,
-    ...(target.body || target.bodies ? { 'content-type': 'application/json' } : {}),
-  };
-  const options: Options = {
-    url: `${baseUrl}${target.path}`,
-    method: target.method,
-    connections,
-    duration: WARM_UP_SECONDS + duration,
-    title: target.name,
-    headers,
-    ...(target.body ? { body: target.body } : {}),
-    // A request entry of its own does not inherit the headers above, so it names them again.
-    requests: [
-      {
-        method: target.method,
-        headers,
-        ...(target.bodies?.length || target.paths?.length ? { setupRequest: rotating(target) } : {}),
-        onResponse: (_status, _body, _context, responseHeaders) => {
-          lastServerMs = serverDuration(responseHeaders['server-timing']);
-        },
-      },
-    ],
-  };
-
+  const url = new URL(baseUrl);
+  const port = Number(url.port || 80);
+  const bytesOf = requestBytes(target, url, token);
+  const open = Array.from({ length: connections }, () => new HttpConnection(url.hostname, port));
   const latencies: number[] = [];
   const serverTimes: number[] = [];
-  // Set by onResponse just before the same response's 'response' event.
-  let lastServerMs = Number.NaN;
   const statusCodes: Record<string, number> = {};
-  let completed = 0;
   let errors = 0;
-  let measureFrom = Number.POSITIVE_INFINITY;
-  let measureUntil = Number.POSITIVE_INFINITY;
 
-  const serverClock: CpuClock = serverPid === undefined ? () => Number.NaN : processCpuClock(serverPid);
-  let cpu: ReturnType<typeof measuredCpu> | undefined;
-  const instance = autocannon(options);
-  current = instance;
-  instance.on('start', () => {
-    measureFrom = performance.now() + WARM_UP_SECONDS * 1000;
-    measureUntil = measureFrom + duration * 1000;
-    cpu = measuredCpu([serverClock, ownCpuClock], WARM_UP_SECONDS, duration);
-  });
-  instance.on('response', (_client, statusCode, _bytes, ms) => {
-    const now = performance.now();
-    // Throughput counts completions inside the window; latency only requests that were also sent inside it.
-    if (now < measureFrom || now > measureUntil) return;
-    completed++;
-    statusCodes[statusCode] = (statusCodes[statusCode] ?? 0) + 1;
-    if (statusCode >= 200 && statusCode < 300 && now - ms >= measureFrom) {
-      latencies.push(ms);
-      if (!Number.isNaN(lastServerMs)) serverTimes.push(lastServerMs);
+  /** One request on the worker's connection; a failure or a timeout counts as an error and reconnects. */
+  const send = async (i: number, worker: number): Promise<LeanResponse | undefined> => {
+    let timer: NodeJS.Timeout | undefined;
+    const timeout = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new Error('Request timed out')), REQUEST_TIMEOUT_MS);
+    });
+    try {
+      return await Promise.race([open[worker]!.send(bytesOf(i)), timeout]);
+    } catch {
+      open[worker]!.close();
+      open[worker] = new HttpConnection(url.hostname, port);
+      return undefined;
+    } finally {
+      clearTimeout(timer);
     }
-    lastServerMs = Number.NaN;
-  });
-  instance.on('reqError', () => {
-    const now = performance.now();
-    if (now >= measureFrom && now <= measureUntil) errors++;
-  });
-  let result: Result;
+  };
+
+  stopping = new AbortController();
+  let loop;
   try {
-    result = await new Promise<Result>((resolve, reject) => instance.then(resolve, reject));
+    loop = await runClosedLoop({
+      workers: connections,
+      durationSeconds: duration,
+      warmUpSeconds: WARM_UP_SECONDS,
+      clocks: [serverPid === undefined ? () => Number.NaN : processCpuClock(serverPid), ownCpuClock],
+      run: send,
+      signal: stopping.signal,
+      completed: (response, latency) => {
+        if (!response) {
+          errors++;
+          return false;
+        }
+        statusCodes[response.status] = (statusCodes[response.status] ?? 0) + 1;
+        if (response.status < 200 || response.status >= 300 || latency === undefined) return;
+        latencies.push(latency);
+        const serverMs = serverDuration(response.serverTiming);
+        if (!Number.isNaN(serverMs)) serverTimes.push(serverMs);
+      },
+    });
   } finally {
-    current = undefined;
-    cpu?.close();
+    stopping = undefined;
+    for (const connection of open) connection.close();
   }
 
   const non2xx = Object.entries(statusCodes)
     .filter(([code]) => !code.startsWith('2'))
     .reduce((sum, [, count]) => sum + count, 0);
+  const [server, loadGenerator] = loop.cpuMsPerRequest;
   return {
     route: target.name,
     connections,
     durationSeconds: duration,
-    requestsPerSecond: round(completed / duration, 1),
+    requestsPerSecond: round(loop.completed / duration, 1),
     latency: summarize(latencies),
     serverTime: summarize(serverTimes),
-    completed,
-    cpuMsPerRequest: cpuPerRequest(cpu, completed),
+    completed: loop.completed,
+    cpuMsPerRequest: { server: server!, loadGenerator: loadGenerator! },
     errors,
     non2xx,
     statusCodes,
-    autocannonWholeRun: {
-      requestsPerSecond: result.requests.average,
-      p50: result.latency.p50,
-      p99: result.latency.p99,
-      max: result.latency.max,
-      errors: result.errors,
-      timeouts: result.timeouts,
-      non2xx: result.non2xx,
-    },
   };
 }

@@ -222,7 +222,7 @@ export type BareSqlLoad = InProcessLoad;
 
 /**
  * The route's bare SQL at the route's own concurrency (DESIGN §6): `connections` workers, each on its own
- * pool connection, replay the recorded requests in turn (one shared cursor, as autocannon rotates bodies)
+ * pool connection, replay the recorded requests in turn (one shared cursor, as the HTTP load rotates bodies)
  * for a warm-up and then `durationSeconds`, closed loop like the HTTP load. `database` needs a pool of at
  * least `connections`.
  */

@@ -456,7 +456,7 @@ const BUSY_WARNING_PERCENT = 25;
 
 /**
  * How busy the machine is before the bench adds anything: other work (test suites, builds) takes CPU from
- * the server and from autocannon alike, and a load average would still remember the previous bench run.
+ * the server and from the load generator alike, and a load average would still remember the previous bench run.
  */
 async function cpuBusyPercent(): Promise<number> {
   const before = cpuTimes();
@@ -739,7 +739,8 @@ function printBareSqlLoads(
     `\nBare SQL at the route's concurrency (its recorded statements replayed straight to the driver by as many` +
       `\nconnections, closed loop, right after the HTTP load), and HTTP ÷ bare SQL; for a route with a service floor` +
       `\nalso its service call the same way (no HTTP), and service ÷ bare SQL. CPU ms/req: the server process's` +
-      `\nfor HTTP (its Node CPU per request), the bench process's for the service call and the bare SQL:`,
+      `\nfor HTTP (its Node CPU per request), the bench process's for the service call and the bare SQL, and the` +
+      `\nbench process's for the HTTP load (the load generator, which shares the cores with the server):`,
   );
   console.log(
     table(
@@ -756,6 +757,7 @@ function printBareSqlLoads(
         'CPU ms/req bare',
         'service',
         'HTTP',
+        'load gen',
       ],
       loads.map((b) => {
         const http = routes.find((r) => r.route === b.route);
@@ -770,6 +772,7 @@ function printBareSqlLoads(
           cpuMs(b.cpuMsPerRequest),
           service ? cpuMs(service.cpuMsPerRequest) : '—',
           http ? cpuMs(http.cpuMsPerRequest.server) : '—',
+          http ? cpuMs(http.cpuMsPerRequest.loadGenerator) : '—',
         ];
       }),
     ),
