@@ -90,6 +90,25 @@ describe('HttpConnection', () => {
     }
   });
 
+  it('a connection refused before any request is sent on it does not end the process', async () => {
+    const closed = net.createServer();
+    await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
+    const port = (closed.address() as AddressInfo).port;
+    await new Promise<void>((resolve) => closed.close(() => resolve()));
+    const rejections: unknown[] = [];
+    const record = (reason: unknown) => rejections.push(reason);
+    process.on('unhandledRejection', record);
+    try {
+      const connection = new HttpConnection('127.0.0.1', port);
+      await setTimeout(200);
+      await expect(connection.send(request('GET', 'h', '/', {}))).rejects.toThrow('ECONNREFUSED');
+      connection.close();
+    } finally {
+      process.off('unhandledRejection', record);
+    }
+    expect(rejections).toEqual([]);
+  });
+
   it('rejects the request in flight when the server closes the connection', async () => {
     const closing = http.createServer((req) => req.socket.destroy());
     await new Promise<void>((resolve) => closing.listen(0, '127.0.0.1', resolve));

@@ -16,9 +16,10 @@ const READ_BUFFER_BYTES = 64 * 1024;
  *
  * Why not autocannon: on our 2-core machines the load generator shares the cores with the server and
  * PostgreSQL, and autocannon concatenates every response body (its `addBody`, whatever its options) and
- * parses with a JavaScript HTTP parser: 0.36 ms of CPU a search request, a third of the server's own. The
- * cores that take are missing from the HTTP route's throughput and not from its bare SQL's, so the ratio
- * judged the load generator as much as the server. In production the callers are browsers on other machines.
+ * parses with a JavaScript HTTP parser: 0.38–0.42 ms of CPU a search request (this client: 0.18–0.24), a
+ * quarter of the server's own. The cores that take are missing from the HTTP route's throughput and not from
+ * its bare SQL's, so the ratio judged the load generator as much as the server. In production the callers are
+ * browsers on other machines (docs/decisions/0010).
  *
  * Enough of HTTP/1.1 for our own server's answers: a Content-Length body, a chunked one (streamed exports),
  * or none (204, 304). One request at a time (no pipelining), as a browser's connection.
@@ -55,6 +56,9 @@ export class HttpConnection {
       this.socket.once('connect', resolve);
       this.socket.once('error', reject);
     });
+    // A connection that fails before any request is sent on it (the load's last replacement, say) must not
+    // end the process as an unhandled rejection; `send` still awaits `ready` and throws its error.
+    this.ready.catch(() => undefined);
     this.socket.on('error', (error) => this.fail(error));
     this.socket.on('close', () => this.fail(new Error('The server closed the connection')));
   }
