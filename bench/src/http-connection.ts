@@ -9,6 +9,7 @@ export interface LeanResponse {
 const HEAD_END = Buffer.from('\r\n\r\n');
 const CRLF = Buffer.from('\r\n');
 const READ_BUFFER_BYTES = 64 * 1024;
+const EMPTY = Buffer.alloc(0);
 
 /**
  * One keep-alive HTTP/1.1 connection that sends a request, waits for its whole response and keeps only the
@@ -28,7 +29,7 @@ export class HttpConnection {
   private readonly socket: net.Socket;
   private readonly ready: Promise<void>;
   /** Bytes received and not yet parsed (a head split across packets, a chunk-size line). */
-  private pending: Buffer = Buffer.alloc(0);
+  private pending: Buffer = EMPTY;
   private state: 'idle' | 'head' | 'body' | 'chunk-size' | 'chunk-data' | 'trailers' = 'idle';
   /** Body bytes still to skip (a Content-Length body, or the current chunk with its CRLF). */
   private remaining = 0;
@@ -91,7 +92,7 @@ export class HttpConnection {
 
   private receive(data: Buffer): void {
     let buffer = this.pending.length > 0 ? Buffer.concat([this.pending, data]) : data;
-    this.pending = Buffer.alloc(0);
+    this.pending = EMPTY;
     while (buffer.length > 0 && this.state !== 'idle') {
       if (this.state === 'body' || this.state === 'chunk-data') {
         const skipped = Math.min(this.remaining, buffer.length);
