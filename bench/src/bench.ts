@@ -392,7 +392,8 @@ async function run(args: BenchArgs, cleanup: Cleanup): Promise<BenchReport> {
       console.log(`  bare SQL, ${connections} connection(s), ${WARM_UP_SECONDS} s warm-up + ${duration} s…`);
       // The dashboards send a request's statements at once: as many pool connections as the server has.
       // A floor's, an appointment route's and a text route's statements are replayed by as many connections as
-      // the route is loaded with (a write's, each on its own connection from begin to rollback).
+      // the route is loaded with (a booking's each on its own connection from begin to rollback, a send's committed
+      // as the route commits it).
       const replayDatabase = dashboards
         ? await openDatabase({ databaseUrl: store.env.DATABASE_URL!, poolSize: SERVER_POOL_SIZE })
         : floor || appointments || communication

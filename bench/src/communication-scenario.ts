@@ -1,11 +1,12 @@
+import { randomUUID } from 'node:crypto';
 import { sendSmsRequestSchema, smsByPhoneQuerySchema, smsByPhoneRequestSchema } from '@casedesk/contract/sms/sms';
 import type { SmsDeps } from '@casedesk/server/src/modules/sms/sms.service.ts';
 import { sendSms, smsHistory } from '@casedesk/server/src/modules/sms/sms.service.ts';
 import type { Database } from '@casedesk/server/src/platform/db/database.ts';
 import { inProcessBus } from '@casedesk/server/src/platform/realtime/realtime-bus.ts';
 import type { RouteTarget } from './load.ts';
-import type { RecordedStatement, ReplayOptions } from './recorded-sql.ts';
-import { openRecordingConnection } from './recorded-sql.ts';
+import type { CommittedReplay, RecordedStatement, ReplayOptions } from './recorded-sql.ts';
+import { openRecordingConnection, withKeyReplaced } from './recorded-sql.ts';
 import { scenarioActor } from './scenario-helpers.ts';
 
 /** Communication: 20 concurrent senders; the history page is read with a million texts in the table. */
@@ -125,6 +126,12 @@ async function communicationBodies(database: Database): Promise<CommunicationBod
  */
 const UNQUEUED: SmsDeps['jobs'] = { send: async () => null, sendSoon: () => {} };
 
+interface CommunicationRecording {
+  recorded: Record<string, RecordedStatement[][]>;
+  /** The id each recorded send gave its text, by the send's statements. */
+  sentIds: WeakMap<RecordedStatement[], string>;
+}
+
 /**
  * Every send body's and history path's statements, recorded through the route's own service call as the
  * administrator (the load's user). A send is recorded inside a transaction rolled back afterwards, so the
@@ -134,15 +141,21 @@ async function recordCommunicationRoutes(
   databaseUrl: string,
   adminEmail: string,
   bodies: CommunicationBodies,
-): Promise<Record<string, RecordedStatement[][]>> {
+): Promise<CommunicationRecording> {
   const connection = await openRecordingConnection(databaseUrl);
   try {
     const deps: SmsDeps = { db: connection.database.db, jobs: UNQUEUED, realtime: inProcessBus() };
     const actor = await scenarioActor(connection.database, adminEmail);
     const send: RecordedStatement[][] = [];
+    const sentIds = new WeakMap<RecordedStatement[], string>();
     for (const body of bodies.send) {
       const request = sendSmsRequestSchema.parse(JSON.parse(body));
-      send.push(await connection.recordRolledBack(() => sendSms(deps, actor, request)));
+      let sentId = '';
+      const statements = await connection.recordRolledBack(async () => {
+        sentId = (await sendSms(deps, actor, request)).id;
+      });
+      sentIds.set(statements, sentId);
+      send.push(statements);
     }
     const history: RecordedStatement[][] = [];
     const page = smsByPhoneRequestSchema.parse(JSON.parse(HISTORY_BODY));
@@ -152,22 +165,46 @@ async function recordCommunicationRoutes(
       );
       history.push(await connection.record(() => smsHistory(deps.db, actor, phoneNumber, page)));
     }
-    return { [SEND_ROUTE]: send, [HISTORY_ROUTE]: history };
+    return { recorded: { [SEND_ROUTE]: send, [HISTORY_ROUTE]: history }, sentIds };
   } finally {
     await connection.close();
   }
 }
 
+/** How many of the replay's texts one delete takes. */
+const DELETE_CHUNK = 10_000;
+
+/**
+ * A send's replay commits its text as the route does (CommittedReplay), under a fresh id: the recorded id is in
+ * the insert's `id` and in its audit row's `after`. Once the replay's load is over its texts are deleted: queued
+ * with no delivery job, they would be sent by the server's stranded-text sweep during the next route, and the
+ * history page would read them. Their audit rows stay (the audit trail is append-only).
+ */
+function committedSends(sentIds: WeakMap<RecordedStatement[], string>): CommittedReplay {
+  let written: string[] = [];
+  return {
+    renew(statements) {
+      const id = randomUUID();
+      written.push(id);
+      return withKeyReplaced(statements, sentIds.get(statements)!, id);
+    },
+    async settle(database) {
+      for (let start = 0; start < written.length; start += DELETE_CHUNK) {
+        const ids = written.slice(start, start + DELETE_CHUNK);
+        await database.query('delete from sms_messages where id = any($1::uuid[])', [ids]);
+      }
+      written = [];
+    },
+  };
+}
+
 /**
  * Both routes send named prepared statements (the send's context read and its insert with the audit row; the
- * history page), and so does the replay. A send is replayed in a transaction rolled back
- * (ReplayOptions.rolledBack): replaying its insert again would meet the recorded text's own id, and a committed
- * one would be a queued text with no job, which the server's stranded-text sweep would send during later routes.
+ * history page), and so does the replay, each statement committed on its own as the route's are.
  */
-const COMMUNICATION_REPLAY: Record<string, ReplayOptions> = {
-  [SEND_ROUTE]: { rolledBack: true },
-  [HISTORY_ROUTE]: {},
-};
+function communicationReplay(sentIds: WeakMap<RecordedStatement[], string>): Record<string, ReplayOptions> {
+  return { [SEND_ROUTE]: { committed: committedSends(sentIds) }, [HISTORY_ROUTE]: {} };
+}
 
 /** The bodies, and on PostgreSQL (`databaseUrl`) each route's statements; PGlite has one connection, no replay. */
 export async function buildCommunicationScenario(
@@ -176,8 +213,9 @@ export async function buildCommunicationScenario(
   databaseUrl: string | undefined,
 ): Promise<CommunicationScenario> {
   const bodies = await communicationBodies(database);
-  const recorded = databaseUrl ? await recordCommunicationRoutes(databaseUrl, adminEmail, bodies) : {};
-  return { ...bodies, recorded, replay: COMMUNICATION_REPLAY };
+  if (!databaseUrl) return { ...bodies, recorded: {}, replay: {} };
+  const { recorded, sentIds } = await recordCommunicationRoutes(databaseUrl, adminEmail, bodies);
+  return { ...bodies, recorded, replay: communicationReplay(sentIds) };
 }
 
 export function communicationScenarioTargets(scenario: CommunicationScenario): RouteTarget[] {

@@ -174,12 +174,38 @@ export interface ReplayOptions {
   /** The route sends a request's statements at once (Promise.all), so the replay does too. */
   parallel?: boolean;
   /**
-   * The route writes (a booking, a text): each request's statements run on one connection between `begin`
-   * and `rollback`, so the same insert replays again and again without meeting its own key or time slot and
+   * The route writes (a booking): each request's statements run on one connection between `begin` and
+   * `rollback`, so the same insert replays again and again without meeting its own key or time slot and
    * leaves no row for later routes to read. Two round trips more than the route sends, and no commit: a
    * rollback waits for no WAL flush, which the route's own commit does.
    */
   rolledBack?: boolean;
+  /** The route commits a new row each time (a text), and the replay commits it too: see CommittedReplay. */
+  committed?: CommittedReplay;
+}
+
+/**
+ * A write replayed as the route sends it, each statement committed on its own as the route's are, so the bare
+ * SQL waits for the same WAL flushes. The row's recorded key would meet itself from the second replay on, so
+ * each replay sends the request's statements with fresh keys (`renew`); once the load is over, `settle` takes
+ * away what it wrote that later routes or the server's jobs would meet.
+ */
+export interface CommittedReplay {
+  renew(statements: RecordedStatement[]): RecordedStatement[];
+  settle(database: Database): Promise<void>;
+}
+
+/**
+ * The statements with a recorded key replaced by another wherever a text value holds it: as the value itself
+ * (an `id` parameter) or inside one (an audit row's `after` JSON). The statement texts stay as recorded.
+ */
+export function withKeyReplaced(statements: RecordedStatement[], recorded: string, fresh: string): RecordedStatement[] {
+  return statements.map((statement) => ({
+    ...statement,
+    params: statement.params.map((value) =>
+      typeof value === 'string' && value.includes(recorded) ? value.replaceAll(recorded, fresh) : value,
+    ),
+  }));
 }
 
 interface PgPoolClient {
@@ -234,6 +260,17 @@ export async function replayUnderLoad(
   warmUpSeconds: number,
   options: ReplayOptions = {},
 ): Promise<BareSqlLoad> {
+  const { committed } = options;
+  if (committed) {
+    const replay = replayer(database);
+    try {
+      return await closedLoop(connections, durationSeconds, warmUpSeconds, (i) =>
+        replay(committed.renew(recorded[i % recorded.length]!)),
+      );
+    } finally {
+      await committed.settle(database);
+    }
+  }
   const replay = options.rolledBack
     ? rolledBackReplayer(database, options.asSent ?? false)
     : options.asSent
