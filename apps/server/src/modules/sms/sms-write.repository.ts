@@ -72,8 +72,23 @@ export async function insertMessageAudited(
   const id = randomUUID();
   const review = Boolean(options.reviewRequest);
   const name = review ? 'sms_insert_sent_review' : 'sms_insert_sent';
+  // The row's fields one by one rather than spread, as in sendSms's answer: a spread followed by more properties is
+  // V8's slow path on Node 20 (20 µs a send here).
   const [inserted] = await preparedSql<{ occurred_at: number }>(db, name, () => sendStatement(review)).execute({
-    ...row,
+    direction: row.direction,
+    fromNumber: row.fromNumber,
+    toNumber: row.toNumber,
+    body: row.body,
+    clientId: row.clientId,
+    inquiryId: row.inquiryId,
+    collectionAccountId: row.collectionAccountId,
+    collectorId: row.collectorId,
+    operatorId: row.operatorId,
+    officeId: row.officeId,
+    categoryId: row.categoryId,
+    reasonId: row.reasonId,
+    status: row.status,
+    retryOfId: row.retryOfId,
     id,
     actorId: audit.actorId,
     action: audit.action,

@@ -187,17 +187,43 @@ export async function sendSms(
   deps.jobs.sendSoon(SMS_SEND_QUEUE, { messageId: inserted.id }, { id: inserted.id });
   // A client found by the number stays linked, but is named only to a sender who may read them.
   const named = mayReadClient(actor, context.client);
-  // Answered from what the checks read: no read-back (the send budget is p99 ≤ 50 ms at 20 senders).
+  // Answered from what the checks read: no read-back (the send budget is p99 ≤ 50 ms at 20 senders). Field by
+  // field, not `{ ...row, … }`: on Node 20 a literal that spreads an object and then adds properties takes V8's
+  // slow path, about 1 µs a property (this literal cost 35 µs of a send's CPU; docs/budgets.md).
   return {
-    ...row,
     id: inserted.id,
+    direction: row.direction,
+    fromNumber: row.fromNumber,
+    toNumber: row.toNumber,
     participantNumber: row.toNumber,
+    body: row.body,
     clientId: named ? row.clientId : null,
     clientName: named ? context.client!.name : null,
+    inquiryId: row.inquiryId,
+    collectionAccountId: row.collectionAccountId,
+    collectorId: row.collectorId,
+    operatorId: row.operatorId,
     operatorName: actor.self.displayName,
+    officeId: row.officeId,
     officeName: office.name,
-    category: { ...category, label: category.value, dropdownType: 'SMS_CATEGORY' },
-    reason: { ...reason, label: reason.value, dropdownType: 'SMS_REASON' },
+    category: {
+      id: category.id,
+      value: category.value,
+      active: category.active,
+      groupType: category.groupType,
+      label: category.value,
+      dropdownType: 'SMS_CATEGORY',
+    },
+    reason: {
+      id: reason.id,
+      value: reason.value,
+      active: reason.active,
+      groupType: reason.groupType,
+      label: reason.value,
+      dropdownType: 'SMS_REASON',
+    },
+    status: row.status,
+    retryOfId: row.retryOfId,
     createdDate: inserted.createdDate.toISOString(),
     errorCode: null,
     optedOut: false,
