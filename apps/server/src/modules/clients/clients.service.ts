@@ -206,5 +206,6 @@ export async function searchClients(
     });
   }
   if (found instanceof StreamedList) return found;
-  return { ...found, pageNumber: request.pageNumber, pageSize: request.pageSize };
+  // The page's numbers first: a literal that spreads and then adds properties is V8's slow path on Node 20.
+  return { pageNumber: request.pageNumber, pageSize: request.pageSize, ...found };
 }
