@@ -184,9 +184,11 @@ function committedSends(sentIds: WeakMap<RecordedStatement[], string>): Committe
   let written: string[] = [];
   return {
     renew(statements) {
+      const recordedId = sentIds.get(statements);
+      if (!recordedId) throw new Error('A send replayed without the id its recording gave its text');
       const id = randomUUID();
       written.push(id);
-      return withKeyReplaced(statements, sentIds.get(statements)!, id);
+      return withKeyReplaced(statements, recordedId, id);
     },
     async settle(database) {
       for (let start = 0; start < written.length; start += DELETE_CHUNK) {
