@@ -184,11 +184,20 @@ export function compareDateOfBirth(typed: string | null | undefined, stored: str
   return oneSlipApart(`${tm}${td}${ty}`, `${sm}${sd}${sy}`) ? 'near' : 'different';
 }
 
-/** SPEC §5's date of birth: a real date, not in the future, within 150 years (of `now`). */
-function isBirthDate(year: number, month: number, day: number, now: Date): boolean {
-  const date = new Date(Date.UTC(year, month - 1, day));
-  const real = date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
-  return real && date <= now && year > now.getUTCFullYear() - 150;
+const DAYS_IN_MONTH = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
+const isLeapYear = (year: number) => (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0;
+
+/** A day as one comparable number: yyyymmdd. */
+const dayNumber = (year: number, month: number, day: number) => year * 10_000 + month * 100 + day;
+
+/**
+ * SPEC §5's date of birth: a real date, not in the future, within 150 years (of `today`, UTC). In arithmetic, not
+ * with a Date: nearDatesOfBirth asks this about some 70 dates on every duplicate check.
+ */
+function isBirthDate(year: number, month: number, day: number, today: { year: number; day: number }): boolean {
+  if (month < 1 || month > 12 || day < 1) return false;
+  const days = month === 2 && isLeapYear(year) ? 29 : DAYS_IN_MONTH[month - 1]!;
+  return day <= days && dayNumber(year, month, day) <= today.day && year > today.year - 150;
 }
 
 /** How many near dates the database is asked for (the most that nearDatesOfBirth can make is 48). */
@@ -206,13 +215,17 @@ export function nearDatesOfBirth(dateOfBirth: string): (string | null)[] {
   const match = DATE.exec(dateOfBirth);
   const dates = new Set<string>();
   const now = new Date();
+  const today = {
+    year: now.getUTCFullYear(),
+    day: dayNumber(now.getUTCFullYear(), now.getUTCMonth() + 1, now.getUTCDate()),
+  };
   if (match) {
     const [, year, month, day] = match as unknown as [string, string, string, string];
     const typed = `${month}${day}${year}`;
     const add = (digits: string) => {
       const date = asDate(digits);
       const [y, m, d] = [Number(digits.slice(4)), Number(digits.slice(0, 2)), Number(digits.slice(2, 4))];
-      if (date !== dateOfBirth && isBirthDate(y, m, d, now)) dates.add(date);
+      if (date !== dateOfBirth && isBirthDate(y, m, d, today)) dates.add(date);
     };
     for (const position of [0, 1, 2, 3, 6, 7]) {
       for (let digit = 0; digit <= 9; digit++) add(typed.slice(0, position) + digit + typed.slice(position + 1));

@@ -177,34 +177,74 @@ function partCode({ table, shape }: Part): string {
 /** The highest code point: every string that starts with a prefix sorts below prefix || it (bytewise). */
 const TOP = '\u{10FFFF}';
 
-function partValues({ key, search: { probe, excludeId } }: Part): [string, unknown][] {
+/** A part's placeholder names (`firstName_p0`, …), made once per part key rather than on every check. */
+interface ValueNames {
+  single: Record<(typeof SINGLE_VALUES)[number], string>;
+  nearDob: string[];
+  phone: string[];
+  reversedPhone: string[];
+}
+
+const SINGLE_VALUES = [
+  'firstName',
+  'lastName',
+  'dateOfBirth',
+  'email',
+  'lmsClientNumber',
+  'firstPrefixFrom',
+  'firstPrefixTo',
+  'lastPrefixFrom',
+  'lastPrefixTo',
+  'excludeId',
+  'firstInitial',
+  'lastInitial',
+] as const;
+/** The contract allows up to four phones; a longer list would still get its names, made as needed. */
+const NAMED_PHONES = 4;
+const valueNamesByKey = new Map<string, ValueNames>();
+
+function valueNamesOf(key: string): ValueNames {
+  let names = valueNamesByKey.get(key);
+  if (!names) {
+    const numbered = (name: string, count: number) => Array.from({ length: count }, (_, i) => `${name}${i}_${key}`);
+    names = {
+      single: Object.fromEntries(SINGLE_VALUES.map((name) => [name, `${name}_${key}`])) as ValueNames['single'],
+      nearDob: numbered('nearDob', NEAR_DATES_OF_BIRTH),
+      phone: numbered('phone', NAMED_PHONES),
+      reversedPhone: numbered('reversedPhone', NAMED_PHONES),
+    };
+    valueNamesByKey.set(key, names);
+  }
+  return names;
+}
+
+/** A part's values under its placeholder names, written into `values` (one object for the whole statement). */
+function addPartValues(values: Record<string, unknown>, { key, search: { probe, excludeId } }: Part): void {
+  const { single, nearDob, phone, reversedPhone } = valueNamesOf(key);
   // By code point: a UTF-16 slice could cut a character in two, which PostgreSQL refuses.
   const prefix = (name = '') => [...name].slice(0, 3).join('');
-  const values: Record<string, unknown> = {
-    firstName: probe.firstName ?? '',
-    lastName: probe.lastName ?? '',
-    dateOfBirth: probe.dateOfBirth ?? null,
-    email: probe.email ?? null,
-    lmsClientNumber: probe.lmsClientNumber ?? null,
-    firstPrefixFrom: prefix(probe.firstName),
-    firstPrefixTo: prefix(probe.firstName) + TOP,
-    lastPrefixFrom: prefix(probe.lastName),
-    lastPrefixTo: prefix(probe.lastName) + TOP,
-    excludeId: excludeId ?? null,
-    firstInitial: [...(probe.firstName ?? '')][0] ?? '',
-    lastInitial: [...(probe.lastName ?? '')][0] ?? '',
-  };
+  values[single.firstName] = probe.firstName ?? '';
+  values[single.lastName] = probe.lastName ?? '';
+  values[single.dateOfBirth] = probe.dateOfBirth ?? null;
+  values[single.email] = probe.email ?? null;
+  values[single.lmsClientNumber] = probe.lmsClientNumber ?? null;
+  values[single.firstPrefixFrom] = prefix(probe.firstName);
+  values[single.firstPrefixTo] = prefix(probe.firstName) + TOP;
+  values[single.lastPrefixFrom] = prefix(probe.lastName);
+  values[single.lastPrefixTo] = prefix(probe.lastName) + TOP;
+  values[single.excludeId] = excludeId ?? null;
+  values[single.firstInitial] = [...(probe.firstName ?? '')][0] ?? '';
+  values[single.lastInitial] = [...(probe.lastName ?? '')][0] ?? '';
   if (probe.dateOfBirth) {
     // Padded with the typed date rather than NULL: a custom plan would fold NULLs away, look cheaper than the
     // generic one, and have PostgreSQL plan the statement again on every call.
     const dob = probe.dateOfBirth;
-    nearDatesOfBirth(dob).forEach((date, i) => (values[`nearDob${i}`] = date ?? dob));
+    nearDatesOfBirth(dob).forEach((date, i) => (values[nearDob[i]!] = date ?? dob));
   }
-  probe.phones.forEach((phone, i) => {
-    values[`phone${i}`] = phone;
-    values[`reversedPhone${i}`] = [...phone].reverse().join('');
+  probe.phones.forEach((number, i) => {
+    values[phone[i] ?? `phone${i}_${key}`] = number;
+    values[reversedPhone[i] ?? `reversedPhone${i}_${key}`] = [...number].reverse().join('');
   });
-  return Object.entries(values).map(([name, value]) => [`${name}_${key}`, value]);
 }
 
 function nameArms(part: Part, arm: (where: SQL, limit: number) => SQL): SQL[] {
@@ -410,6 +450,13 @@ export interface CandidatesStatement {
   keys: (string | undefined)[];
 }
 
+/** Every part's values in one object, built in place (not from entries: this runs on every check). */
+function statementValues(parts: Part[]): Record<string, unknown> {
+  const values: Record<string, unknown> = {};
+  for (const part of parts) addPartValues(values, part);
+  return values;
+}
+
 /** One statement for these searches; undefined when none has anything to look for. */
 export function candidatesStatement(searches: CandidateSearch[]): CandidatesStatement | undefined {
   const parts = searches.map(partOf);
@@ -422,7 +469,7 @@ export function candidatesStatement(searches: CandidateSearch[]): CandidatesStat
         active.map((part) => sql`(${partSelect(part)})`),
         sql` UNION ALL `,
       )}`,
-    values: Object.fromEntries(active.flatMap(partValues)),
+    values: statementValues(active),
     keys: parts.map((part) => (active.includes(part) ? part.key : undefined)),
   };
 }
