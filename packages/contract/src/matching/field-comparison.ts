@@ -194,10 +194,10 @@ const dayNumber = (year: number, month: number, day: number) => year * 10_000 + 
  * SPEC §5's date of birth: a real date, not in the future, within 150 years (of `today`, UTC). In arithmetic, not
  * with a Date: nearDatesOfBirth asks this about some 70 dates on every duplicate check.
  */
-function isBirthDate(year: number, month: number, day: number, today: { year: number; day: number }): boolean {
+function isBirthDate(year: number, month: number, day: number, today: { year: number; yyyymmdd: number }): boolean {
   if (month < 1 || month > 12 || day < 1) return false;
   const days = month === 2 && isLeapYear(year) ? 29 : DAYS_IN_MONTH[month - 1]!;
-  return day <= days && dayNumber(year, month, day) <= today.day && year > today.year - 150;
+  return day <= days && dayNumber(year, month, day) <= today.yyyymmdd && year > today.year - 150;
 }
 
 /** How many near dates the database is asked for (the most that nearDatesOfBirth can make is 48). */
@@ -217,7 +217,7 @@ export function nearDatesOfBirth(dateOfBirth: string): (string | null)[] {
   const now = new Date();
   const today = {
     year: now.getUTCFullYear(),
-    day: dayNumber(now.getUTCFullYear(), now.getUTCMonth() + 1, now.getUTCDate()),
+    yyyymmdd: dayNumber(now.getUTCFullYear(), now.getUTCMonth() + 1, now.getUTCDate()),
   };
   if (match) {
     const [, year, month, day] = match as unknown as [string, string, string, string];
