@@ -1,3 +1,4 @@
+import { MAX_MATCH_PHONES } from '@casedesk/contract/matching/duplicate-check';
 import { NEAR_DATES_OF_BIRTH, nearDatesOfBirth } from '@casedesk/contract/matching/field-comparison';
 import type { TypedPerson } from '@casedesk/contract/matching/match-features';
 import type { SQL } from 'drizzle-orm';
@@ -199,8 +200,6 @@ const SINGLE_VALUES = [
   'firstInitial',
   'lastInitial',
 ] as const;
-/** The contract allows up to four phones; a longer list would still get its names, made as needed. */
-const NAMED_PHONES = 4;
 const valueNamesByKey = new Map<string, ValueNames>();
 
 function valueNamesOf(key: string): ValueNames {
@@ -210,8 +209,9 @@ function valueNamesOf(key: string): ValueNames {
     names = {
       single: Object.fromEntries(SINGLE_VALUES.map((name) => [name, `${name}_${key}`])) as ValueNames['single'],
       nearDob: numbered('nearDob', NEAR_DATES_OF_BIRTH),
-      phone: numbered('phone', NAMED_PHONES),
-      reversedPhone: numbered('reversedPhone', NAMED_PHONES),
+      // As many as the contract lets a probe carry; a longer list would still get its names, made as needed.
+      phone: numbered('phone', MAX_MATCH_PHONES),
+      reversedPhone: numbered('reversedPhone', MAX_MATCH_PHONES),
     };
     valueNamesByKey.set(key, names);
   }

@@ -25,7 +25,7 @@ import { findReachableAccount, guardCollectionContact } from '../collections/col
 import { notifyUsers } from '../notifications/notifications.service.ts';
 import { afterCommitBus } from './after-commit-bus.ts';
 import { SMS_SEND_QUEUE } from './sms-delivery.ts';
-import type { SendContext } from './sms-lookups.repository.ts';
+import type { OptionRef, SendContext } from './sms-lookups.repository.ts';
 import { findActiveOption, findActiveUser, findSendContext } from './sms-lookups.repository.ts';
 import { findClientTexts, findInquiryTexts } from './record-texts.repository.ts';
 import type { SmsScope } from './sms.repository.ts';
@@ -90,6 +90,12 @@ function requireReachableRecords(
     const message = COLLECTION_ACCOUNT_MESSAGES.accountOfOtherClient;
     throw AppError.validation(message, { collectionAccountId: message });
   }
+}
+
+/** A category or reason the send looked up, as its answer names it (field by field, as the answer is built). */
+function answeredOption<T extends 'SMS_CATEGORY' | 'SMS_REASON'>(option: OptionRef, dropdownType: T) {
+  const { id, value, active, groupType } = option;
+  return { id, value, active, groupType, label: value, dropdownType };
 }
 
 /**
@@ -206,22 +212,8 @@ export async function sendSms(
     operatorName: actor.self.displayName,
     officeId: row.officeId,
     officeName: office.name,
-    category: {
-      id: category.id,
-      value: category.value,
-      active: category.active,
-      groupType: category.groupType,
-      label: category.value,
-      dropdownType: 'SMS_CATEGORY',
-    },
-    reason: {
-      id: reason.id,
-      value: reason.value,
-      active: reason.active,
-      groupType: reason.groupType,
-      label: reason.value,
-      dropdownType: 'SMS_REASON',
-    },
+    category: answeredOption(category, 'SMS_CATEGORY'),
+    reason: answeredOption(reason, 'SMS_REASON'),
     status: row.status,
     retryOfId: row.retryOfId,
     createdDate: inserted.createdDate.toISOString(),
