@@ -19,6 +19,16 @@ describe('jaroWinkler', () => {
     expect(jaroWinkler('abc', 'xyz')).toBe(0);
     // By code point: a letter outside the BMP counts once, as a plain one does.
     expect(jaroWinkler('\u{1D49C}bcd', '\u{1D49C}bce')).toBe(jaroWinkler('abcd', 'abce'));
+    expect(jaroWinkler('\u{1D49C}\u{1D49D}', '\u{1D49D}\u{1D49C}')).toBe(jaroWinkler('ab', 'ba'));
+  });
+
+  it('names of any length, one after another (the comparison reuses its working space)', () => {
+    const long = 'abcdefghij'.repeat(20);
+    expect(jaroWinkler(long, long)).toBe(1);
+    // 200 of 201 letters matched, a prefix of 4: (200/201 + 200/201 + 1) / 3, raised by 0.4 of the rest.
+    expect(jaroWinkler(`${long}x`, `${long}y`)).toBeCloseTo(0.998, 3);
+    expect(jaroWinkler('martha', 'marhta')).toBeCloseTo(0.961, 3);
+    expect(jaroWinkler('dixon', 'dicksonx')).toBeCloseTo(0.813, 3);
   });
 });
 
@@ -71,6 +81,13 @@ describe('compareDateOfBirth', () => {
     expect(compareDateOfBirth('1961-04-21', '1961-04-21')).toBe('exact');
     expect(compareDateOfBirth(undefined, '1961-04-21')).toBe('missing');
     expect(compareDateOfBirth('1961-04-21', null)).toBe('missing');
+  });
+
+  it('a date not written yyyy-MM-dd is missing, not different', () => {
+    for (const odd of ['1961-4-21', '19610421', '1961/04/21', '1961-04-21 ', ' 1961-04-21', '1961-04-2x', '']) {
+      expect(compareDateOfBirth(odd, '1961-04-21')).toBe('missing');
+      expect(compareDateOfBirth('1961-04-21', odd)).toBe('missing');
+    }
   });
 
   it('near: one digit off, neighbouring digits swapped, day and month swapped', () => {

@@ -58,16 +58,27 @@ export function normaliseName(name: string | null | undefined): string {
     .trim();
 }
 
-/** Jaro similarity (0–1) of two strings of code units (callers pass code points for names outside the BMP). */
-function jaro(a: string | string[], b: string | string[]): number {
+/**
+ * Which characters of each string jaro has matched: one pair of arrays reused by every call (jaro runs four times
+ * or more on every candidate of every check, and two new arrays a call were a tenth of a check's scoring).
+ * Grown when a longer name comes; jaro is synchronous, so no two calls share them at once.
+ */
+let aMatched = new Uint8Array(64);
+let bMatched = new Uint8Array(64);
+
+/** Jaro similarity (0–1) of two strings, by UTF-16 unit (jaroWinkler hands it one unit per code point). */
+function jaro(a: string, b: string): number {
   if (a.length === 0 || b.length === 0) return 0;
+  if (a.length > aMatched.length) aMatched = new Uint8Array(a.length * 2);
+  if (b.length > bMatched.length) bMatched = new Uint8Array(b.length * 2);
+  aMatched.fill(0, 0, a.length);
+  bMatched.fill(0, 0, b.length);
   const window = Math.max(0, Math.floor(Math.max(a.length, b.length) / 2) - 1);
-  const aMatched = new Uint8Array(a.length);
-  const bMatched = new Uint8Array(b.length);
   let matches = 0;
   for (let i = 0; i < a.length; i++) {
+    const unit = a.charCodeAt(i);
     for (let j = Math.max(0, i - window); j <= Math.min(b.length - 1, i + window); j++) {
-      if (bMatched[j] || a[i] !== b[j]) continue;
+      if (bMatched[j] || unit !== b.charCodeAt(j)) continue;
       aMatched[i] = bMatched[j] = 1;
       matches++;
       break;
@@ -79,7 +90,7 @@ function jaro(a: string | string[], b: string | string[]): number {
   for (let i = 0; i < a.length; i++) {
     if (!aMatched[i]) continue;
     while (!bMatched[k]) k++;
-    if (a[i] !== b[k]) transpositions++;
+    if (a.charCodeAt(i) !== b.charCodeAt(k)) transpositions++;
     k++;
   }
   return (matches / a.length + matches / b.length + (matches - transpositions / 2) / matches) / 3;
@@ -87,15 +98,30 @@ function jaro(a: string | string[], b: string | string[]): number {
 
 const SURROGATE = /[\uD800-\uDFFF]/;
 
+/**
+ * Two names with each code point as one UTF-16 unit (its number among the code points the two use), for a name
+ * outside the BMP: equal units are equal code points, so jaro and the prefix compare code points.
+ */
+function asOneUnitPerCodePoint(left: string, right: string): [string, string] {
+  const numbers = new Map<string, number>();
+  const units = (name: string) =>
+    [...name]
+      .map((codePoint) => {
+        if (!numbers.has(codePoint)) numbers.set(codePoint, numbers.size);
+        return String.fromCharCode(numbers.get(codePoint)!);
+      })
+      .join('');
+  return [units(left), units(right)];
+}
+
 /** Jaro–Winkler (0–1): Jaro, raised for a common prefix of up to 4 letters (scaling 0.1, Winkler's). By code point. */
 export function jaroWinkler(left: string, right: string): number {
-  // Strings index by UTF-16 unit, which is a code point unless a surrogate pair is there: split only then.
-  const astral = SURROGATE.test(left) || SURROGATE.test(right);
-  const a = astral ? [...left] : left;
-  const b = astral ? [...right] : right;
+  // Strings index by UTF-16 unit, which is a code point unless a surrogate pair is there: renumber only then.
+  const [a, b] = SURROGATE.test(left) || SURROGATE.test(right) ? asOneUnitPerCodePoint(left, right) : [left, right];
   const j = jaro(a, b);
   let prefix = 0;
-  while (prefix < 4 && prefix < a.length && prefix < b.length && a[prefix] === b[prefix]) prefix++;
+  while (prefix < 4 && prefix < a.length && prefix < b.length && a.charCodeAt(prefix) === b.charCodeAt(prefix))
+    prefix++;
   return j + prefix * 0.1 * (1 - j);
 }
 
@@ -110,6 +136,8 @@ export interface PreparedName {
 
 export function prepareName(name: string | null | undefined): PreparedName {
   const text = normaliseName(name);
+  // Most names are one word: nothing to take out or split (this runs on two names of every candidate).
+  if (!text.includes(' ')) return { text, compact: text, parts: [text] };
   return { text, compact: text.replace(/ /g, ''), parts: text.split(' ') };
 }
 
@@ -158,30 +186,51 @@ export function compareName(
 
 const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 
-/** Two digit strings of one length that differ by one digit, or by two neighbouring digits swapped. */
+const DIGIT_POSITIONS = [0, 1, 2, 3, 5, 6, 8, 9];
+const HYPHEN = 45;
+
+/** yyyy-MM-dd, as DATE says it, read by character: compareDateOfBirth runs on every candidate of every check. */
+function isDate(value: string): boolean {
+  if (value.length !== 10 || value.charCodeAt(4) !== HYPHEN || value.charCodeAt(7) !== HYPHEN) return false;
+  for (const position of DIGIT_POSITIONS) {
+    const unit = value.charCodeAt(position);
+    if (unit < 48 || unit > 57) return false;
+  }
+  return true;
+}
+
+/** Where the digits of the date as typed (MMDDYYYY) are in yyyy-MM-dd: a slip is judged in the typed order. */
+const TYPED_ORDER = [5, 6, 8, 9, 0, 1, 2, 3];
+
+/** Two dates that differ by one digit, or by two neighbouring digits swapped, as typed (MMDDYYYY). */
 function oneSlipApart(a: string, b: string): boolean {
   let first = -1;
   let count = 0;
-  for (let i = 0; i < a.length; i++) {
-    if (a[i] === b[i]) continue;
+  for (let i = 0; i < TYPED_ORDER.length; i++) {
+    if (a.charCodeAt(TYPED_ORDER[i]!) === b.charCodeAt(TYPED_ORDER[i]!)) continue;
     if (++count > 2) return false;
     if (first < 0) first = i;
   }
   if (count === 1) return true;
-  const i = first;
-  return count === 2 && a[i] === b[i + 1] && a[i + 1] === b[i];
+  const [here, next] = [TYPED_ORDER[first]!, TYPED_ORDER[first + 1]!];
+  return count === 2 && a.charCodeAt(here) === b.charCodeAt(next) && a.charCodeAt(next) === b.charCodeAt(here);
+}
+
+/** `length` characters of `a` from `aStart` the same as those of `b` from `bStart`. */
+function sameRange(a: string, b: string, aStart: number, bStart: number, length: number): boolean {
+  for (let i = 0; i < length; i++) if (a.charCodeAt(aStart + i) !== b.charCodeAt(bStart + i)) return false;
+  return true;
 }
 
 /** Dates of birth as yyyy-MM-dd (how the service normalises them). */
 export function compareDateOfBirth(typed: string | null | undefined, stored: string | null | undefined): DobLevel {
-  const t = typed ? DATE.exec(typed) : null;
-  const s = stored ? DATE.exec(stored) : null;
-  if (!t || !s) return 'missing';
+  if (!typed || !stored || !isDate(typed) || !isDate(stored)) return 'missing';
   if (typed === stored) return 'exact';
-  const [, ty, tm, td] = t;
-  const [, sy, sm, sd] = s;
-  if (ty === sy && tm === sd && td === sm) return 'near';
-  return oneSlipApart(`${tm}${td}${ty}`, `${sm}${sd}${sy}`) ? 'near' : 'different';
+  // Day and month swapped: the same year, the typed month the stored day and the typed day the stored month.
+  if (sameRange(typed, stored, 0, 0, 4) && sameRange(typed, stored, 5, 8, 2) && sameRange(typed, stored, 8, 5, 2)) {
+    return 'near';
+  }
+  return oneSlipApart(typed, stored) ? 'near' : 'different';
 }
 
 const DAYS_IN_MONTH = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];

@@ -62,7 +62,8 @@ export function preparePerson(typed: TypedPerson): PreparedPerson {
 
 /** Every field of a candidate as its level of agreement with the typed person. */
 export function matchFeatures(typed: PreparedPerson, stored: StoredPerson, signals: StoredSignals): MatchFeatures {
-  const [storedFirst, storedLast] = [prepareName(stored.firstName), prepareName(stored.lastName)];
+  const storedFirst = prepareName(stored.firstName);
+  const storedLast = prepareName(stored.lastName);
   return {
     first: comparePreparedNames(typed.first, storedFirst, signals.first),
     last: comparePreparedNames(typed.last, storedLast, signals.last),

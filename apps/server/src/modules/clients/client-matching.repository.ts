@@ -1,4 +1,3 @@
-import type { NameSignals } from '@casedesk/contract/matching/field-comparison';
 import type { StoredSignals } from '@casedesk/contract/matching/match-features';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/database.ts';
@@ -56,20 +55,17 @@ async function candidateRows(db: Db, searches: CandidateSearch[]): Promise<Row[]
 const text = (v: unknown) => (v === null || v === undefined ? null : String(v));
 const bool = (v: unknown) => v === true;
 
-/** A name's signals; none where the statement measured none (no name typed, or no stored name). */
-function readName(row: Row, key: string): NameSignals {
-  return {
-    nickname: bool(row[`${key}_nickname`]),
-    soundsAlike: bool(row[`${key}_sound`]),
-  };
-}
-
+/**
+ * What the statement measured of each name, under the column names it gives them (client-matching.query.ts); none
+ * where it measured none (no name typed, or no stored name). The names are written out, not made from a prefix:
+ * this runs on every candidate, and a name made on each read is looked up the slow way.
+ */
 function readSignals(row: Row): StoredSignals {
   return {
-    first: readName(row, 'first'),
-    last: readName(row, 'last'),
-    swappedFirst: readName(row, 'swapped_first'),
-    swappedLast: readName(row, 'swapped_last'),
+    first: { nickname: bool(row.first_nickname), soundsAlike: bool(row.first_sound) },
+    last: { nickname: bool(row.last_nickname), soundsAlike: bool(row.last_sound) },
+    swappedFirst: { nickname: bool(row.swapped_first_nickname), soundsAlike: bool(row.swapped_first_sound) },
+    swappedLast: { nickname: bool(row.swapped_last_nickname), soundsAlike: bool(row.swapped_last_sound) },
     samePhone: bool(row.same_phone),
     sameEmail: bool(row.same_email),
     sameLmsClientNumber: bool(row.same_lms),
