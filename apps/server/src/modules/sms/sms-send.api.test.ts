@@ -126,6 +126,7 @@ describe('POST /api/v1/sms/send', () => {
       .from(auditEvents)
       .where(and(eq(auditEvents.entityId, message.id), eq(auditEvents.action, 'sms.send')));
     expect(audit).toMatchObject({ actorId: operatorId, entity: 'sms_message' });
+    expect(audit!.after).toMatchObject({ id: message.id, status: 'queued', direction: 'OUTBOUND' });
     // DESIGN §3: the audit trail names the text, not its body.
     expect(JSON.stringify(audit)).not.toContain('Hello from the office');
   });

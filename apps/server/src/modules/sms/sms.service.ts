@@ -116,8 +116,13 @@ export async function sendSms(
     ? await findReachableAccount(deps.db, actor, input.collectionAccountId)
     : undefined;
   const collectorId = input.collectorId ?? account?.collectorId ?? null;
+  // Field by field, not `{ ...input, … }`: V8's slow path on Node 20 (docs/budgets.md).
   const context = await findSendContext(deps.db, {
-    ...input,
+    fromNumber: input.fromNumber,
+    toNumber: input.toNumber,
+    categoryId: input.categoryId,
+    reasonId: input.reasonId,
+    inquiryId: input.inquiryId,
     clientId: input.clientId ?? account?.clientId,
     collectorId,
   });
