@@ -85,6 +85,7 @@ import { closedLoop } from './closed-loop.ts';
 import type { BenchReport } from './report.ts';
 import { allListBudgets, judgeBudgets, machineInfo, printReport, writeReport } from './report.ts';
 import { startServer } from './server-process.ts';
+import { vacuumWhereAutovacuumIsOff } from './vacuum.ts';
 import type { Database } from '@casedesk/server/src/platform/db/database.ts';
 import { openDatabase } from '@casedesk/server/src/platform/db/database.ts';
 import type { AllListResult } from './all-list.ts';
@@ -362,6 +363,8 @@ async function run(args: BenchArgs, cleanup: Cleanup): Promise<BenchReport> {
     `Healthy at ${server.baseUrl} after ${server.coldStartMs.toFixed(0)} ms (${server.processes} server process(es))`,
   );
 
+  const vacuum = await vacuumWhereAutovacuumIsOff(store.kind === 'postgres' ? store.env.DATABASE_URL : undefined);
+  if (vacuum) console.log("PostgreSQL's autovacuum is off: the database is vacuumed before each load");
   const routes: LoadResult[] = [];
   const bareSqlLoads: (BareSqlLoad & { route: string })[] = [];
   const serviceLoads: (InProcessLoad & { route: string })[] = [];
@@ -372,6 +375,7 @@ async function run(args: BenchArgs, cleanup: Cleanup): Promise<BenchReport> {
     await checkRoute(server.baseUrl, target, token);
     const connections = target.connections ?? args.connections;
     const duration = Math.max(args.duration, target.minDuration ?? 0);
+    await vacuum?.();
     console.log(`Load: ${target.name}, ${connections} connections, ${WARM_UP_SECONDS} s warm-up + ${duration} s…`);
     const result = await loadRoute(server.baseUrl, target, token, connections, duration, server.pid);
     console.log(`  ${result.requestsPerSecond.toFixed(0)} req/s, p99 ${result.latency.p99.toFixed(2)} ms`);
@@ -389,6 +393,7 @@ async function run(args: BenchArgs, cleanup: Cleanup): Promise<BenchReport> {
     const recorded = scenario?.recorded[target.name] ?? (store.kind === 'postgres' ? floor?.recorded : undefined);
     if (recorded?.length) {
       // Straight after the HTTP load, on the same machine and data, so a neighbour's load moves both alike.
+      await vacuum?.();
       console.log(`  bare SQL, ${connections} connection(s), ${WARM_UP_SECONDS} s warm-up + ${duration} s…`);
       // The dashboards send a request's statements at once: as many pool connections as the server has.
       // A floor's, an appointment route's and a text route's statements are replayed by as many connections as
@@ -533,6 +538,7 @@ async function run(args: BenchArgs, cleanup: Cleanup): Promise<BenchReport> {
     seedMs: round(seedMs, 0),
     coldStartMs: round(server.coldStartMs, 1),
     serverProcesses: server.processes,
+    vacuumedBeforeEachLoad: vacuum !== undefined,
     routes,
     ...(serviceFloors
       ? { serviceFloors: serviceFloors.map(({ recorded: _recorded, call: _call, ...floor }) => floor) }

@@ -49,6 +49,8 @@ export interface BenchReport {
   coldStartMs: number;
   /** Processes serving requests (SERVER_PROCESSES, one by default); the server's CPU and RSS are their sum. */
   serverProcesses: number;
+  /** PostgreSQL's autovacuum was off, so the bench vacuumed the database before each load (vacuum.ts). */
+  vacuumedBeforeEachLoad?: boolean;
   routes: LoadResult[];
   /** platform scenario: the routes' statements straight on the driver. */
   /** clients scenario: the routes' service calls straight on the database. */
@@ -502,7 +504,11 @@ export function printReport(report: BenchReport): void {
   console.log(
     `\nCasedesk bench — ${report.database.kind}, ${report.database.clients} clients, ${args.connections} connections, ${args.duration} s per route` +
       `\n${machine.cpus} × ${machine.cpuModel}, ${machine.memoryGb} GB, Node ${machine.node}, commit ${machine.commit}` +
-      `\nServer: ${report.serverProcesses} process(es); its CPU per request and RSS are summed over them\n`,
+      `\nServer: ${report.serverProcesses} process(es); its CPU per request and RSS are summed over them` +
+      (report.vacuumedBeforeEachLoad
+        ? "\nPostgreSQL's autovacuum was off: the database was vacuumed before each load"
+        : '') +
+      '\n',
   );
   const busy = Number(machine.cpuBusyPercentBeforeRun);
   if (busy > BUSY_WARNING_PERCENT) {
