@@ -211,9 +211,10 @@ function oneSlipApart(a: string, b: string): boolean {
     if (++count > 2) return false;
     if (first < 0) first = i;
   }
-  if (count === 1) return true;
-  const [here, next] = [TYPED_ORDER[first]!, TYPED_ORDER[first + 1]!];
-  return count === 2 && a.charCodeAt(here) === b.charCodeAt(next) && a.charCodeAt(next) === b.charCodeAt(here);
+  if (count !== 2) return count === 1;
+  const here = TYPED_ORDER[first]!;
+  const next = TYPED_ORDER[first + 1]!;
+  return a.charCodeAt(here) === b.charCodeAt(next) && a.charCodeAt(next) === b.charCodeAt(here);
 }
 
 /** `length` characters of `a` from `aStart` the same as those of `b` from `bStart`. */
