@@ -83,16 +83,26 @@ function createPgliteDirectory(cleanup: Cleanup): DataStore {
   };
 }
 
+/** One statement on a connection of its own, closed after it (the bench's administrative statements). */
+export async function queryOnOwnConnection<T>(databaseUrl: string, sql: string): Promise<T[]> {
+  const database = await openDatabase({ databaseUrl, poolSize: 1 });
+  try {
+    return await database.query<T>(sql);
+  } finally {
+    await database.close();
+  }
+}
+
 /** The recipe a --keep run left in the bench database, or undefined when there is none. */
 async function keptRecipe(benchUrl: string): Promise<string | undefined> {
-  const database = await openDatabase({ databaseUrl: benchUrl, poolSize: 1 });
   try {
-    const [row] = await database.query<{ recipe: string }>(`select recipe from ${RECIPE_TABLE} limit 1`);
+    const [row] = await queryOnOwnConnection<{ recipe: string }>(
+      benchUrl,
+      `select recipe from ${RECIPE_TABLE} limit 1`,
+    );
     return row?.recipe;
   } catch {
     return undefined; // no such database or table: nothing was kept
-  } finally {
-    await database.close();
   }
 }
 
@@ -110,23 +120,13 @@ async function createPostgresDatabase(
   benchUrl.pathname = `/${name}`;
   const reused = recipe !== undefined && (await keptRecipe(benchUrl.toString())) === recipe;
   if (!reused) {
-    const admin = await openDatabase({ databaseUrl: serverUrl, poolSize: 1 });
-    try {
-      // A run that was killed hard may have left the database behind; FORCE ends its stray sessions.
-      await admin.query(`drop database if exists ${name} with (force)`);
-      await admin.query(`create database ${name}`);
-    } finally {
-      await admin.close();
-    }
+    // A run that was killed hard may have left the database behind; FORCE ends its stray sessions.
+    await queryOnOwnConnection(serverUrl, `drop database if exists ${name} with (force)`);
+    await queryOnOwnConnection(serverUrl, `create database ${name}`);
   }
   if (recipe === undefined) {
     cleanup.add(`drop database ${name}`, async () => {
-      const dropper = await openDatabase({ databaseUrl: serverUrl, poolSize: 1 });
-      try {
-        await dropper.query(`drop database if exists ${name} with (force)`);
-      } finally {
-        await dropper.close();
-      }
+      await queryOnOwnConnection(serverUrl, `drop database if exists ${name} with (force)`);
     });
   }
   const open = () => openDatabase({ databaseUrl: benchUrl.toString(), poolSize: 4 });

@@ -1,13 +1,4 @@
-import { openDatabase } from '@casedesk/server/src/platform/db/database.ts';
-
-async function queryOnOwnConnection<T>(databaseUrl: string, sql: string): Promise<T[]> {
-  const database = await openDatabase({ databaseUrl, poolSize: 1 });
-  try {
-    return await database.query<T>(sql);
-  } finally {
-    await database.close();
-  }
-}
+import { queryOnOwnConnection } from './data-store.ts';
 
 /**
  * PostgreSQL in service runs autovacuum; a test machine's server may have it off (`show autovacuum`). There a kept

@@ -159,13 +159,17 @@ function isoDay(year: number, month: number, day: number): string {
   return `${String(year).padStart(4, '0')}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
 }
 
-/** A real calendar date (leap years honoured) as yyyy-MM-dd, or undefined. */
-function calendarDate(year: number, month: number, day: number): string | undefined {
-  if (month < 1 || month > 12 || day < 1 || day > 31) return undefined;
-  const date = new Date(Date.UTC(year, month - 1, day));
-  date.setUTCFullYear(year); // Date.UTC maps years 0–99 to 1900–1999
-  const real = date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
-  return real ? isoDay(year, month, day) : undefined;
+const DAYS_IN_MONTH = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
+const isLeapYear = (year: number) => (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0;
+
+/**
+ * A real calendar date (leap years honoured, the Gregorian rule as a Date applies it) as yyyy-MM-dd, or undefined.
+ * In arithmetic, not with a Date: the duplicate check asks this of some 70 near dates of birth on every call.
+ */
+export function calendarDate(year: number, month: number, day: number): string | undefined {
+  if (month < 1 || month > 12 || day < 1) return undefined;
+  const days = month === 2 && isLeapYear(year) ? 29 : DAYS_IN_MONTH[month - 1]!;
+  return day <= days ? isoDay(year, month, day) : undefined;
 }
 
 /**

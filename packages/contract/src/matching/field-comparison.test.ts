@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { dateOfBirthRange, isValidDateOfBirth } from '../common/field-rules.ts';
 import {
   compareDateOfBirth,
   compareName,
@@ -133,6 +134,18 @@ describe('nearDatesOfBirth', () => {
       for (const d of near) expect(compareDateOfBirth(d, date)).toBe('near');
     }
     expect(nearDatesOfBirth('not a date').every((d) => d === null)).toBe(true);
+  });
+
+  it("only dates the intake form accepts as a date of birth, to the form's first day 150 years back", () => {
+    const { earliest } = dateOfBirthRange();
+    const withDigitUp = (position: number) =>
+      earliest.slice(0, position) + (Number(earliest[position]) + 1) + earliest.slice(position + 1);
+    // A later date of birth one slip away: the year's last or tens digit, the day's last or the month's, one up.
+    const later = [3, 2, 9, 6].map(withDigitUp).find((d) => d.length === 10 && isValidDateOfBirth(d));
+    expect(later).toBeDefined();
+    const near = nearDatesOfBirth(later!).filter((d): d is string => d !== null);
+    expect(near).toContain(earliest);
+    for (const d of near) expect(isValidDateOfBirth(d)).toBe(true);
   });
 });
 

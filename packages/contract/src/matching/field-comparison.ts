@@ -5,6 +5,7 @@
  *
  * Pure and shared: the server applies it to the candidates its SQL finds, the bench to the pairs it learns from.
  */
+import { calendarDate, dateOfBirthRange } from '../common/field-rules.ts';
 
 /**
  * Best first. `part`: a prefix of 3+ letters (Joe ~ Joel) or one part of a double or hyphenated name (Garcia ~
@@ -232,26 +233,8 @@ export function compareDateOfBirth(typed: string | null | undefined, stored: str
   return oneSlipApart(typed, stored) ? 'near' : 'different';
 }
 
-const DAYS_IN_MONTH = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
-const isLeapYear = (year: number) => (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0;
-
-/** A day as one comparable number: yyyymmdd. */
-const dayNumber = (year: number, month: number, day: number) => year * 10_000 + month * 100 + day;
-
-/**
- * SPEC §5's date of birth: a real date, not in the future, within 150 years (of `today`, UTC). In arithmetic, not
- * with a Date: nearDatesOfBirth asks this about some 70 dates on every duplicate check.
- */
-function isBirthDate(year: number, month: number, day: number, today: { year: number; yyyymmdd: number }): boolean {
-  if (month < 1 || month > 12 || day < 1) return false;
-  const days = month === 2 && isLeapYear(year) ? 29 : DAYS_IN_MONTH[month - 1]!;
-  return day <= days && dayNumber(year, month, day) <= today.yyyymmdd && year > today.year - 150;
-}
-
 /** How many near dates the database is asked for (the most that nearDatesOfBirth can make is 48). */
 export const NEAR_DATES_OF_BIRTH = 48;
-
-const twoDigits = (n: number) => (n < 10 ? `0${n}` : String(n));
 
 /**
  * The near dates the candidate search looks up, padded with null to a fixed count so the statement keeps one
@@ -263,21 +246,16 @@ const twoDigits = (n: number) => (n < 10 ? `0${n}` : String(n));
 export function nearDatesOfBirth(dateOfBirth: string): (string | null)[] {
   const dates = new Set<string>();
   if (isDate(dateOfBirth)) {
-    const now = new Date();
-    const today = {
-      year: now.getUTCFullYear(),
-      yyyymmdd: dayNumber(now.getUTCFullYear(), now.getUTCMonth() + 1, now.getUTCDate()),
-    };
+    // SPEC §5's window for a date of birth, as the intake form judges it (yyyy-MM-dd compares as text).
+    const { earliest, latest } = dateOfBirthRange();
     const digits = TYPED_ORDER.map((position) => dateOfBirth.charCodeAt(position) - 48);
     // The digits in typed order: month 0–1, day 2–3, year 4–7.
     const add = () => {
       const month = digits[0]! * 10 + digits[1]!;
       const day = digits[2]! * 10 + digits[3]!;
       const year = digits[4]! * 1000 + digits[5]! * 100 + digits[6]! * 10 + digits[7]!;
-      // A year below 1000 is never within 150 years, so four digits always write it.
-      if (!isBirthDate(year, month, day, today)) return;
-      const date = `${year}-${twoDigits(month)}-${twoDigits(day)}`;
-      if (date !== dateOfBirth) dates.add(date);
+      const date = calendarDate(year, month, day);
+      if (date && date >= earliest && date <= latest && date !== dateOfBirth) dates.add(date);
     };
     for (const position of [0, 1, 2, 3, 6, 7]) {
       const typed = digits[position]!;

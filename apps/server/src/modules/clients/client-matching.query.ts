@@ -146,16 +146,19 @@ function shapeOf({ table, probe, excludeId }: CandidateSearch): ProbeShape {
 
 const hasArms = (shape: ProbeShape) => shape.phones > 0 || shape.email || shape.lms || shape.dob || shape.names;
 
+/** A part's own name for a value or CTE: the part's key keeps two parts of one statement apart. */
+const nameInPart = (name: string, key: string) => `${name}_${key}`;
+
 function partOf(search: CandidateSearch, index: number): Part {
   const key = `p${index}`;
-  const value = (name: string) => sql`${param(`${name}_${key}`)}`;
+  const value = (name: string) => sql`${param(nameInPart(name, key))}`;
   return {
     key,
     search,
     table: search.table,
     shape: shapeOf(search),
     value,
-    cte: (name) => sql.raw(`${name}_${key}`),
+    cte: (name) => sql.raw(nameInPart(name, key)),
     typed: (name) => sql`${value(`${name}Name`)}::text`,
   };
 }
@@ -205,9 +208,10 @@ const valueNamesByKey = new Map<string, ValueNames>();
 function valueNamesOf(key: string): ValueNames {
   let names = valueNamesByKey.get(key);
   if (!names) {
-    const numbered = (name: string, count: number) => Array.from({ length: count }, (_, i) => `${name}${i}_${key}`);
+    const numbered = (name: string, count: number) =>
+      Array.from({ length: count }, (_, i) => nameInPart(`${name}${i}`, key));
     names = {
-      single: Object.fromEntries(SINGLE_VALUES.map((name) => [name, `${name}_${key}`])) as ValueNames['single'],
+      single: Object.fromEntries(SINGLE_VALUES.map((name) => [name, nameInPart(name, key)])) as ValueNames['single'],
       nearDob: numbered('nearDob', NEAR_DATES_OF_BIRTH),
       // As many as the contract lets a probe carry; a longer list would still get its names, made as needed.
       phone: numbered('phone', MAX_MATCH_PHONES),
@@ -242,8 +246,8 @@ function addPartValues(values: Record<string, unknown>, { key, search: { probe, 
     nearDatesOfBirth(dob).forEach((date, i) => (values[nearDob[i]!] = date ?? dob));
   }
   probe.phones.forEach((number, i) => {
-    values[phone[i] ?? `phone${i}_${key}`] = number;
-    values[reversedPhone[i] ?? `reversedPhone${i}_${key}`] = [...number].reverse().join('');
+    values[phone[i] ?? nameInPart(`phone${i}`, key)] = number;
+    values[reversedPhone[i] ?? nameInPart(`reversedPhone${i}`, key)] = [...number].reverse().join('');
   });
 }
 
