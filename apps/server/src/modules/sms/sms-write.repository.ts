@@ -4,7 +4,7 @@ import { and, eq, gte, inArray, isNull, lt, sql } from 'drizzle-orm';
 import { randomUUID } from 'node:crypto';
 import { auditEvents } from '../../platform/audit/audit.tables.ts';
 import type { Db } from '../../platform/db/database.ts';
-import { param, preparedOnce, preparedSql } from '../../platform/db/prepared.ts';
+import { param, preparedSql } from '../../platform/db/prepared.ts';
 import { reviewRequests, smsMessages, smsOptOuts } from './sms.tables.ts';
 
 export type NewSmsRow = typeof smsMessages.$inferInsert;
@@ -153,42 +153,84 @@ const providerResultStatement = () => sql`update ${smsMessages} set
     error_code = coalesce(${param('errorCode')}::text, error_code)
   where id = ${param('id')}::uuid`;
 
-export async function recordProviderResult(
-  db: Db,
-  id: string,
-  sid: string | null,
-  status: SmsStatus,
-  errorCode: string | null = null,
-): Promise<void> {
-  await preparedSql(db, 'sms_record_provider_result', providerResultStatement).execute({
-    id,
-    sid,
-    status,
-    before: statusesBefore(status),
-    errorCode,
-  });
+/** What the send job records of a text once the provider has answered (or refused it before a call). */
+export interface ProviderResult {
+  id: string;
+  sid: string | null;
+  status: SmsStatus;
+  errorCode: string | null;
 }
 
-/** What the send job needs of a message, with whether its number is opted out now (one round trip). */
-export async function findOutbound(db: Db, id: string) {
-  const [row] = await preparedOnce(db, 'sms_find_outbound', (name) =>
-    db
-      .select({
-        id: smsMessages.id,
-        direction: smsMessages.direction,
-        fromNumber: smsMessages.fromNumber,
-        toNumber: smsMessages.toNumber,
-        body: smsMessages.body,
-        status: smsMessages.status,
-        providerMessageSid: smsMessages.providerMessageSid,
-        optedOut: sql<boolean>`coalesce(${smsOptOuts.optedOut}, false)`,
-      })
-      .from(smsMessages)
-      .leftJoin(smsOptOuts, eq(smsOptOuts.phoneNumber, smsMessages.toNumber))
-      .where(eq(smsMessages.id, sql.placeholder('id')))
-      .prepare(name),
-  ).execute({ id });
-  return row;
+/** What the send job needs of a text, with whether its number is opted out now. */
+export interface OutboundState {
+  id: string;
+  direction: string;
+  fromNumber: string;
+  toNumber: string;
+  body: string;
+  status: SmsStatus;
+  providerMessageSid: string | null;
+  optedOut: boolean;
+}
+
+const outboundStatement = () => sql`select m.id, m.direction, m.from_number, m.to_number, m.body, m.status,
+    m.provider_message_sid, coalesce(o.opted_out, false) as opted_out
+  from ${smsMessages} m left join ${smsOptOuts} o on o.phone_number = m.to_number
+  where m.id = ${param('outboundId')}::uuid`;
+
+/** A data-modifying CTE runs whether or not the query reads it; the read sees the rows as they were before it. */
+const providerResultThenOutboundStatement = () =>
+  sql`with recorded as (${providerResultStatement()}) ${outboundStatement()}`;
+
+type Row = Record<string, unknown>;
+
+const outboundOf = (row: Row | undefined): OutboundState | undefined =>
+  row && {
+    id: String(row.id),
+    direction: String(row.direction),
+    fromNumber: String(row.from_number),
+    toNumber: String(row.to_number),
+    body: String(row.body),
+    status: row.status as SmsStatus,
+    providerMessageSid: row.provider_message_sid === null ? null : String(row.provider_message_sid),
+    optedOut: row.opted_out === true,
+  };
+
+const providerResultValues = ({ id, sid, status, errorCode }: ProviderResult) => ({
+  id,
+  sid,
+  status,
+  before: statusesBefore(status),
+  errorCode,
+});
+
+export async function recordProviderResult(db: Db, result: ProviderResult): Promise<void> {
+  await preparedSql(db, 'sms_record_provider_result', providerResultStatement).execute(providerResultValues(result));
+}
+
+/** What the send job needs of a text, with whether its number is opted out now (one round trip). */
+export async function findOutbound(db: Db, id: string): Promise<OutboundState | undefined> {
+  const [row] = await preparedSql<Row>(db, 'sms_find_outbound', outboundStatement).execute({ outboundId: id });
+  return outboundOf(row);
+}
+
+/**
+ * The send job's batch: one text's result recorded and the next text's state read in one round trip, where they
+ * were two. The read comes just before that text is sent, as fresh as a read of its own (an opt-out, a sid
+ * another run recorded). Not for one text read after its own result: the read would not see the update.
+ */
+export async function recordProviderResultThenFind(
+  db: Db,
+  result: ProviderResult,
+  nextId: string,
+): Promise<OutboundState | undefined> {
+  if (nextId === result.id) throw new Error('A text is read after its own result by findOutbound');
+  const [row] = await preparedSql<Row>(
+    db,
+    'sms_record_provider_result_then_find_outbound',
+    providerResultThenOutboundStatement,
+  ).execute(Object.assign(providerResultValues(result), { outboundId: nextId }));
+  return outboundOf(row);
 }
 
 /** The stored row, for updates and retries (before-images of the audit trail). */

@@ -19,7 +19,7 @@ import type { WelcomeTextSender } from '../appointments/appointments.service.ts'
 import { loadAppointmentLinks } from '../appointments/appointment-links.service.ts';
 import type { ChatOptionDeps } from './chat-options.service.ts';
 import { sendChatOption, sendWelcomeText } from './chat-options.service.ts';
-import { deliverSms, requeueStrandedTexts, SMS_SEND_QUEUE, sweepStrandedTexts } from './sms-delivery.ts';
+import { deliverSmsBatch, requeueStrandedTexts, SMS_SEND_QUEUE, sweepStrandedTexts } from './sms-delivery.ts';
 import { registerSmsWebhooks } from './sms-webhooks.ts';
 import { mailJobOptions } from '../mail/mail.service.ts';
 import type { SmsDeps } from './sms.service.ts';
@@ -62,9 +62,9 @@ export async function smsRoutes(app: AppInstance): Promise<void> {
   // more than the delivery itself. pg-boss's fetch also reads past the index entries of every job taken
   // since the queue table was last vacuumed (~5 ms under the bench's send load), so fewer, larger fetches
   // leave PostgreSQL more time for the sends themselves.
-  await app.jobs.work(
+  await app.jobs.workBatch(
     SMS_SEND_QUEUE,
-    (job) => deliverSms({ db: app.db, provider: () => app.provider, jobs: app.jobs }, job),
+    (jobs, failed) => deliverSmsBatch({ db: app.db, provider: () => app.provider, jobs: app.jobs }, jobs, failed),
     { batchSize: 100 },
   );
   await requeueStrandedTexts(app.db, app.jobs);

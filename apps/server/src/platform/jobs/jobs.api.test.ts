@@ -21,6 +21,7 @@ interface TestQueues {
   'test.hung': { n: number };
   'test.soon': { n: number };
   'test.backlog': { n: number };
+  'test.batch': { n: number };
 }
 
 let database: Database;
@@ -124,6 +125,35 @@ describe(`jobs on ${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'}`, () => 
       const third = await jobs.getJob('test.soon', ids[2]!);
       expect(third?.state).toBe('retry'); // failed alone, back in the queue for its retry
       expect(done.sort()).toEqual([1, 2, 4, 5]);
+    } finally {
+      await jobs.stop();
+    }
+  });
+
+  it('workBatch: the handler gets the batch in order; a job it reports failed is retried alone, the rest complete', async () => {
+    const jobs = await start();
+    try {
+      const seen: number[][] = [];
+      let firstTry = true;
+      await jobs.workBatch(
+        'test.batch',
+        async (batch, failed) => {
+          seen.push(batch.map((job) => job.data.n));
+          const second = batch.find((job) => job.data.n === 2);
+          if (second && firstTry) {
+            firstTry = false;
+            await failed(second, new Error('transient'));
+          }
+        },
+        { batchSize: 10 },
+      );
+      const ids = [1, 2, 3].map((n) => `00000000-0000-4000-8000-0000000001${n}0`);
+      ids.forEach((id, i) => jobs.sendSoon('test.batch', { n: i + 1 }, { id }));
+      await waitFor(async () => (await jobs.getJob('test.batch', ids[2]!))?.state === 'completed');
+      expect(seen[0]).toEqual([1, 2, 3]);
+      expect((await jobs.getJob('test.batch', ids[0]!))?.state).toBe('completed');
+      expect((await jobs.getJob('test.batch', ids[1]!))?.state).toBe('retry'); // failed alone, back in the queue
+      expect(logged).toContainEqual({ level: 'warn', message: expect.stringMatching(/^job failed/) });
     } finally {
       await jobs.stop();
     }

@@ -33,6 +33,23 @@ export interface Job<Data> {
 /** Resolve to complete the job; throw to fail it, which retries it while its retry limit allows. */
 export type JobHandler<Data> = (job: Job<Data>) => Promise<void>;
 
+/**
+ * Runs a fetched batch, in order. A job that failed is reported with `failed` (awaited), which fails it alone,
+ * to be retried while its limit allows; the others complete when the handler resolves. A throw fails every job
+ * of the batch not yet reported.
+ */
+export type BatchHandler<Data> = (
+  jobs: Job<Data>[],
+  failed: (job: Job<Data>, error: unknown) => Promise<void>,
+) => Promise<void>;
+
+export interface WorkOptions {
+  /** Jobs fetched and completed per round trip (for busy queues); 1 by default. */
+  batchSize?: number;
+  /** Overrides the platform's polling interval for this worker (a queue nobody waits on can poll less often). */
+  pollingIntervalSeconds?: number;
+}
+
 /** pg-boss's per-job options that we support; retry settings override the defaults below. */
 export type SendOptions = Pick<
   PgBoss.SendOptions,
@@ -91,7 +108,16 @@ export interface Jobs<Queues extends QueueMap<Queues> = JobQueues> {
   work<Queue extends keyof Queues & string>(
     queue: Queue,
     handler: JobHandler<Queues[Queue]>,
-    options?: { batchSize?: number; pollingIntervalSeconds?: number },
+    options?: WorkOptions,
+  ): Promise<void>;
+  /**
+   * Like work, for a handler that does better with its batch as a whole: the delivery of a batch of texts reads
+   * each text's state in the round trip that records the one before.
+   */
+  workBatch<Queue extends keyof Queues & string>(
+    queue: Queue,
+    handler: BatchHandler<Queues[Queue]>,
+    options?: WorkOptions,
   ): Promise<void>;
   /** State of one job, also after it has been archived; null once it is deleted or never existed. */
   getJob(queue: keyof Queues & string, id: string): Promise<JobStatus | null>;
@@ -171,6 +197,11 @@ export async function startJobs<Queues extends QueueMap<Queues> = JobQueues>(
   // The logger may be the console, which would print a database error's detail and parameters.
   const logger = withSafeErrors(options.logger ?? consoleLogger);
   const stopTimeoutMs = options.stopTimeoutMs ?? STOP_TIMEOUT_MS;
+  const logFailure = (queue: string, jobId: string, error: unknown) => {
+    // Only ids and the error: payloads may hold personal data (DESIGN §3 Logs).
+    logger.warn({ queue, jobId, err: error }, 'job failed; pg-boss retries it while its retry limit allows');
+    return error;
+  };
   const boss = new PgBoss({
     ...connectionOptions(database, options),
     schema: 'pgboss',
@@ -222,6 +253,43 @@ export async function startJobs<Queues extends QueueMap<Queues> = JobQueues>(
   await refresh.now();
   let stopping: Promise<void> | undefined;
 
+  const workBatch: Jobs<Queues>['workBatch'] = async (queue, handler, workOptions = {}) => {
+    if (stopping) throw new Error('The job platform is stopping');
+    await ensureQueue(queue);
+    const batchSize = workOptions.batchSize ?? 1;
+    const worker: { id?: string } = {};
+    const { pollingIntervalSeconds } = workOptions;
+    const fetchOptions = { batchSize, ...(pollingIntervalSeconds ? { pollingIntervalSeconds } : {}) };
+    const failed = async (job: Job<unknown>, error: unknown) => {
+      logFailure(queue, job.id, error);
+      // pg-boss completes the batch's jobs still active when the handler resolves; this one is failed now.
+      await boss.fail(queue, job.id, { message: error instanceof Error ? error.message : String(error) });
+    };
+    worker.id = await boss.work<Queues[typeof queue]>(queue, fetchOptions, async (batch) => {
+      // pg-boss waits its polling interval after every fetch, even a full one: a backlog would drain at
+      // one batch per interval. A full batch means more may be waiting, so the worker fetches again now.
+      if (batch.length === batchSize && worker.id) boss.notifyWorker(worker.id);
+      const run = handler(
+        batch.map((job) => ({ id: job.id, queue, data: job.data })),
+        failed,
+      );
+      const tracked = run.then(
+        () => undefined,
+        () => undefined,
+      );
+      active.add(tracked);
+      void tracked.finally(() => active.delete(tracked));
+      try {
+        await run;
+      } catch (error) {
+        // pg-boss fails every job of the batch not yet reported, each to be retried.
+        if (batch.length === 1) throw logFailure(queue, batch[0]!.id, error);
+        logger.warn({ queue, jobs: batch.length, err: error }, 'job batch failed; its unreported jobs are retried');
+        throw error;
+      }
+    });
+  };
+
   return {
     async send(queue, data, sendOptions = {}) {
       await ensureQueue(queue);
@@ -245,39 +313,25 @@ export async function startJobs<Queues extends QueueMap<Queues> = JobQueues>(
     },
 
     async work(queue, handler, workOptions = {}) {
-      if (stopping) throw new Error('The job platform is stopping');
-      await ensureQueue(queue);
-      const batchSize = workOptions.batchSize ?? 1;
-      const worker: { id?: string } = {};
-      const { pollingIntervalSeconds } = workOptions;
-      const fetchOptions = { batchSize, ...(pollingIntervalSeconds ? { pollingIntervalSeconds } : {}) };
-      worker.id = await boss.work<Queues[typeof queue]>(queue, fetchOptions, async (batch) => {
-        // pg-boss waits its polling interval after every fetch, even a full one: a backlog would drain at
-        // one batch per interval. A full batch means more may be waiting, so the worker fetches again now.
-        if (batch.length === batchSize && worker.id) boss.notifyWorker(worker.id);
-        for (const job of batch) {
-          const run = handler({ id: job.id, queue, data: job.data });
-          const tracked = run.then(
-            () => undefined,
-            () => undefined,
-          );
-          active.add(tracked);
-          void tracked.finally(() => active.delete(tracked));
-          try {
-            await run;
-          } catch (error) {
-            // Only ids and the error: payloads may hold personal data (DESIGN §3 Logs).
-            logger.warn(
-              { queue, jobId: job.id, err: error },
-              'job failed; pg-boss retries it while its retry limit allows',
-            );
-            if (batchSize === 1) throw error;
-            // In a batch, only this job fails; pg-boss completes the rest (it completes active jobs only).
-            await boss.fail(queue, job.id, { message: error instanceof Error ? error.message : String(error) });
+      const single = (workOptions.batchSize ?? 1) === 1;
+      await workBatch(
+        queue,
+        async (batch, failed) => {
+          for (const job of batch) {
+            try {
+              await handler(job);
+            } catch (error) {
+              // One job alone is failed by pg-boss itself, with the error as it was thrown.
+              if (single) throw error;
+              await failed(job, error);
+            }
           }
-        }
-      });
+        },
+        workOptions,
+      );
     },
+
+    workBatch,
 
     async getJob(queue, id) {
       const job = await boss.getJobById(queue, id, { includeArchive: true });
