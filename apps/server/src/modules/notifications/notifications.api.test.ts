@@ -5,7 +5,7 @@ import {
   notificationSchema,
   notificationTextMessagesResponseSchema,
 } from '@casedesk/contract/notifications/notification';
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { auditEvents } from '../../platform/audit/audit.tables.ts';
 import type { TestApp } from '../../../test/support/test-app.ts';
@@ -75,6 +75,13 @@ describe('GET /api/v1/notification/all', () => {
     const first = crypto.randomUUID();
     const second = crypto.randomUUID();
     await notify([operatorId, managerId], 'SMS', first);
+    // A minute older: PGlite's clock has whole milliseconds, so two notifications in a row can share their instant,
+    // and the list's tie-break (the random id) would then decide which is "newest".
+    await t
+      .db()
+      .update(notifications)
+      .set({ createdAt: sql`${notifications.createdAt} - interval '1 minute'` })
+      .where(eq(notifications.notificationId, first));
     await notify([operatorId], 'DIRECT', second);
     const own = await list(SEEDED.operator);
     expect(own.unreadCount).toBe(2);
