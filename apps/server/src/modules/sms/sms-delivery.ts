@@ -69,16 +69,10 @@ async function deliver(
   }
 }
 
-/** One text: read, handed over, its result recorded. */
-export async function deliverSms(deps: DeliveryDeps, job: Job<{ messageId: string }>): Promise<void> {
-  const result = await deliver(deps, job, await findOutbound(deps.db, job.data.messageId));
-  if (result) await recordProviderResult(deps.db, result);
-}
-
 /**
- * A fetched batch of texts, one after another as deliverSms would: each result is recorded as soon as the
- * provider gives it (a crash sends no recorded text twice), in the round trip that reads the next text, so a
- * text costs one statement instead of two. A text that fails is failed alone, and the next one reads itself.
+ * A fetched batch of texts, one after another: each result is recorded as soon as the provider gives it (a crash
+ * sends no recorded text twice), in the round trip that reads the next text, so a text costs one statement
+ * instead of two. A text that fails is failed alone, and the next one reads itself.
  */
 export async function deliverSmsBatch(
   deps: DeliveryDeps,
@@ -102,6 +96,13 @@ export async function deliverSmsBatch(
       await failed(job, error);
     }
   }
+}
+
+/** One text as a batch of one: read, handed over, its result recorded; a transient failure throws. */
+export async function deliverSms(deps: DeliveryDeps, job: Job<{ messageId: string }>): Promise<void> {
+  await deliverSmsBatch(deps, [job], async (_job, error) => {
+    throw error;
+  });
 }
 
 /** How often texts whose enqueue was lost are looked for, and how old a queued text must be to count. */

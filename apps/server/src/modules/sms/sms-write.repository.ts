@@ -1,3 +1,4 @@
+import type { SmsDirection } from '@casedesk/contract/sms/sms';
 import type { SmsStatus } from '@casedesk/contract/sms/sms-status';
 import { SMS_STATUSES, statusAdvances } from '@casedesk/contract/sms/sms-status';
 import { and, eq, gte, inArray, isNull, lt, sql } from 'drizzle-orm';
@@ -164,7 +165,7 @@ export interface ProviderResult {
 /** What the send job needs of a text, with whether its number is opted out now. */
 export interface OutboundState {
   id: string;
-  direction: string;
+  direction: SmsDirection;
   fromNumber: string;
   toNumber: string;
   body: string;
@@ -187,7 +188,7 @@ type Row = Record<string, unknown>;
 const outboundOf = (row: Row | undefined): OutboundState | undefined =>
   row && {
     id: String(row.id),
-    direction: String(row.direction),
+    direction: row.direction as SmsDirection,
     fromNumber: String(row.from_number),
     toNumber: String(row.to_number),
     body: String(row.body),
